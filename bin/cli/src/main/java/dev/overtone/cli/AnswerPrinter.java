@@ -1,0 +1,78 @@
+package dev.overtone.cli;
+
+import dev.overtone.proto.v1.AmbiguousSlot;
+import dev.overtone.proto.v1.FailedReading;
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Interpretation;
+import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.StageTiming;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** Prints an Interpret answer for a person: each reading, its SQL and first rows, then the summary. */
+final class AnswerPrinter {
+
+    private final PrintStream out;
+
+    AnswerPrinter(PrintStream out) {
+        this.out = out;
+    }
+
+    void print(String question, InterpretResponse answer) {
+        out.printf("%nQuestion: %s%n", question);
+        out.printf("Outcome:  %s, %d reading(s)%n%n", outcome(answer), answer.getInterpretationsCount());
+        for (Interpretation reading : answer.getInterpretationsList()) {
+            printReading(reading);
+        }
+        for (FailedReading failure : answer.getFailuresList()) {
+            out.printf("✗ %s failed at %s: %s %s%n    %s%n", source(failure.getSource()), failure.getStage(),
+                    failure.getStatus(), failure.getMessage(), oneLine(failure.getSql()));
+        }
+        if (answer.getAmbiguity().getSlotsCount() > 0) {
+            out.println("Where the readings differ:");
+            for (AmbiguousSlot slot : answer.getAmbiguity().getSlotsList()) {
+                out.printf("  %s: %s%s%n", slot.getLabel().isEmpty() ? slot.getPath() : slot.getLabel(),
+                        String.join(" | ", slot.getSchemaElementsList()),
+                        slot.getQuestionTermsCount() == 0 ? "" : "  (from \"" + String.join("\", \"", slot.getQuestionTermsList()) + "\")");
+            }
+        }
+        if (answer.getAmbiguity().getUngroundedTermsCount() > 0) {
+            out.println("Not in the schema: " + String.join(", ", answer.getAmbiguity().getUngroundedTermsList()));
+        }
+        answer.getWarningsList().forEach(warning -> out.println("warning: " + warning));
+        out.println("Timings: " + answer.getTimingsList().stream().map(AnswerPrinter::timing)
+                .collect(Collectors.joining(", ")) + String.format(Locale.ROOT, "; total %.1f ms", answer.getTotalMicros() / 1000.0));
+    }
+
+    private void printReading(Interpretation reading) {
+        out.printf("[%s] p=%.2f  %s  %s%n", reading.getId(), reading.getProbability(), source(reading.getSource())
+                + (reading.getFamily().isEmpty() ? "" : "/" + reading.getFamily()), reading.getText());
+        out.printf("    SQL: %s%n", oneLine(reading.getSql()));
+        var preview = reading.getPreview();
+        TextTable.of(preview.getColumnsList(), preview.getRowsList()).print(out, "    ");
+        out.printf("    (%d row%s%s, %d shown)%n", preview.getRowCount(), preview.getRowCount() == 1 ? "" : "s",
+                preview.getTruncated() ? " or more" : "", preview.getRowsCount());
+        if (reading.getParaphrasesCount() > 0) {
+            out.printf("    same result from %d other SQL: %s%n", reading.getParaphrasesCount(),
+                    reading.getParaphrasesList().stream().map(p -> oneLine(p.getSql())).collect(Collectors.joining(" ; ")));
+        }
+        out.println();
+    }
+
+    static String outcome(InterpretResponse answer) {
+        return answer.getOutcome().name().replace("OUTCOME_", "").toLowerCase(Locale.ROOT);
+    }
+
+    static String source(Source source) {
+        return source.name().replace("SOURCE_", "").toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    static String oneLine(String sql) {
+        return sql.replaceAll("\\s+", " ").strip();
+    }
+
+    private static String timing(StageTiming timing) {
+        return String.format(Locale.ROOT, "%s %.1f ms", timing.getStage(), timing.getMicros() / 1000.0);
+    }
+}

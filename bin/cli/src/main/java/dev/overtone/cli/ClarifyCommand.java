@@ -1,0 +1,129 @@
+package dev.overtone.cli;
+
+import dev.overtone.proto.v1.AnswerRequest;
+import dev.overtone.proto.v1.ClarifyServiceGrpc.ClarifyServiceBlockingStub;
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Interpretation;
+import dev.overtone.proto.v1.InterpreterServiceGrpc.InterpreterServiceBlockingStub;
+import dev.overtone.proto.v1.Option;
+import dev.overtone.proto.v1.Question;
+import dev.overtone.proto.v1.Reply;
+import dev.overtone.proto.v1.Resolution;
+import dev.overtone.proto.v1.Turn;
+import io.grpc.StatusRuntimeException;
+import io.quarkus.grpc.GrpcClient;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import io.quarkus.arc.Unremovable;
+import jakarta.enterprise.context.Dependent;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+@Dependent
+@Unremovable
+@Command(name = "clarify", description = "Ask a question, then answer clarifying questions until one reading is left.")
+public class ClarifyCommand implements Callable<Integer> {
+
+    @GrpcClient("interpreter")
+    InterpreterServiceBlockingStub interpreter;
+
+    @GrpcClient("clarify")
+    ClarifyServiceBlockingStub clarify;
+
+    @picocli.CommandLine.Option(names = "--tenant", required = true)
+    String tenant;
+
+    @picocli.CommandLine.Option(names = "--db", required = true)
+    String database;
+
+    @Parameters(index = "0", description = "The question.")
+    String question;
+
+    @picocli.CommandLine.Option(names = "--sql", description = "A reading's SQL you already have (repeatable).")
+    List<String> sqls = new ArrayList<>();
+
+    @picocli.CommandLine.Option(names = "--answers", split = ",",
+            description = "Scripted replies, in order: an option number or free text, e.g. \"1,either\".")
+    List<String> scriptedAnswers = new ArrayList<>();
+
+    @picocli.CommandLine.Option(names = "--deadline-seconds", defaultValue = "60")
+    long deadlineSeconds;
+
+    @Override
+    public Integer call() throws Exception {
+        InterpretResponse answer;
+        try {
+            answer = interpreter.withDeadlineAfter(deadlineSeconds, TimeUnit.SECONDS)
+                    .interpret(AskCommand.request(tenant, database, question, sqls, false, true));
+        } catch (StatusRuntimeException e) {
+            return CallFailure.report("interpreter-svc", e);
+        }
+        System.out.printf("%d reading(s) of \"%s\"%n", answer.getInterpretationsCount(), question);
+        if (!answer.hasClarification() || answer.getClarification().getSessionId().isEmpty()) {
+            System.err.println("no dialogue was started: " + String.join("; ", answer.getWarningsList()));
+            return 2;
+        }
+        Deque<String> replies = new ArrayDeque<>(scriptedAnswers);
+        BufferedReader terminal = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        Turn turn = answer.getClarification();
+        try {
+            while (turn.hasQuestion()) {
+                Question asked = turn.getQuestion();
+                System.out.printf("%n%s%n", asked.getText());
+                for (int i = 0; i < asked.getOptionsCount(); i++) {
+                    Option option = asked.getOptions(i);
+                    System.out.printf("  %d. %s  (%.0f%%)%n", i + 1, option.getLabel(), option.getProbability() * 100);
+                }
+                System.out.print("> ");
+                String reply = replies.isEmpty() ? terminal.readLine() : replies.poll();
+                if (reply == null) {
+                    System.err.println("no reply: the dialogue stays open as session " + turn.getSessionId());
+                    return 1;
+                }
+                if (!scriptedAnswers.isEmpty()) {
+                    System.out.println(reply);
+                }
+                turn = clarify.withDeadlineAfter(deadlineSeconds, TimeUnit.SECONDS).answer(AnswerRequest.newBuilder()
+                        .setSessionId(turn.getSessionId()).setTurn(turn.getNumber())
+                        .setReply(reply(asked, reply.strip()))
+                        .setIdempotencyKey(UUID.randomUUID().toString()).build());
+            }
+        } catch (StatusRuntimeException e) {
+            return CallFailure.report("clarify-svc", e);
+        }
+        printResolution(turn.getResolution(), answer);
+        return 0;
+    }
+
+    static Reply reply(Question asked, String reply) {
+        if (reply.matches("\\d+")) {
+            int index = Integer.parseInt(reply) - 1;
+            if (index >= 0 && index < asked.getOptionsCount()) {
+                return Reply.newBuilder().setOptionId(asked.getOptions(index).getId()).build();
+            }
+        }
+        return Reply.newBuilder().setFreeText(reply).build();
+    }
+
+    private static void printResolution(Resolution resolution, InterpretResponse answer) {
+        System.out.printf("%nResolved (%s, confidence %.2f): %s%n    SQL: %s%n",
+                resolution.getReason().name().replace("RESOLUTION_REASON_", "").toLowerCase(Locale.ROOT),
+                resolution.getConfidence(), resolution.getInterpretation(), AnswerPrinter.oneLine(resolution.getSql()));
+        answer.getInterpretationsList().stream()
+                .filter(reading -> reading.getId().equals(resolution.getCandidateId())
+                        || reading.getSql().equals(resolution.getSql()))
+                .findFirst()
+                .map(Interpretation::getPreview)
+                .ifPresent(preview -> TextTable.of(preview.getColumnsList(), preview.getRowsList()).print(System.out, "    "));
+    }
+
+}

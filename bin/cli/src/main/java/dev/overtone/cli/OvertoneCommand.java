@@ -1,0 +1,10 @@
+package dev.overtone.cli;
+
+import picocli.CommandLine.Command;
+
+@Command(name = "overtone", mixinStandardHelpOptions = true,
+        description = "The Overtone command line: local PostgreSQL, the demo tenant, and a client of the suite.",
+        subcommands = {PostgresCommand.class, ProvisionCommand.class, AskCommand.class, ExecCommand.class,
+                ClarifyCommand.class})
+public class OvertoneCommand {
+}
