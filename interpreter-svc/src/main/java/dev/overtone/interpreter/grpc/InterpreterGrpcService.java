@@ -1,23 +1,75 @@
 package dev.overtone.interpreter.grpc;
 
+import dev.overtone.interpreter.service.InterpretationPipeline;
+import dev.overtone.interpreter.service.PipelineListener;
+import dev.overtone.proto.v1.InterpretEvent;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.InterpreterService;
-import io.grpc.Status;
+import dev.overtone.proto.v1.Interpretation;
+import dev.overtone.proto.v1.StageFinished;
+import dev.overtone.proto.v1.StageStarted;
+import io.grpc.Context;
+import io.grpc.Deadline;
 import io.quarkus.grpc.GrpcService;
+import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import dev.overtone.proto.v1.InterpretEvent;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.inject.Inject;
 
+import java.util.concurrent.TimeUnit;
+
+/** The gRPC face: validate, run the pipeline on a worker, map failures to statuses. */
 @GrpcService
 public class InterpreterGrpcService implements InterpreterService {
+    @Inject
+    InterpretationPipeline pipeline;
+
     @Override
+    @Blocking
     public Uni<InterpretResponse> interpret(InterpretRequest request) {
-        return Uni.createFrom().failure(Status.UNIMPLEMENTED.withDescription("interpret is not built yet").asRuntimeException());
+        try {
+            RequestValidation.check(request);
+            return Uni.createFrom().item(pipeline.interpret(request, remainingNanos(), PipelineListener.NONE));
+        } catch (RuntimeException e) {
+            return Uni.createFrom().failure(StatusMapping.toStatus(e));
+        }
     }
 
     @Override
     public Multi<InterpretEvent> streamInterpret(InterpretRequest request) {
-        return Multi.createFrom().failure(Status.UNIMPLEMENTED.withDescription("streamInterpret is not built yet").asRuntimeException());
+        Long remaining = remainingNanos();
+        return Multi.createFrom().<InterpretEvent>emitter(emitter -> {
+            try {
+                RequestValidation.check(request);
+                InterpretResponse answer = pipeline.interpret(request, remaining, new PipelineListener() {
+                    @Override
+                    public void stageStarted(String stage) {
+                        emitter.emit(InterpretEvent.newBuilder().setStageStarted(StageStarted.newBuilder().setStage(stage)).build());
+                    }
+
+                    @Override
+                    public void stageFinished(String stage, long micros, String detail) {
+                        emitter.emit(InterpretEvent.newBuilder().setStageFinished(StageFinished.newBuilder()
+                                .setStage(stage).setMicros(micros).setDetail(detail == null ? "" : detail)).build());
+                    }
+
+                    @Override
+                    public void interpretationAdded(Interpretation interpretation) {
+                        emitter.emit(InterpretEvent.newBuilder().setInterpretationAdded(interpretation).build());
+                    }
+                });
+                emitter.emit(InterpretEvent.newBuilder().setAnswer(answer).build());
+                emitter.complete();
+            } catch (RuntimeException e) {
+                emitter.fail(StatusMapping.toStatus(e));
+            }
+        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    private static Long remainingNanos() {
+        Deadline deadline = Context.current().getDeadline();
+        return deadline == null ? null : deadline.timeRemaining(TimeUnit.NANOSECONDS);
     }
 }

@@ -1,0 +1,50 @@
+package dev.overtone.interpreter.client;
+
+import dev.langchain4j.model.chat.ChatModel;
+import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
+import io.smallrye.faulttolerance.api.CircuitBreakerName;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.faulttolerance.Bulkhead;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Retry;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+
+/**
+ * The LLM that writes default interpretations (OpenAI-compatible chat completions through
+ * quarkus-langchain4j). Guarded by SmallRye Fault Tolerance; the values here are defaults that
+ * application.properties overrides from the {@code overtone.interpreter.llm.*} knobs.
+ */
+@ApplicationScoped
+public class InterpretationModel {
+    public static final String CIRCUIT = "interpreter-llm";
+
+    @Inject
+    Instance<ChatModel> chatModel;
+
+    @AsynchronousNonBlocking
+    @Timeout(8000)
+    @Retry(maxRetries = 1, delay = 200, jitter = 100, retryOn = RetryableModelFailure.class)
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = 30000, successThreshold = 1)
+    @CircuitBreakerName(CIRCUIT)
+    @Bulkhead(value = 8, waitingTaskQueue = 16)
+    public Uni<String> complete(String prompt) {
+        return Uni.createFrom().item(() -> ask(prompt)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    private String ask(String prompt) {
+        String answer;
+        try {
+            answer = chatModel.get().chat(prompt);
+        } catch (RuntimeException e) {
+            throw ModelFailures.classify(e);
+        }
+        if (answer == null || answer.isBlank()) {
+            throw new ModelFailure("the model returned no text (empty choices)");
+        }
+        return answer;
+    }
+}

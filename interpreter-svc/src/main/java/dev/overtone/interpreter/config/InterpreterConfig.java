@@ -1,0 +1,137 @@
+package dev.overtone.interpreter.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** Typed configuration of interpreter-svc; every key is documented in the module README. */
+@ConfigMapping(prefix = "overtone.interpreter")
+public interface InterpreterConfig {
+
+    Budget budget();
+
+    Schema schema();
+
+    Pipeline pipeline();
+
+    Infill infill();
+
+    Probability probability();
+
+    Llm llm();
+
+    interface Budget {
+        /** Whole-call budget when the caller sets no gRPC deadline (and the cap when it sets a longer one). */
+        @WithDefault("20s")
+        Duration total();
+
+        /** Kept back from the caller's deadline to build and send the answer. */
+        @WithDefault("50ms")
+        Duration reserve();
+
+        @WithDefault("3s")
+        Duration describe();
+
+        @WithDefault("10s")
+        Duration parse();
+
+        @WithDefault("5s")
+        Duration execute();
+
+        @WithDefault("2s")
+        Duration analyze();
+
+        @WithDefault("2s")
+        Duration verbalize();
+
+        @WithDefault("8s")
+        Duration infill();
+
+        @WithDefault("3s")
+        Duration clarify();
+
+        /** The infill loop starts another round only with at least this much budget left. */
+        @WithDefault("300ms")
+        Duration infillMinimum();
+    }
+
+    interface Schema {
+        /** How long a described schema is reused before executor-svc is asked again. */
+        @WithDefault("60s")
+        Duration cacheTtl();
+    }
+
+    interface Pipeline {
+        /** Downstream calls (parse, execute, analyze, verbalize) one Interpret runs at once. */
+        @WithDefault("8")
+        int concurrency();
+
+        /** Threads shared by all calls for downstream work. */
+        @WithDefault("32")
+        int threads();
+
+        /** Rows per result preview when the caller does not say. */
+        @WithDefault("5")
+        int previewRows();
+
+        /** Row limit asked of executor-svc per statement. */
+        @WithDefault("1000")
+        int maxRows();
+    }
+
+    interface Infill {
+        /** Ask infill-svc by default (the caller's option wins). */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Infill rounds at most per call. */
+        @WithDefault("2")
+        int maxRounds();
+
+        /** New readings asked of infill-svc per round. */
+        @WithDefault("8")
+        int maxReadings();
+    }
+
+    /** Weight of one route per source; an interpretation's weight is the sum over its routes. */
+    interface Probability {
+        @WithDefault("1.0")
+        double caller();
+
+        @WithDefault("1.0")
+        double defaults();
+
+        @WithDefault("0.8")
+        double infillModel();
+
+        @WithDefault("0.6")
+        double infillStructural();
+    }
+
+    interface Llm {
+        /** OpenAI-compatible endpoint for default interpretations; unset = no LLM (caller SQL only). */
+        Optional<String> baseUrl();
+
+        /** Model name sent to the endpoint. */
+        @WithDefault("meta-llama/Llama-3.1-8B-Instruct")
+        String model();
+
+        /** API key (vLLM ignores it; OpenAI needs it). */
+        @WithDefault("EMPTY")
+        String apiKey();
+
+        /** Fault-tolerance timeout of one LLM call, in milliseconds. */
+        @WithDefault("8000")
+        long timeoutMs();
+
+        /** Retries of a retryable failure (429, 5xx, connection), with jitter. */
+        @WithDefault("1")
+        int retries();
+
+        /** Upper bound on the default interpretations kept from the model's list. */
+        @WithDefault("6")
+        int maxDefaults();
+    }
+}

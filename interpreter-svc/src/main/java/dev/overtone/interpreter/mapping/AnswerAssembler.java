@@ -1,0 +1,205 @@
+package dev.overtone.interpreter.mapping;
+
+import dev.overtone.interpreter.config.InterpreterConfig;
+import dev.overtone.interpreter.service.QuestionTerms;
+import dev.overtone.interpreter.service.ReadingGroup;
+import dev.overtone.interpreter.service.Route;
+import dev.overtone.proto.v1.AmbiguitySummary;
+import dev.overtone.proto.v1.AmbiguousSlot;
+import dev.overtone.proto.v1.Candidate;
+import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.FailedReading;
+import dev.overtone.proto.v1.InterpretRequest;
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Interpretation;
+import dev.overtone.proto.v1.Outcome;
+import dev.overtone.proto.v1.Paraphrase;
+import dev.overtone.proto.v1.ResultPreview;
+import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.Slot;
+import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.StageTiming;
+import dev.overtone.proto.v1.StartRequest;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** Builds the answer: interpretations with probabilities, the ambiguity summary, the outcome. */
+@ApplicationScoped
+public class AnswerAssembler {
+
+    /** What the pipeline knows besides the groups. */
+    public record RunView(InterpretRequest request, Schema schema, List<QuestionTerms.Term> terms, List<String> warnings,
+                          List<FailedReading> failures, boolean readingFailuresOnly, Map<String, Long> timings,
+                          long totalMicros, int previewRows) {
+    }
+
+    @Inject
+    InterpreterConfig config;
+
+    public InterpretResponse assemble(RunView run, List<ReadingGroup> groups) {
+        InterpretResponse.Builder out = InterpretResponse.newBuilder();
+        double[] weights = new double[groups.size()];
+        double total = 0;
+        for (int i = 0; i < groups.size(); i++) {
+            for (Route r : groups.get(i).routes()) {
+                weights[i] += weight(r.source());
+            }
+            total += weights[i];
+        }
+        for (int i = 0; i < groups.size(); i++) {
+            double p = total > 0 ? weights[i] / total : 1.0 / groups.size();
+            out.addInterpretations(interpretation(i + 1, groups.get(i), run.previewRows()).setProbability(p));
+        }
+        List<String> ungrounded = QuestionTerms.ungrounded(run.terms());
+        AmbiguitySummary.Builder ambiguity = AmbiguitySummary.newBuilder().setAmbiguous(groups.size() > 1);
+        Set<String> pivotsUsed = new LinkedHashSet<>();
+        if (groups.size() > 1) {
+            ambiguity.addAllSlots(differingSlots(groups, run.terms(), pivotsUsed));
+        }
+        Outcome outcome;
+        if (groups.isEmpty()) {
+            boolean unanswerable = !ungrounded.isEmpty() || run.readingFailuresOnly();
+            outcome = unanswerable ? Outcome.OUTCOME_UNANSWERABLE : Outcome.OUTCOME_FAILED;
+            ambiguity.addAllUngroundedTerms(ungrounded);
+        } else {
+            outcome = groups.size() > 1 ? Outcome.OUTCOME_AMBIGUOUS : Outcome.OUTCOME_ANSWERABLE;
+        }
+        List<String> warnings = new ArrayList<>(run.warnings());
+        List<String> unexplained = ungrounded.stream().filter(t -> !pivotsUsed.contains(t)).toList();
+        if (!groups.isEmpty() && !unexplained.isEmpty()) {
+            warnings.add("terms: " + String.join(", ", unexplained.stream().map(t -> "'" + t + "'").toList())
+                    + " match nothing in the schema; only the readings' SQL grounds them");
+        }
+        if (groups.isEmpty() && outcome == Outcome.OUTCOME_UNANSWERABLE && !ungrounded.isEmpty()) {
+            warnings.add("unanswerable: the schema of " + run.request().getTenant() + "/" + run.request().getDatabase()
+                    + " has nothing for " + String.join(", ", ungrounded.stream().map(t -> "'" + t + "'").toList()));
+        }
+        return out.setAmbiguity(ambiguity).setOutcome(outcome).addAllTimings(timings(run.timings()))
+                .addAllWarnings(warnings).addAllFailures(run.failures()).setTotalMicros(run.totalMicros()).build();
+    }
+
+    /** The interpretation as StreamInterpret announces it when its result is first seen. */
+    public Interpretation provisional(int index, ReadingGroup group, int previewRows) {
+        return interpretation(index, group, previewRows).build();
+    }
+
+    private Interpretation.Builder interpretation(int index, ReadingGroup g, int previewRows) {
+        Route r = g.representative();
+        Interpretation.Builder b = Interpretation.newBuilder().setId("i" + index).setText(g.text()).setSql(r.sql())
+                .setSource(r.source()).setFingerprint(g.fingerprint()).setPreview(preview(g.result(), previewRows))
+                .setFamily(r.family() == null ? "" : r.family());
+        for (Route p : g.paraphrases()) {
+            b.addParaphrases(Paraphrase.newBuilder().setText(p.text() == null ? "" : p.text()).setSql(p.sql()).setSource(p.source()));
+        }
+        return b;
+    }
+
+    static ResultPreview preview(ExecuteResponse result, int rows) {
+        return ResultPreview.newBuilder().addAllColumns(result.getColumnsList())
+                .addAllRows(result.getRowsList().subList(0, Math.min(rows, result.getRowsCount())))
+                .setRowCount(result.getRowsCount()).setTruncated(result.getTruncated()).build();
+    }
+
+    double weight(Source source) {
+        var p = config.probability();
+        return switch (source) {
+            case SOURCE_CALLER -> p.caller();
+            case SOURCE_DEFAULT -> p.defaults();
+            case SOURCE_INFILL_MODEL -> p.infillModel();
+            case SOURCE_INFILL_STRUCTURAL -> p.infillStructural();
+            default -> p.infillStructural();
+        };
+    }
+
+    /**
+     * Slots (by path) whose value is not the same in every analyzed reading. The question terms that
+     * point at a slot: the ungrounded terms (the words the readings resolve differently) plus the
+     * grounded ones that name one of the slot's schema elements.
+     */
+    private List<AmbiguousSlot> differingSlots(List<ReadingGroup> groups, List<QuestionTerms.Term> terms, Set<String> pivotsUsed) {
+        List<ReadingGroup> analyzed = groups.stream().filter(g -> g.analysis() != null).toList();
+        if (analyzed.size() < 2) {
+            return List.of();
+        }
+        Map<String, List<Slot>> byPath = new LinkedHashMap<>();
+        for (int i = 0; i < analyzed.size(); i++) {
+            for (Slot s : analyzed.get(i).analysis().getSlotsList()) {
+                List<Slot> column = byPath.computeIfAbsent(s.getPath(), k -> new ArrayList<>());
+                while (column.size() < i) {
+                    column.add(null);
+                }
+                if (column.size() == i) {
+                    column.add(s);
+                }
+            }
+        }
+        List<String> ungrounded = QuestionTerms.ungrounded(terms);
+        List<AmbiguousSlot> out = new ArrayList<>();
+        for (var entry : byPath.entrySet()) {
+            List<Slot> column = entry.getValue();
+            while (column.size() < analyzed.size()) {
+                column.add(null);
+            }
+            Set<String> values = new LinkedHashSet<>();
+            column.forEach(s -> values.add(s == null ? "<absent>" : s.getValue()));
+            if (values.size() < 2) {
+                continue;
+            }
+            Slot first = column.stream().filter(s -> s != null).findFirst().orElseThrow();
+            List<String> elements = new ArrayList<>();
+            Set<String> allElements = new LinkedHashSet<>();
+            for (Slot s : column) {
+                String e = s == null ? "(none)" : String.join(" + ", s.getSchemaElementsList());
+                elements.add(e.isEmpty() ? s.getValue() : e);
+                if (s != null) {
+                    allElements.addAll(s.getSchemaElementsList());
+                }
+            }
+            Set<String> questionTerms = new LinkedHashSet<>(ungrounded);
+            for (QuestionTerms.Term t : terms) {
+                if (t.grounded() && mentions(allElements, t.text())) {
+                    questionTerms.add(t.text());
+                }
+            }
+            pivotsUsed.addAll(ungrounded);
+            out.add(AmbiguousSlot.newBuilder().setPath(entry.getKey()).setLabel(first.getLabel().isEmpty() ? first.getValue() : first.getLabel())
+                    .addAllQuestionTerms(questionTerms).addAllSchemaElements(elements).build());
+        }
+        return out;
+    }
+
+    private static boolean mentions(Set<String> elements, String term) {
+        String t = term.toLowerCase(Locale.ROOT);
+        String stem = t.endsWith("s") ? t.substring(0, t.length() - 1) : t;
+        for (String e : elements) {
+            for (String part : e.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")) {
+                if (!part.isEmpty() && (part.equals(t) || part.startsWith(stem) && stem.length() >= 3)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    public List<StageTiming> timings(Map<String, Long> timings) {
+        return timings.entrySet().stream().map(e -> StageTiming.newBuilder().setStage(e.getKey()).setMicros(e.getValue()).build()).toList();
+    }
+
+    public StartRequest clarification(InterpretRequest request, InterpretResponse answer) {
+        StartRequest.Builder start = StartRequest.newBuilder().setQuestion(request.getQuestion())
+                .setOptions(request.getOptions().getClarifyOptions());
+        for (Interpretation i : answer.getInterpretationsList()) {
+            start.addCandidates(Candidate.newBuilder().setId(i.getId()).setSql(i.getSql()).setText(i.getText())
+                    .setProbability(i.getProbability()).setFingerprint(i.getFingerprint()));
+        }
+        return start.build();
+    }
+}

@@ -1,0 +1,86 @@
+package dev.overtone.interpreter.service;
+
+import dev.overtone.interpreter.config.InterpreterConfig;
+import io.quarkus.runtime.ShutdownEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * Runs a batch of blocking downstream calls on a shared pool with at most N in flight per batch:
+ * N lanes pull from one queue, so a call never holds more than its share of threads.
+ * The functions must not throw (they return their failure as a value) and carry their own gRPC
+ * deadlines, so a batch always ends.
+ */
+@ApplicationScoped
+public class BoundedParallel {
+    @Inject
+    InterpreterConfig config;
+
+    private volatile ExecutorService pool;
+
+    private ExecutorService pool() {
+        if (pool == null) {
+            synchronized (this) {
+                if (pool == null) {
+                    AtomicInteger n = new AtomicInteger();
+                    pool = Executors.newFixedThreadPool(config.pipeline().threads(), r -> {
+                        Thread t = new Thread(r, "interpret-" + n.incrementAndGet());
+                        t.setDaemon(true);
+                        return t;
+                    });
+                }
+            }
+        }
+        return pool;
+    }
+
+    public <T, R> List<R> map(List<T> items, Function<T, R> work) {
+        if (items.isEmpty()) {
+            return List.of();
+        }
+        if (items.size() == 1) {
+            return List.of(work.apply(items.get(0)));
+        }
+        List<R> results = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            results.add(null);
+        }
+        ConcurrentLinkedQueue<Integer> queue = new ConcurrentLinkedQueue<>();
+        for (int i = 0; i < items.size(); i++) {
+            queue.add(i);
+        }
+        int lanes = Math.min(config.pipeline().concurrency(), items.size());
+        List<CompletableFuture<Void>> running = new ArrayList<>();
+        for (int lane = 0; lane < lanes; lane++) {
+            running.add(CompletableFuture.runAsync(() -> {
+                Integer i;
+                while ((i = queue.poll()) != null) {
+                    R r = work.apply(items.get(i));
+                    synchronized (results) {
+                        results.set(i, r);
+                    }
+                }
+            }, pool()));
+        }
+        CompletableFuture.allOf(running.toArray(CompletableFuture[]::new)).join();
+        synchronized (results) {
+            return new ArrayList<>(results);
+        }
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,407 @@
+package dev.overtone.interpreter.service;
+
+import dev.overtone.interpreter.client.DefaultInterpretations;
+import dev.overtone.interpreter.client.DownstreamFailure;
+import dev.overtone.interpreter.client.Downstreams;
+import dev.overtone.interpreter.config.InterpreterConfig;
+import dev.overtone.interpreter.mapping.AnswerAssembler;
+import dev.overtone.proto.v1.AnalyzeRequest;
+import dev.overtone.proto.v1.AnalyzeResponse;
+import dev.overtone.proto.v1.CallerDefault;
+import dev.overtone.proto.v1.ExecuteRequest;
+import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.FailedReading;
+import dev.overtone.proto.v1.InfillOptions;
+import dev.overtone.proto.v1.InfillRequest;
+import dev.overtone.proto.v1.InfillResponse;
+import dev.overtone.proto.v1.InfilledReading;
+import dev.overtone.proto.v1.InterpretOptions;
+import dev.overtone.proto.v1.InterpretRequest;
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Limits;
+import dev.overtone.proto.v1.ParseRequest;
+import dev.overtone.proto.v1.Reading;
+import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.VerbalizeRequest;
+import io.grpc.Status;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Interpret pipeline: schema, default interpretations, parse, execute, group by result, infill
+ * loop, analyze and verbalize the representatives, then the answer. Runs on a worker thread; the
+ * per-reading calls run in bounded parallel batches, each with a deadline from the call's budget.
+ */
+@ApplicationScoped
+public class InterpretationPipeline {
+    @Inject
+    InterpreterConfig config;
+    @Inject
+    Downstreams downstreams;
+    @Inject
+    SchemaCatalog schemas;
+    @Inject
+    BoundedParallel parallel;
+    @Inject
+    DefaultInterpretations defaults;
+    @Inject
+    AnswerAssembler assembler;
+
+    /** What executing one route gave: a result or a failure, never both. */
+    private record Executed(Route route, ExecuteResponse result, DownstreamFailure failure) {
+    }
+
+    public InterpretResponse interpret(InterpretRequest request, Long callerRemainingNanos, PipelineListener listener) {
+        Budget budget = Budget.of(callerRemainingNanos, config.budget().total(), config.budget().reserve());
+        Run run = new Run(request, budget, listener);
+
+        run.stage("schema", () -> {
+            run.schema = schemas.schema(request.getTenant(), request.getDatabase(), budget);
+            return run.schema.getTablesCount() + " tables";
+        });
+        run.terms = QuestionTerms.of(request.getQuestion(), run.schema);
+
+        List<Route> initial = new ArrayList<>();
+        for (CallerDefault d : request.getDefaultsList()) {
+            if (!d.getText().isBlank() || !d.getSql().isBlank()) {
+                initial.add(new Route(d.getText(), d.getSql(), Source.SOURCE_CALLER, ""));
+            }
+        }
+        boolean wantLlm = initial.isEmpty() || request.getOptions().getAlsoLlmDefaults();
+        if (wantLlm) {
+            if (!defaults.configured()) {
+                if (initial.isEmpty()) {
+                    List<String> ungrounded = QuestionTerms.ungrounded(run.terms);
+                    if (!ungrounded.isEmpty()) {
+                        // No reading can be written, but the schema already says why: the question names
+                        // something it does not hold. That is an answer, not a missing precondition.
+                        return assembler.assemble(run.view(), List.of());
+                    }
+                    throw new DownstreamFailure("interpreter-svc", Status.Code.FAILED_PRECONDITION,
+                            "no LLM endpoint is configured for default interpretations and the request carries no SQL: "
+                                    + "pass caller defaults (text with SQL, or SQL) or set overtone.interpreter.llm.base-url "
+                                    + "(env OVERTONE_LLM_BASE_URL) to an OpenAI-compatible endpoint");
+                }
+                run.warnings.add("defaults: no LLM endpoint configured; only the caller's readings were used");
+            } else {
+                run.stage("defaults", () -> {
+                    DefaultInterpretations.Outcome outcome = defaults.write(run.schema, request.getQuestion(), budget.remainingMs());
+                    outcome.warning().ifPresent(w -> run.warnings.add("defaults: " + w));
+                    outcome.interpretations().forEach(text -> initial.add(new Route(text, "", Source.SOURCE_DEFAULT, "")));
+                    return outcome.interpretations().size() + " interpretations";
+                });
+            }
+        }
+
+        admit(run, initial, true);
+        infillLoop(run);
+        finish(run);
+
+        if (run.groups.isEmpty()) {
+            run.failures.stream().map(Run.Failure::failure).filter(f -> f.code() == Status.Code.UNAVAILABLE).findFirst()
+                    .ifPresent(f -> {
+                        throw f;
+                    });
+        }
+        InterpretResponse answer = assembler.assemble(run.view(), run.groups.values().stream().toList());
+        return clarify(run, answer);
+    }
+
+    /** Parse what has no SQL, execute what is new, group by fingerprint. Returns the routes that were new. */
+    private List<Route> admit(Run run, List<Route> routes, boolean keepRepeats) {
+        List<Route> fresh = new ArrayList<>();
+        for (Route r : routes) {
+            boolean seen = r.hasSql() ? !run.seenSql.add(r.sqlKey()) : run.seenText.contains(r.textKey());
+            if (r.hasText()) {
+                seen |= !run.seenText.add(r.textKey()) && !r.hasSql();
+            }
+            // The same SQL from two of the caller's or the LLM's routes is a paraphrase (two routes to one
+            // result); the same SQL offered again by infill is nothing new.
+            if (!seen || keepRepeats) {
+                fresh.add(r);
+            }
+        }
+        List<Route> needParse = fresh.stream().filter(r -> !r.hasSql()).toList();
+        List<Route> withSql = new ArrayList<>(fresh.stream().filter(Route::hasSql).toList());
+        if (!needParse.isEmpty()) {
+            run.stage("parse", () -> {
+                List<Object> parsed = parallel.map(needParse, r -> parse(run, r));
+                int ok = 0;
+                for (int i = 0; i < parsed.size(); i++) {
+                    if (parsed.get(i) instanceof String sql) {
+                        Route withParsed = needParse.get(i).withSql(sql);
+                        withSql.add(withParsed);
+                        ok++;
+                    } else {
+                        run.fail(needParse.get(i), "parse", (DownstreamFailure) parsed.get(i));
+                    }
+                }
+                return ok + " of " + needParse.size() + " parsed";
+            });
+        }
+        if (!withSql.isEmpty()) {
+            run.stage("execute", () -> {
+                List<Executed> results = parallel.map(withSql, r -> execute(run, r));
+                int before = run.groups.size();
+                for (Executed e : results) {
+                    if (e.failure() != null) {
+                        run.fail(e.route(), "execute", e.failure());
+                    } else {
+                        group(run, e);
+                    }
+                }
+                return withSql.size() + " executed, " + (run.groups.size() - before) + " new results";
+            });
+        }
+        return fresh;
+    }
+
+    private Object parse(Run run, Route route) {
+        long timeout = run.budget.forStage(config.budget().parse());
+        try {
+            return downstreams.parser().call("Parse", timeout, () -> downstreams.parserStub(timeout)
+                    .parse(ParseRequest.newBuilder().setInterpretation(route.text()).setSchema(run.schema)
+                            .setQuestion(run.request.getQuestion()).build())
+                    .getSql());
+        } catch (DownstreamFailure f) {
+            return f;
+        }
+    }
+
+    private Executed execute(Run run, Route route) {
+        String key = route.sqlKey();
+        ExecuteResponse cached = run.executed.get(key);
+        if (cached != null) {
+            return new Executed(route, cached, null);
+        }
+        long timeout = run.budget.forStage(config.budget().execute());
+        try {
+            ExecuteResponse result = downstreams.executor().call("Execute", timeout, () -> downstreams.executorStub(timeout)
+                    .execute(ExecuteRequest.newBuilder().setTenant(run.request.getTenant())
+                            .setDatabase(run.request.getDatabase()).setSql(route.sql())
+                            .setLimits(Limits.newBuilder().setTimeoutMs(timeout).setMaxRows(config.pipeline().maxRows()))
+                            .build()));
+            run.executed.put(key, result);
+            return new Executed(route, result, null);
+        } catch (DownstreamFailure f) {
+            return new Executed(route, null, f);
+        }
+    }
+
+    private void group(Run run, Executed e) {
+        ReadingGroup existing = run.groups.get(e.result().getFingerprint());
+        if (existing != null) {
+            existing.paraphrases().add(e.route());
+            return;
+        }
+        ReadingGroup g = new ReadingGroup(e.result().getFingerprint(), e.route(), e.result());
+        run.groups.put(g.fingerprint(), g);
+        run.listener.interpretationAdded(assembler.provisional(run.groups.size(), g, run.previewRows()));
+    }
+
+    private void infillLoop(Run run) {
+        InterpretOptions options = run.request.getOptions();
+        boolean wanted = options.hasInfill() ? options.getInfill() : config.infill().enabled();
+        if (!wanted || run.groups.isEmpty()) {
+            return;
+        }
+        for (int round = 1; round <= config.infill().maxRounds(); round++) {
+            if (!run.budget.atLeast(config.budget().infillMinimum())) {
+                run.warnings.add("infill: stopped after round " + (round - 1) + ", the request's time budget is spent");
+                return;
+            }
+            InfillResponse response = askInfill(run);
+            if (response == null) {
+                return;
+            }
+            List<Route> offered = response.getReadingsList().stream().map(InterpretationPipeline::route).toList();
+            List<Route> fresh = offered.isEmpty() ? List.of() : admit(run, offered, false);
+            if (response.getAllCovered() || fresh.isEmpty()) {
+                return;
+            }
+        }
+    }
+
+    private InfillResponse askInfill(Run run) {
+        InterpretOptions options = run.request.getOptions();
+        InfillOptions.Builder infillOptions = InfillOptions.newBuilder().addAllFamilies(options.getFamiliesList())
+                .setMaxReadings(config.infill().maxReadings());
+        if (options.hasInfillModel()) {
+            infillOptions.setModel(options.getInfillModel());
+        }
+        if (options.hasInfillStructural()) {
+            infillOptions.setStructural(options.getInfillStructural());
+        }
+        InfillRequest.Builder request = InfillRequest.newBuilder().setQuestion(run.request.getQuestion())
+                .setSchema(run.schema).setOptions(infillOptions);
+        int n = 0;
+        for (ReadingGroup g : run.groups.values()) {
+            Route r = g.representative();
+            request.addReadings(Reading.newBuilder().setId("r" + (++n)).setText(g.text()).setSql(r.sql())
+                    .setSource(r.source()).setFingerprint(g.fingerprint()));
+        }
+        InfillResponse[] out = new InfillResponse[1];
+        run.stage("infill", () -> {
+            long timeout = run.budget.forStage(config.budget().infill());
+            try {
+                out[0] = downstreams.infill().call("Infill", timeout, () -> downstreams.infillStub(timeout).infill(request.build()));
+            } catch (DownstreamFailure f) {
+                run.warnings.add("infill: " + f.getMessage() + "; readings found so far only");
+                return "failed";
+            }
+            if (out[0].getDegraded()) {
+                out[0].getDegradedReasonsList().forEach(reason -> run.warnings.add("infill-svc degraded: " + reason));
+            }
+            return out[0].getReadingsCount() + " readings offered" + (out[0].getAllCovered() ? ", all covered" : "");
+        });
+        return out[0];
+    }
+
+    private static Route route(InfilledReading r) {
+        Source source = switch (r.getStrategy()) {
+            case INFILL_STRATEGY_MODEL -> Source.SOURCE_INFILL_MODEL;
+            default -> Source.SOURCE_INFILL_STRUCTURAL;
+        };
+        return new Route(r.getText(), r.getSql(), source, r.getFamily());
+    }
+
+    /** Analyze every representative (for the ambiguity summary) and verbalize those without words. */
+    private void finish(Run run) {
+        List<ReadingGroup> groups = run.groups.values().stream().toList();
+        if (groups.isEmpty()) {
+            return;
+        }
+        run.stage("analyze", () -> {
+            List<Object> analyses = parallel.map(groups, g -> {
+                long timeout = run.budget.forStage(config.budget().analyze());
+                try {
+                    return downstreams.parser().call("Analyze", timeout, () -> downstreams.parserStub(timeout)
+                            .analyze(AnalyzeRequest.newBuilder().setSql(g.representative().sql()).setSchema(run.schema).build()));
+                } catch (DownstreamFailure f) {
+                    return f;
+                }
+            });
+            int ok = 0;
+            for (int i = 0; i < groups.size(); i++) {
+                if (analyses.get(i) instanceof AnalyzeResponse a) {
+                    groups.get(i).analysis(a);
+                    ok++;
+                } else if (ok == 0 && i == groups.size() - 1) {
+                    run.warnings.add("analyze: " + ((DownstreamFailure) analyses.get(i)).getMessage()
+                            + "; the ambiguity summary has no slots");
+                }
+            }
+            return ok + " analyzed";
+        });
+        List<ReadingGroup> wordless = groups.stream().filter(g -> g.text().isEmpty()).toList();
+        if (wordless.isEmpty()) {
+            return;
+        }
+        run.stage("verbalize", () -> {
+            List<Object> texts = parallel.map(wordless, g -> {
+                long timeout = run.budget.forStage(config.budget().verbalize());
+                try {
+                    return downstreams.parser().call("Verbalize", timeout, () -> downstreams.parserStub(timeout)
+                            .verbalize(VerbalizeRequest.newBuilder().setSql(g.representative().sql()).setSchema(run.schema).build())
+                            .getText());
+                } catch (DownstreamFailure f) {
+                    return f;
+                }
+            });
+            int ok = 0;
+            for (int i = 0; i < wordless.size(); i++) {
+                if (texts.get(i) instanceof String text && !text.isBlank()) {
+                    wordless.get(i).text(text);
+                    ok++;
+                } else {
+                    wordless.get(i).text(wordless.get(i).representative().sql());
+                    if (texts.get(i) instanceof DownstreamFailure f && ok == 0) {
+                        run.warnings.add("verbalize: " + f.getMessage() + "; the SQL stands in for the text");
+                    }
+                }
+            }
+            return ok + " verbalized";
+        });
+    }
+
+    private InterpretResponse clarify(Run run, InterpretResponse answer) {
+        if (!run.request.getOptions().getStartClarification() || answer.getInterpretationsCount() == 0) {
+            return answer;
+        }
+        InterpretResponse.Builder out = answer.toBuilder();
+        run.stage("clarify", () -> {
+            long timeout = run.budget.forStage(config.budget().clarify());
+            try {
+                var turn = downstreams.clarify().call("Start", timeout, () -> downstreams.clarifyStub(timeout)
+                        .start(assembler.clarification(run.request, answer)));
+                out.setClarification(turn);
+                return "session " + turn.getSessionId();
+            } catch (DownstreamFailure f) {
+                out.addWarnings("clarify: " + f.getMessage() + "; no clarification started");
+                return "failed";
+            }
+        });
+        out.clearTimings().addAllTimings(assembler.timings(run.timings)).setTotalMicros(run.budget.elapsedMicros());
+        return out.build();
+    }
+
+    /** The mutable state of one call. */
+    static final class Run {
+        record Failure(Route route, String stage, DownstreamFailure failure) {
+        }
+
+        final InterpretRequest request;
+        final Budget budget;
+        final PipelineListener listener;
+        Schema schema;
+        List<QuestionTerms.Term> terms = List.of();
+        final Map<String, ReadingGroup> groups = new LinkedHashMap<>();
+        final Map<String, ExecuteResponse> executed = new java.util.concurrent.ConcurrentHashMap<>();
+        final java.util.Set<String> seenSql = new java.util.HashSet<>();
+        final java.util.Set<String> seenText = new java.util.HashSet<>();
+        final List<Failure> failures = new ArrayList<>();
+        final List<String> warnings = new ArrayList<>();
+        final Map<String, Long> timings = new LinkedHashMap<>();
+
+        Run(InterpretRequest request, Budget budget, PipelineListener listener) {
+            this.request = request;
+            this.budget = budget;
+            this.listener = listener;
+        }
+
+        int previewRows() {
+            var o = request.getOptions();
+            return o.hasPreviewRows() && o.getPreviewRows() >= 0 ? o.getPreviewRows() : 5;
+        }
+
+        void fail(Route route, String stage, DownstreamFailure failure) {
+            failures.add(new Failure(route, stage, failure));
+        }
+
+        void stage(String name, java.util.function.Supplier<String> work) {
+            listener.stageStarted(name);
+            long start = System.nanoTime();
+            String detail = work.get();
+            long micros = (System.nanoTime() - start) / 1000;
+            timings.merge(name, micros, Long::sum);
+            listener.stageFinished(name, micros, detail);
+        }
+
+        AnswerAssembler.RunView view() {
+            List<FailedReading> failed = failures.stream().map(f -> FailedReading.newBuilder()
+                    .setText(f.route().text() == null ? "" : f.route().text())
+                    .setSql(f.route().sql() == null ? "" : f.route().sql())
+                    .setSource(f.route().source()).setStage(f.stage())
+                    .setStatus(f.failure().code().name()).setMessage(String.valueOf(f.failure().getMessage())).build()).toList();
+            boolean readingFailuresOnly = !failures.isEmpty() && failures.stream().allMatch(f -> f.failure().aboutTheReading());
+            return new AnswerAssembler.RunView(request, schema, terms, warnings, failed, readingFailuresOnly,
+                    timings, budget.elapsedMicros(), previewRows());
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.overtone.interpreter.service;
+
+import dev.overtone.proto.v1.Column;
+import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.Table;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The content terms of a question and whether the schema grounds them lexically (a table or column
+ * name, a part of one, or a sample value). Consecutive ungrounded words form one term ("churn risk").
+ * Lexical grounding is deliberately conservative: a term it cannot ground is a pivot-term candidate
+ * when readings exist, and the reason a question is unanswerable when none does.
+ */
+public final class QuestionTerms {
+    /** Function words and the vocabulary of asking itself: never a reference to the data. */
+    private static final Set<String> NEUTRAL = Set.of(
+            "a", "an", "the", "of", "for", "in", "on", "at", "to", "by", "with", "from", "and", "or", "not", "no",
+            "is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did", "that", "this",
+            "these", "those", "it", "its", "their", "them", "they", "there", "which", "what", "who", "whom", "whose",
+            "where", "when", "how", "why", "me", "my", "we", "our", "you", "your", "i", "all", "each", "every", "any",
+            "some", "per", "than", "then", "as", "into", "about", "over", "under", "between", "both", "either",
+            "return", "returns", "show", "list", "give", "get", "find", "display", "tell", "provide", "report",
+            "fetch", "retrieve", "select", "please", "many", "much", "number", "count", "total", "sum", "average",
+            "avg", "mean", "maximum", "max", "minimum", "min", "highest", "lowest", "most", "least", "top",
+            "bottom", "first", "last", "more", "less", "fewer", "greater", "smaller", "larger", "bigger", "only",
+            "also", "same", "different", "distinct", "unique", "order", "ordered", "sorted", "sort", "ascending",
+            "descending", "name", "names", "value", "values", "information", "info", "details", "data", "record",
+            "records", "row", "rows", "one", "two", "three", "whole", "overall", "ever", "currently", "current",
+            "along", "together", "including", "include", "includes", "without", "within", "than", "like", "such");
+
+    public record Term(String text, boolean grounded) {
+    }
+
+    private QuestionTerms() {
+    }
+
+    public static List<Term> of(String question, Schema schema) {
+        Set<String> vocabulary = vocabulary(schema);
+        List<Term> terms = new ArrayList<>();
+        List<String> pending = new ArrayList<>();
+        for (String word : question.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}_'-]+")) {
+            String w = word.replaceAll("^'+|'+$", "");
+            if (w.isEmpty() || NEUTRAL.contains(w) || w.chars().allMatch(Character::isDigit)) {
+                flush(pending, terms);
+                continue;
+            }
+            if (grounded(w, vocabulary)) {
+                flush(pending, terms);
+                terms.add(new Term(w, true));
+            } else {
+                pending.add(w);
+            }
+        }
+        flush(pending, terms);
+        return terms;
+    }
+
+    public static List<String> ungrounded(List<Term> terms) {
+        return terms.stream().filter(t -> !t.grounded()).map(Term::text).distinct().toList();
+    }
+
+    private static void flush(List<String> pending, List<Term> terms) {
+        if (!pending.isEmpty()) {
+            terms.add(new Term(String.join(" ", pending), false));
+            pending.clear();
+        }
+    }
+
+    static boolean grounded(String word, Set<String> vocabulary) {
+        String stem = stem(word);
+        if (vocabulary.contains(word) || vocabulary.contains(stem)) {
+            return true;
+        }
+        if (stem.length() < 4) {
+            return false;
+        }
+        for (String v : vocabulary) {
+            if (v.length() >= 4 && (v.startsWith(stem) || stem.startsWith(v))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Set<String> vocabulary(Schema schema) {
+        Set<String> out = new HashSet<>();
+        for (Table table : schema.getTablesList()) {
+            addName(table.getName(), out);
+            for (Column column : table.getColumnsList()) {
+                addName(column.getName(), out);
+                for (String value : column.getSampleValuesList()) {
+                    if (value.length() <= 60 && !value.chars().allMatch(c -> Character.isDigit(c) || c == '.' || c == '-')) {
+                        addName(value, out);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void addName(String name, Set<String> out) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        for (String part : lower.split("[^\\p{L}\\p{N}]+")) {
+            if (!part.isEmpty()) {
+                out.add(part);
+                out.add(stem(part));
+            }
+        }
+        // camelCase parts too (HotelName -> hotel, name)
+        for (String part : name.split("(?<=\\p{Ll})(?=\\p{Lu})")) {
+            if (part.length() > 1) {
+                out.add(stem(part.toLowerCase(Locale.ROOT)));
+            }
+        }
+    }
+
+    static String stem(String w) {
+        if (w.length() > 4 && w.endsWith("ies")) {
+            return w.substring(0, w.length() - 3) + "y";
+        }
+        if (w.length() > 4 && (w.endsWith("ses") || w.endsWith("xes") || w.endsWith("ches") || w.endsWith("shes"))) {
+            return w.substring(0, w.length() - 2);
+        }
+        if (w.length() > 3 && w.endsWith("s") && !w.endsWith("ss")) {
+            return w.substring(0, w.length() - 1);
+        }
+        return w;
+    }
+}
