@@ -1,5 +1,9 @@
 package dev.overtone.parser.grpc;
 
+import dev.overtone.parser.analysis.DialectRewriter;
+import dev.overtone.parser.analysis.SchemaIndex;
+import dev.overtone.parser.analysis.SqlAnalyzer;
+import dev.overtone.parser.mapping.AnalysisMapping;
 import dev.overtone.proto.v1.AnalyzeRequest;
 import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.NormalizeRequest;
@@ -13,18 +17,26 @@ import dev.overtone.proto.v1.VerbalizeRequest;
 import dev.overtone.proto.v1.VerbalizeResponse;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
+import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 
+import java.util.function.Supplier;
+
+/** The gRPC face of parser-svc: maps messages in, calls the analysis, maps results and failures out. */
 @GrpcService
 public class ParserGrpcService implements ParserService {
+
+    private final SqlAnalyzer analyzer = new SqlAnalyzer();
+
     @Override
     public Uni<ParseResponse> parse(ParseRequest request) {
         return Uni.createFrom().failure(Status.UNIMPLEMENTED.withDescription("parse is not built yet").asRuntimeException());
     }
 
     @Override
+    @Blocking
     public Uni<AnalyzeResponse> analyze(AnalyzeRequest request) {
-        return Uni.createFrom().failure(Status.UNIMPLEMENTED.withDescription("analyze is not built yet").asRuntimeException());
+        return call(() -> AnalysisMapping.toProto(analyzer.analyze(request.getSql(), SchemaIndex.of(request.getSchema()))));
     }
 
     @Override
@@ -38,7 +50,15 @@ public class ParserGrpcService implements ParserService {
     }
 
     @Override
+    @Blocking
     public Uni<NormalizeResponse> normalize(NormalizeRequest request) {
-        return Uni.createFrom().failure(Status.UNIMPLEMENTED.withDescription("normalize is not built yet").asRuntimeException());
+        return call(() -> {
+            DialectRewriter.Rewritten r = DialectRewriter.normalize(request.getSql(), request.getTargetDialect(), SchemaIndex.EMPTY);
+            return NormalizeResponse.newBuilder().setSql(r.sql()).addAllRewrites(r.rewrites()).build();
+        });
+    }
+
+    private static <T> Uni<T> call(Supplier<T> work) {
+        return Uni.createFrom().item(work).onFailure().transform(GrpcFailures::toStatus);
     }
 }

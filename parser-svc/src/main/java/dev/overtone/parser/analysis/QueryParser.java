@@ -1,0 +1,43 @@
+package dev.overtone.parser.analysis;
+
+import net.sf.jsqlparser.parser.CCJSqlParser;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.parser.ParseException;
+import net.sf.jsqlparser.parser.Token;
+import net.sf.jsqlparser.parser.TokenMgrException;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.Select;
+
+/** Parses one SELECT statement (SQLite or PostgreSQL flavour) into JSqlParser's tree, on the calling thread. */
+public final class QueryParser {
+
+    private QueryParser() {
+    }
+
+    public static Select parse(String sql, SchemaIndex schema) {
+        if (sql == null || sql.isBlank()) throw new SqlSyntaxException("the SQL is empty", 1, 1);
+        String text = DialectRewriter.parsable(sql, schema);
+        Statement statement;
+        try {
+            CCJSqlParser parser = CCJSqlParserUtil.newParser(text).withAllowComplexParsing(true);
+            statement = parser.Statement();
+        } catch (ParseException e) {
+            Token at = e.currentToken != null && e.currentToken.next != null ? e.currentToken.next : e.currentToken;
+            int line = at == null ? 1 : at.beginLine;
+            int col = at == null ? 1 : at.beginColumn;
+            String near = at == null || at.image == null || at.image.isEmpty() ? "end of input" : "\"" + at.image + "\"";
+            throw new SqlSyntaxException("SQL does not parse at line " + line + ", column " + col + " near " + near, line, col);
+        } catch (TokenMgrException | Error e) {
+            throw new SqlSyntaxException("SQL does not parse: " + firstLine(e.getMessage()), 1, 1);
+        }
+        if (!(statement instanceof Select select))
+            throw new SqlSyntaxException("only SELECT queries are supported, got " + statement.getClass().getSimpleName(), 1, 1);
+        return select;
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return "unknown error";
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

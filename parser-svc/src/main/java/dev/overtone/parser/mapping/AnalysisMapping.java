@@ -1,0 +1,24 @@
+package dev.overtone.parser.mapping;
+
+import dev.overtone.parser.analysis.Analysis;
+import dev.overtone.proto.v1.AnalyzeResponse;
+import dev.overtone.proto.v1.ColumnUse;
+import dev.overtone.proto.v1.Slot;
+import dev.overtone.proto.v1.TableUse;
+
+/** Maps analysis values onto the proto messages. */
+public final class AnalysisMapping {
+
+    private AnalysisMapping() {
+    }
+
+    public static AnalyzeResponse toProto(Analysis a) {
+        AnalyzeResponse.Builder b = AnalyzeResponse.newBuilder()
+                .setTemplate(a.template()).setCanonicalSql(a.canonicalSql()).addAllUnknownNames(a.unknownNames());
+        a.tables().forEach(t -> b.addTables(TableUse.newBuilder().setName(t.name()).addAllAliases(t.aliases())));
+        a.columns().forEach(c -> b.addColumns(ColumnUse.newBuilder().setTable(c.table()).setColumn(c.column()).addAllClauses(c.clauses())));
+        a.slots().forEach(s -> b.addSlots(Slot.newBuilder().setPath(s.path()).setKind(s.kind()).setValue(s.value())
+                .setLabel(s.label()).addAllSchemaElements(s.schemaElements())));
+        return b.build();
+    }
+}
