@@ -1,0 +1,81 @@
+package dev.overtone.clarify.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** clarify-svc's knobs; every one is documented in the README's configuration table. */
+@ConfigMapping(prefix = "overtone.clarify")
+public interface ClarifyConfig {
+
+    Defaults defaults();
+
+    /** "uniform" or "rank": how missing prior probabilities are filled. */
+    @WithDefault("uniform")
+    String missingPriors();
+
+    Sessions sessions();
+
+    Mapping mapping();
+
+    Parser parser();
+
+    interface Defaults {
+        @WithDefault("0.9")
+        double confidenceThreshold();
+
+        @WithDefault("5")
+        int maxTurns();
+
+        @WithDefault("eig")
+        String strategy();
+
+        @WithDefault("42")
+        long seed();
+
+        /** Value options listed per question at most (the rest fall under "none of these"). */
+        @WithDefault("8")
+        int maxOptions();
+
+        /** Most candidates a Start accepts. */
+        @WithDefault("2000")
+        int maxCandidates();
+    }
+
+    interface Sessions {
+        /** An open session untouched this long expires. */
+        @WithDefault("30m")
+        Duration idleTimeout();
+
+        /** How often expired sessions are marked and old ones deleted. */
+        @WithDefault("1m")
+        Duration cleanupInterval();
+
+        /** Finished (resolved, cancelled, expired) sessions are deleted this long after their last change. */
+        @WithDefault("24h")
+        Duration retention();
+    }
+
+    interface Mapping {
+        Embedding embedding();
+
+        interface Embedding {
+            @WithDefault("true")
+            boolean enabled();
+
+            /** Cosine similarity the closest option must reach. */
+            @WithDefault("0.35")
+            double minSimilarity();
+
+            /** ...and by how much it must beat the runner-up. */
+            @WithDefault("0.04")
+            double minMargin();
+        }
+    }
+
+    interface Parser {
+        /** Deadline of each parser-svc Analyze call. */
+        @WithDefault("5s")
+        Duration deadline();
+    }
+}

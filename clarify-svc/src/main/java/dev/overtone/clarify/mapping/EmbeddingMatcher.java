@@ -1,0 +1,77 @@
+package dev.overtone.clarify.mapping;
+
+import dev.langchain4j.model.embedding.EmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
+import dev.overtone.clarify.config.ClarifyConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * Free-text replies that no word matched, placed by meaning: the MiniLM sentence embedding of the
+ * reply against each option's text. Loaded on first use (about a second, ~90 MB); blocking, so it
+ * runs on a worker thread.
+ */
+@ApplicationScoped
+public class EmbeddingMatcher {
+    private final ClarifyConfig config;
+    private volatile EmbeddingModel model;
+
+    public EmbeddingMatcher(ClarifyConfig config) {
+        this.config = config;
+    }
+
+    public boolean enabled() {
+        return config.mapping().embedding().enabled();
+    }
+
+    /** The option whose text is closest, when close enough and clearly closer than the runner-up. */
+    public OptionalInt closest(String reply, List<String> optionTexts) {
+        EmbeddingModel m = model();
+        float[] r = m.embed(reply).content().vector();
+        double best = -2;
+        double second = -2;
+        int bestIndex = -1;
+        for (int i = 0; i < optionTexts.size(); i++) {
+            double s = cosine(r, m.embed(optionTexts.get(i)).content().vector());
+            if (s > best) {
+                second = best;
+                best = s;
+                bestIndex = i;
+            } else if (s > second) {
+                second = s;
+            }
+        }
+        ClarifyConfig.Mapping.Embedding cfg = config.mapping().embedding();
+        if (bestIndex >= 0 && best >= cfg.minSimilarity() && best - second >= cfg.minMargin()) {
+            return OptionalInt.of(bestIndex);
+        }
+        return OptionalInt.empty();
+    }
+
+    private EmbeddingModel model() {
+        EmbeddingModel m = model;
+        if (m == null) {
+            synchronized (this) {
+                if (model == null) {
+                    model = new AllMiniLmL6V2EmbeddingModel();
+                }
+                m = model;
+            }
+        }
+        return m;
+    }
+
+    static double cosine(float[] a, float[] b) {
+        double dot = 0;
+        double na = 0;
+        double nb = 0;
+        for (int i = 0; i < a.length; i++) {
+            dot += a[i] * b[i];
+            na += a[i] * a[i];
+            nb += b[i] * b[i];
+        }
+        return dot / (Math.sqrt(na) * Math.sqrt(nb) + 1e-12);
+    }
+
+}

@@ -1,0 +1,11 @@
+package dev.overtone.clarify.service;
+
+import java.util.List;
+
+/** What Start asks for; null means "not given" (defaults apply). */
+public record StartCommand(String question, List<CandidateInput> candidates, Double confidenceThreshold,
+        Integer maxTurns, StrategyKind strategy, Long seed) {
+
+    public record CandidateInput(String id, String sql, String text, Double probability, String fingerprint) {
+    }
+}
