@@ -1,0 +1,97 @@
+package dev.overtone.cli;
+
+import io.grpc.ManagedChannel;
+import io.grpc.netty.NettyChannelBuilder;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The suite as `bin/overtone up` starts it: five packaged services as separate processes and an
+ * embedded PostgreSQL, in a runtime folder and on ports of its own so it never meets a developer's.
+ */
+final class LocalSuite implements AutoCloseable {
+
+    static final int PORT_BASE = 38090;
+    static final int PG_PORT = 35532;
+
+    final Path checkout;
+    final Path home;
+    private final List<ManagedChannel> channels = new ArrayList<>();
+
+    LocalSuite() throws IOException {
+        checkout = Path.of(System.getProperty("overtone.checkout", "../..")).toAbsolutePath().normalize();
+        home = checkout.resolve("bin/cli/target/it-home");
+        Files.createDirectories(home);
+    }
+
+    /** Runs bin/overtone with this suite's environment; returns exit code and output. */
+    Result overtone(Duration timeout, String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(checkout.resolve("bin/overtone").toString()));
+        command.addAll(List.of(arguments));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(checkout.toFile()).redirectErrorStream(true);
+        builder.environment().putAll(environment());
+        Path output = Files.createTempFile(home, "overtone-", ".out");
+        Process process = builder.redirectOutput(output.toFile()).start();
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            throw new IllegalStateException("bin/overtone " + String.join(" ", arguments) + " did not finish in "
+                    + timeout + ":\n" + Files.readString(output));
+        }
+        return new Result(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
+    }
+
+    Map<String, String> environment() {
+        Map<String, String> env = new HashMap<>();
+        env.put("OVERTONE_HOME", home.toString());
+        env.put("OVERTONE_PORT_BASE", String.valueOf(PORT_BASE));
+        env.put("OVERTONE_PG_PORT", String.valueOf(PG_PORT));
+        return env;
+    }
+
+    ManagedChannel channel(String service) {
+        ManagedChannel channel = NettyChannelBuilder.forAddress("localhost", port(service)).usePlaintext().build();
+        channels.add(channel);
+        return channel;
+    }
+
+    static int port(String service) {
+        return PORT_BASE + switch (service) {
+            case "interpreter-svc" -> 0;
+            case "clarify-svc" -> 1;
+            case "infill-svc" -> 2;
+            case "parser-svc" -> 3;
+            case "executor-svc" -> 4;
+            default -> throw new IllegalArgumentException(service);
+        };
+    }
+
+    long pid(String component) throws IOException {
+        return Long.parseLong(Files.readString(home.resolve("run").resolve(component + ".pid")).strip());
+    }
+
+    /** Kills a component's process the hard way, as a crash would. */
+    void kill(String component) throws IOException {
+        ProcessHandle.of(pid(component)).ifPresent(process -> {
+            process.destroyForcibly();
+            process.onExit().join();
+        });
+    }
+
+    @Override
+    public void close() throws Exception {
+        channels.forEach(ManagedChannel::shutdownNow);
+        overtone(Duration.ofMinutes(2), "down");
+    }
+
+    record Result(int exitCode, String output) {
+    }
+}

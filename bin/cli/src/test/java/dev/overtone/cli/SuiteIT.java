@@ -1,0 +1,217 @@
+package dev.overtone.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.overtone.proto.v1.CallerDefault;
+import dev.overtone.proto.v1.ClarifyServiceGrpc;
+import dev.overtone.proto.v1.GetRequest;
+import dev.overtone.proto.v1.InterpretOptions;
+import dev.overtone.proto.v1.InterpretRequest;
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Interpretation;
+import dev.overtone.proto.v1.InterpreterServiceGrpc;
+import dev.overtone.proto.v1.InterpreterServiceGrpc.InterpreterServiceBlockingStub;
+import dev.overtone.proto.v1.Outcome;
+import dev.overtone.proto.v1.Session;
+import dev.overtone.proto.v1.Source;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/** The five packaged services as separate processes, started and stopped by bin/overtone. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SuiteIT {
+
+    private static final String RATING = "return the rating of each hotel";
+    private static final String STARS_SQL = "SELECT name, stars FROM hotels";
+    private static final String REVIEW_SQL =
+            "SELECT h.name, AVG(r.score) AS rating FROM hotels h JOIN reviews r ON r.hotel_id = h.id GROUP BY h.id, h.name";
+
+    private LocalSuite suite;
+    private final List<Long> startedPids = new ArrayList<>();
+
+    @BeforeAll
+    void up() throws Exception {
+        suite = new LocalSuite();
+        suite.overtone(Duration.ofMinutes(2), "down");
+        LocalSuite.Result up = suite.overtone(Duration.ofMinutes(5), "up");
+        assertThat(up.exitCode()).as(up.output()).isZero();
+        assertThat(up.output()).contains("interpreter-svc", "localhost:" + LocalSuite.PORT_BASE);
+        for (String component : List.of("executor-svc", "parser-svc", "clarify-svc", "infill-svc", "interpreter-svc",
+                "postgres")) {
+            startedPids.add(suite.pid(component));
+        }
+    }
+
+    @AfterAll
+    void downLeavesNoProcessBehind() throws Exception {
+        LocalSuite.Result down = suite.overtone(Duration.ofMinutes(2), "down");
+        assertThat(down.exitCode()).as(down.output()).isZero();
+        for (long pid : startedPids) {
+            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid %d", pid).isFalse();
+        }
+        Path postmaster = suite.home.resolve("pg/postmaster.pid");
+        assertThat(Files.exists(postmaster)).as("PostgreSQL stopped").isFalse();
+    }
+
+    private InterpreterServiceBlockingStub interpreter(long seconds) {
+        return InterpreterServiceGrpc.newBlockingStub(suite.channel("interpreter-svc"))
+                .withDeadlineAfter(seconds, TimeUnit.SECONDS);
+    }
+
+    private static InterpretRequest rating(String... sqls) {
+        InterpretRequest.Builder request = InterpretRequest.newBuilder()
+                .setTenant("demo").setDatabase("hotels").setQuestion(RATING);
+        for (String sql : sqls) {
+            request.addDefaults(CallerDefault.newBuilder().setSql(sql));
+        }
+        return request.build();
+    }
+
+    @Test
+    @Order(1)
+    void demoPrintsTwoReadingsWithPreviews() throws Exception {
+        LocalSuite.Result demo = suite.overtone(Duration.ofMinutes(3), "demo");
+        assertThat(demo.exitCode()).as(demo.output()).isZero();
+        assertThat(demo.output()).contains("Outcome:  ambiguous", "[i1]", "[i2]", "Grand Plaza", "same result from 1 other SQL");
+    }
+
+    @Test
+    @Order(2)
+    void sameAnswerIsOneReadingWithItsParaphrase() {
+        InterpretResponse answer = interpreter(30).interpret(rating(STARS_SQL, REVIEW_SQL,
+                "SELECT hotels.name AS hotel, hotels.stars AS rating FROM hotels WHERE hotels.stars > 0"));
+        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_AMBIGUOUS);
+        List<Interpretation> callerReadings = answer.getInterpretationsList().stream()
+                .filter(reading -> reading.getSource() == Source.SOURCE_CALLER).toList();
+        assertThat(callerReadings).hasSize(2);
+        assertThat(callerReadings).anySatisfy(reading -> assertThat(reading.getParaphrasesCount()).isEqualTo(1));
+        assertThat(callerReadings).allSatisfy(reading -> {
+            assertThat(reading.getPreview().getRowCount()).isEqualTo(8);
+            assertThat(reading.getPreview().getRowsCount()).isPositive();
+            assertThat(reading.getFingerprint()).isNotEmpty();
+        });
+        double total = answer.getInterpretationsList().stream().mapToDouble(Interpretation::getProbability).sum();
+        assertThat(total).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-6));
+    }
+
+    @Test
+    @Order(3)
+    void structuralInfillFindsTheOtherReadingOfOneCallerSql() {
+        InterpretResponse answer = interpreter(30).interpret(rating(STARS_SQL));
+        assertThat(answer.getInterpretationsCount()).as(answer.toString()).isGreaterThanOrEqualTo(2);
+        assertThat(answer.getInterpretationsList())
+                .anySatisfy(reading -> {
+                    assertThat(reading.getSource()).isEqualTo(Source.SOURCE_INFILL_STRUCTURAL);
+                    assertThat(reading.getSql()).containsIgnoringCase("score");
+                });
+    }
+
+    @Test
+    @Order(4)
+    void aTermTheSchemaCannotGroundIsUnanswerable() {
+        InterpretResponse answer = interpreter(30).interpret(InterpretRequest.newBuilder()
+                .setTenant("demo").setDatabase("hotels").setQuestion("return the churn risk of each hotel")
+                .addDefaults(CallerDefault.newBuilder().setSql("SELECT name, churn_risk FROM hotels"))
+                .build());
+        assertThat(answer.getOutcome()).as(answer.toString()).isEqualTo(Outcome.OUTCOME_UNANSWERABLE);
+        assertThat(String.join(" ", answer.getAmbiguity().getUngroundedTermsList())).contains("churn");
+        assertThat(answer.getFailuresCount()).isEqualTo(1);
+    }
+
+    @Test
+    @Order(5)
+    void withoutAnLlmAQuestionWithoutSqlIsAFailedPrecondition() {
+        assertThatThrownBy(() -> interpreter(30).interpret(InterpretRequest.newBuilder()
+                .setTenant("demo").setDatabase("hotels").setQuestion(RATING).build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+                    assertThat(e.getStatus().getDescription()).containsIgnoringCase("LLM").containsIgnoringCase("SQL");
+                });
+    }
+
+    @Test
+    @Order(6)
+    void unknownTenantIsNotFound() {
+        assertThatThrownBy(() -> interpreter(30).interpret(InterpretRequest.newBuilder()
+                .setTenant("nobody").setDatabase("hotels").setQuestion(RATING)
+                .addDefaults(CallerDefault.newBuilder().setSql(STARS_SQL)).build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND));
+    }
+
+    @Test
+    @Order(7)
+    void execCliReportsEveryLine() throws Exception {
+        Path lines = suite.home.resolve("statements.jsonl");
+        Files.writeString(lines, """
+                {"sql": "SELECT COUNT(*) FROM hotels"}
+                {"sql": "DELETE FROM hotels"}
+                {"sql": "SELECT * FROM customers"}
+                """);
+        LocalSuite.Result exec = suite.overtone(Duration.ofMinutes(1), "exec", "--tenant", "demo", "--db", "hotels",
+                "--jsonl", lines.toString());
+        assertThat(exec.exitCode()).as(exec.output()).isZero();
+        List<String> results = exec.output().lines().filter(line -> line.startsWith("{")).toList();
+        assertThat(results).hasSize(3);
+        assertThat(results.get(0)).contains("\"status\":\"OK\"", "\"rows\":1");
+        assertThat(results.get(1)).contains("\"status\":\"PERMISSION_DENIED\"");
+        assertThat(results.get(2)).doesNotContain("\"status\":\"OK\"");
+    }
+
+    @Test
+    @Order(8)
+    void executorDownIsUnavailableWithinTheDeadlineAndRecoversWithoutRestartingTheInterpreter() throws Exception {
+        long interpreterPid = suite.pid("interpreter-svc");
+        suite.kill("executor-svc");
+
+        long started = System.nanoTime();
+        assertThatThrownBy(() -> interpreter(10).interpret(rating(STARS_SQL, REVIEW_SQL)))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+                    assertThat(e.getStatus().getDescription()).contains("executor-svc");
+                });
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(11));
+
+        LocalSuite.Result up = suite.overtone(Duration.ofMinutes(3), "up");
+        assertThat(up.exitCode()).as(up.output()).isZero();
+        startedPids.add(suite.pid("executor-svc"));
+        assertThat(suite.pid("interpreter-svc")).isEqualTo(interpreterPid);
+        InterpretResponse answer = interpreter(30).interpret(rating(STARS_SQL, REVIEW_SQL));
+        assertThat(answer.getInterpretationsCount()).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    @Order(9)
+    void aDialogueSurvivesAHardRestartOfClarify() throws Exception {
+        InterpretResponse answer = interpreter(30).interpret(rating(STARS_SQL, REVIEW_SQL).toBuilder()
+                .setOptions(InterpretOptions.newBuilder().setInfill(false).setStartClarification(true)).build());
+        String sessionId = answer.getClarification().getSessionId();
+        assertThat(sessionId).as(answer.toString()).isNotEmpty();
+
+        suite.kill("clarify-svc");
+        LocalSuite.Result up = suite.overtone(Duration.ofMinutes(3), "up");
+        assertThat(up.exitCode()).as(up.output()).isZero();
+        startedPids.add(suite.pid("clarify-svc"));
+
+        Session session = ClarifyServiceGrpc.newBlockingStub(suite.channel("clarify-svc"))
+                .withDeadlineAfter(30, TimeUnit.SECONDS).get(GetRequest.newBuilder().setSessionId(sessionId).build());
+        assertThat(session.getQuestion()).isEqualTo(RATING);
+        assertThat(session.getCandidatesCount()).isEqualTo(2);
+        assertThat(session.getCurrent().getNumber()).isEqualTo(answer.getClarification().getNumber());
+    }
+}
