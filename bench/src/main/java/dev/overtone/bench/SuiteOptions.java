@@ -1,0 +1,66 @@
+package dev.overtone.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import dev.overtone.bench.client.Endpoint;
+import dev.overtone.bench.client.Suite;
+import picocli.CommandLine.Option;
+
+/** Where the suite is and how the bench talks to it; shared by every subcommand. */
+public class SuiteOptions {
+
+    @Option(names = "--interpreter", defaultValue = "${env:OVERTONE_INTERPRETER_ADDR:-localhost:8090}",
+            description = "interpreter-svc host:port (env OVERTONE_INTERPRETER_ADDR; default ${DEFAULT-VALUE})")
+    String interpreter;
+
+    @Option(names = "--clarify-svc", defaultValue = "${env:OVERTONE_CLARIFY_ADDR:-localhost:8091}",
+            description = "clarify-svc host:port (env OVERTONE_CLARIFY_ADDR; default ${DEFAULT-VALUE})")
+    String clarify;
+
+    @Option(names = "--overtone-home", defaultValue = "${env:OVERTONE_HOME:-.overtone}",
+            description = "runtime directory: bench databases go to <home>/bench/dbs, the tenant file to "
+                    + "<home>/tenants.d/bench.properties (env OVERTONE_HOME; default ${DEFAULT-VALUE})")
+    Path overtoneHome;
+
+    @Option(names = "--deadline-ms", defaultValue = "60000",
+            description = "gRPC deadline per call in milliseconds (default ${DEFAULT-VALUE})")
+    long deadlineMs;
+
+    @Option(names = "--no-start", description = "fail instead of running 'bin/overtone up' when the suite is down")
+    boolean noStart;
+
+    @Option(names = "--launcher", defaultValue = "${env:OVERTONE_LAUNCHER:-bin/overtone}",
+            description = "launcher used to start the suite when it is down (default ${DEFAULT-VALUE})")
+    Path launcher;
+
+    @Option(names = "--start-timeout-s", defaultValue = "240",
+            description = "how long to wait for a suite started by the bench (default ${DEFAULT-VALUE})")
+    long startTimeoutSeconds;
+
+    public Endpoint interpreterEndpoint() {
+        return Endpoint.parse(interpreter);
+    }
+
+    public Endpoint clarifyEndpoint() {
+        return Endpoint.parse(clarify);
+    }
+
+    public Path home() {
+        return overtoneHome.toAbsolutePath().normalize();
+    }
+
+    public long deadlineMs() {
+        return deadlineMs;
+    }
+
+    /** Ensures the named services are up (starting the suite if allowed) and opens the channels. */
+    public Suite connect(boolean needClarify) throws Suite.SuiteUnavailableException {
+        List<Endpoint> needed = needClarify ? List.of(interpreterEndpoint(), clarifyEndpoint())
+                : List.of(interpreterEndpoint());
+        String how = Suite.ensureUp(needed, !noStart, launcher, Duration.ofSeconds(startTimeoutSeconds));
+        System.err.println("bench: " + how);
+        return new Suite(interpreterEndpoint(), clarifyEndpoint());
+    }
+}

@@ -1,0 +1,51 @@
+package dev.overtone.bench.client;
+
+import java.util.List;
+
+import dev.overtone.bench.dataset.Example;
+import dev.overtone.proto.v1.CallerDefault;
+import dev.overtone.proto.v1.InterpretOptions;
+import dev.overtone.proto.v1.InterpretRequest;
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Interpretation;
+
+/** How the bench asks Interpret about an example: its recorded defaults stand in for the LLM stage. */
+public final class InterpretRequests {
+
+    private InterpretRequests() {
+    }
+
+    /**
+     * One {@link CallerDefault} per SQL of every default (text = the interpretation); defaults
+     * without SQL are left out, as the baseline leaves them out.
+     */
+    public static InterpretRequest forExample(Example ex, String tenant, String database, boolean infill,
+                                              List<String> families) {
+        InterpretRequest.Builder b = InterpretRequest.newBuilder().setTenant(tenant).setDatabase(database)
+                .setQuestion(ex.question() == null ? "" : ex.question());
+        for (Example.Default d : ex.defaults()) {
+            for (String sql : d.allSql()) {
+                CallerDefault.Builder cd = CallerDefault.newBuilder().setSql(sql);
+                if (d.interpretation() != null) {
+                    cd.setText(d.interpretation());
+                }
+                b.addDefaults(cd);
+            }
+        }
+        b.setOptions(options(infill, families));
+        return b.build();
+    }
+
+    public static InterpretOptions options(boolean infill, List<String> families) {
+        InterpretOptions.Builder o = InterpretOptions.newBuilder().setInfill(infill).setPreviewRows(1);
+        if (families != null) {
+            o.addAllFamilies(families);
+        }
+        return o.build();
+    }
+
+    /** The SQL strings of the answer's interpretations, in order: exactly what the bench scores. */
+    public static List<String> sqlOf(InterpretResponse r) {
+        return r.getInterpretationsList().stream().map(Interpretation::getSql).filter(s -> !s.isEmpty()).toList();
+    }
+}

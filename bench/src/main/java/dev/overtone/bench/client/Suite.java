@@ -1,0 +1,140 @@
+package dev.overtone.bench.client;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.overtone.proto.v1.ClarifyServiceGrpc;
+import dev.overtone.proto.v1.InterpreterServiceGrpc;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+
+/**
+ * The running Overtone suite as the bench sees it: gRPC channels to interpreter-svc and
+ * clarify-svc, and a readiness probe on their {@code /q/health/ready} (same port, h2c and HTTP/1.1).
+ */
+public final class Suite implements AutoCloseable {
+
+    private final Endpoint interpreter;
+    private final Endpoint clarify;
+    private final ManagedChannel interpreterChannel;
+    private final ManagedChannel clarifyChannel;
+
+    public Suite(Endpoint interpreter, Endpoint clarify) {
+        this.interpreter = interpreter;
+        this.clarify = clarify;
+        this.interpreterChannel = channel(interpreter);
+        this.clarifyChannel = channel(clarify);
+    }
+
+    private static ManagedChannel channel(Endpoint e) {
+        return ManagedChannelBuilder.forAddress(e.host(), e.port()).usePlaintext()
+                .maxInboundMessageSize(64 * 1024 * 1024).build();
+    }
+
+    public InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter(long deadlineMillis) {
+        return InterpreterServiceGrpc.newBlockingStub(interpreterChannel)
+                .withDeadlineAfter(deadlineMillis, TimeUnit.MILLISECONDS);
+    }
+
+    public ClarifyServiceGrpc.ClarifyServiceBlockingStub clarify(long deadlineMillis) {
+        return ClarifyServiceGrpc.newBlockingStub(clarifyChannel)
+                .withDeadlineAfter(deadlineMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /** True when every endpoint answers its readiness probe with 200. */
+    public static boolean ready(List<Endpoint> endpoints) {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2)).build();
+        for (Endpoint e : endpoints) {
+            try {
+                HttpResponse<Void> r = http.send(HttpRequest.newBuilder(
+                                URI.create("http://" + e + "/q/health/ready")).timeout(Duration.ofSeconds(3)).GET().build(),
+                        HttpResponse.BodyHandlers.discarding());
+                if (r.statusCode() != 200) {
+                    return false;
+                }
+            } catch (IOException ex) {
+                return false;
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Makes sure the suite is up: if it is not and a launcher exists, runs {@code bin/overtone up}
+     * and waits (bounded) for readiness. Returns a line saying what happened; throws when the suite
+     * stays unreachable.
+     */
+    public static String ensureUp(List<Endpoint> endpoints, boolean mayStart, Path launcher, Duration wait)
+            throws SuiteUnavailableException {
+        if (ready(endpoints)) {
+            return "suite is up (" + endpoints + ")";
+        }
+        if (!mayStart || launcher == null || !Files.isExecutable(launcher)) {
+            throw new SuiteUnavailableException("the suite is not reachable at " + endpoints
+                    + " (readiness /q/health/ready); start it with 'bin/overtone up'"
+                    + (mayStart ? " (no launcher found at " + launcher + ")" : ""));
+        }
+        System.err.println("bench: suite not reachable at " + endpoints + "; starting it with '" + launcher + " up'");
+        try {
+            Process p = new ProcessBuilder(launcher.toString(), "up").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+            if (!p.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroy();
+                throw new SuiteUnavailableException("'" + launcher + " up' did not finish within " + wait.toSeconds() + " s");
+            }
+            long deadline = System.nanoTime() + wait.toNanos();
+            while (System.nanoTime() < deadline) {
+                if (ready(endpoints)) {
+                    return "suite was not running; started it with '" + launcher + " up'";
+                }
+                Thread.sleep(500);
+            }
+        } catch (IOException e) {
+            throw new SuiteUnavailableException("could not run '" + launcher + " up': " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SuiteUnavailableException("interrupted while starting the suite");
+        }
+        throw new SuiteUnavailableException("the suite did not become ready at " + endpoints + " within "
+                + wait.toSeconds() + " s after 'bin/overtone up'");
+    }
+
+    @Override
+    public void close() {
+        interpreterChannel.shutdownNow();
+        clarifyChannel.shutdownNow();
+        try {
+            interpreterChannel.awaitTermination(2, TimeUnit.SECONDS);
+            clarifyChannel.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public Endpoint interpreterEndpoint() {
+        return interpreter;
+    }
+
+    public Endpoint clarifyEndpoint() {
+        return clarify;
+    }
+
+    /** The suite could not be reached: the bench's own failure (exit status 3). */
+    public static final class SuiteUnavailableException extends Exception {
+        public SuiteUnavailableException(String message) {
+            super(message);
+        }
+    }
+}

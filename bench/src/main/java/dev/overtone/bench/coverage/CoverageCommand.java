@@ -1,0 +1,68 @@
+package dev.overtone.bench.coverage;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.overtone.bench.SuiteOptions;
+import dev.overtone.bench.scoring.ExampleScorer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code bench coverage}: every example through Interpret, scored like the reference scorer. */
+@Command(name = "coverage", mixinStandardHelpOptions = true,
+        description = "Interpretation coverage of Overtone vs the recorded defaults (baseline) on a JSONL data set.")
+public class CoverageCommand implements Callable<Integer> {
+
+    @Mixin
+    SuiteOptions suite;
+
+    @Option(names = "--data", required = true, description = "JSONL data set (db_dump or db per example)")
+    Path data;
+
+    @Option(names = "--out", required = true, description = "report directory")
+    Path out;
+
+    @Option(names = "--limit", description = "only the first N examples")
+    Integer limit;
+
+    @Option(names = "--no-infill", description = "ask Interpret not to infill (defaults only)")
+    boolean noInfill;
+
+    @Option(names = "--families", split = ",", description = "infill families to use (comma-separated)")
+    List<String> families;
+
+    @Option(names = "--concurrency", defaultValue = "4", description = "Interpret calls in flight (default ${DEFAULT-VALUE})")
+    int concurrency;
+
+    @Option(names = "--timeout-s", defaultValue = "5", description = "per-query time limit when scoring (default ${DEFAULT-VALUE}, as the reference)")
+    double queryTimeout;
+
+    @Option(names = "--identical-golds", defaultValue = "auto",
+            description = "examples whose golds give identical results: zero (ambrosia_eval), score (db_eval), "
+                    + "auto = zero for dumps, score for database files (default ${DEFAULT-VALUE})")
+    String identicalGolds;
+
+    @Option(names = "--baseline-only", description = "score the recorded defaults only; the suite is not needed")
+    boolean baselineOnly;
+
+    @Override
+    public Integer call() throws Exception {
+        if (limit != null && limit < 0) {
+            throw new IllegalArgumentException("--limit must be >= 0");
+        }
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("--concurrency must be >= 1");
+        }
+        ExampleScorer.IdenticalGolds mode = switch (identicalGolds) {
+            case "zero" -> ExampleScorer.IdenticalGolds.ZERO;
+            case "score" -> ExampleScorer.IdenticalGolds.SCORE;
+            case "auto" -> null;
+            default -> throw new IllegalArgumentException("--identical-golds must be zero, score or auto");
+        };
+        CoverageRun run = new CoverageRun(data, out, limit, !noInfill, families, concurrency, queryTimeout, mode,
+                suite.home(), suite.deadlineMs());
+        return run.execute(baselineOnly ? null : suite);
+    }
+}

@@ -1,0 +1,181 @@
+package dev.overtone.bench.coverage;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import dev.overtone.bench.SuiteOptions;
+import dev.overtone.bench.client.InterpretRequests;
+import dev.overtone.bench.client.Suite;
+import dev.overtone.bench.dataset.BenchDatabase;
+import dev.overtone.bench.dataset.DatabaseCatalog;
+import dev.overtone.bench.dataset.Example;
+import dev.overtone.bench.dataset.ExampleReader;
+import dev.overtone.bench.report.ProgressBar;
+import dev.overtone.bench.scoring.CoverageSummary;
+import dev.overtone.bench.scoring.ExampleScore;
+import dev.overtone.bench.scoring.ExampleScorer;
+import dev.overtone.bench.sqlite.QueryRunner;
+import dev.overtone.proto.v1.InterpretResponse;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+
+/** One coverage run: build the databases, ask Interpret, score both systems, write the report. */
+public final class CoverageRun {
+
+    /** What happened to one example. */
+    public record Outcome(Example example, BenchDatabase db, ExampleScore baseline, ExampleScore overtone,
+                          String failure, List<String> warnings) {
+    }
+
+    private final Path data;
+    private final Path out;
+    private final Integer limit;
+    private final boolean infill;
+    private final List<String> families;
+    private final int concurrency;
+    private final double queryTimeout;
+    private final ExampleScorer.IdenticalGolds identical;
+    private final Path home;
+    private final long deadlineMs;
+
+    public CoverageRun(Path data, Path out, Integer limit, boolean infill, List<String> families, int concurrency,
+                       double queryTimeout, ExampleScorer.IdenticalGolds identical, Path home, long deadlineMs) {
+        this.data = data;
+        this.out = out;
+        this.limit = limit;
+        this.infill = infill;
+        this.families = families == null ? List.of() : families;
+        this.concurrency = concurrency;
+        this.queryTimeout = queryTimeout;
+        this.identical = identical;
+        this.home = home;
+        this.deadlineMs = deadlineMs;
+    }
+
+    /** Runs it; {@code suiteOptions} null scores the baseline only. Returns the exit status. */
+    public int execute(SuiteOptions suiteOptions) throws Exception {
+        long started = System.nanoTime();
+        Instant startedAt = Instant.now();
+        List<Example> examples = ExampleReader.read(data);
+        if (limit != null && limit < examples.size()) {
+            examples = examples.subList(0, limit);
+        }
+        DatabaseCatalog catalog = new DatabaseCatalog(home);
+        ProgressBar dbBar = new ProgressBar("databases", examples.size());
+        for (Example ex : examples) {
+            catalog.databaseOf(ex);
+            dbBar.step();
+        }
+        dbBar.finish();
+        List<String> repairs = new ArrayList<>();
+        for (BenchDatabase db : catalog.databases()) {
+            for (String note : db.repairs()) {
+                repairs.add(db.name() + ": " + note);
+            }
+        }
+        repairs.forEach(r -> System.err.println("bench: repaired " + r));
+        Path tenantFile = catalog.register();
+
+        Suite suite = suiteOptions == null ? null : suiteOptions.connect(false);
+        List<Outcome> outcomes = new ArrayList<>();
+        try {
+            ProgressBar bar = new ProgressBar(suite == null ? "baseline" : "coverage", examples.size());
+            ExecutorService pool = Executors.newFixedThreadPool(concurrency);
+            try {
+                List<Future<Outcome>> futures = new ArrayList<>();
+                for (Example ex : examples) {
+                    futures.add(pool.submit(() -> {
+                        Outcome o = runOne(ex, catalog.databaseOf(ex), suite);
+                        bar.step();
+                        return o;
+                    }));
+                }
+                for (Future<Outcome> f : futures) {
+                    outcomes.add(f.get());
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            bar.finish();
+        } finally {
+            if (suite != null) {
+                suite.close();
+            }
+        }
+
+        CoverageSummary baseline = CoverageSummary.of(outcomes.stream()
+                .map(o -> new CoverageSummary.Scored(o.example().type(), o.example().ambiguous(), o.baseline(), false))
+                .toList());
+        CoverageSummary overtone = suite == null ? null : CoverageSummary.of(outcomes.stream()
+                .map(o -> new CoverageSummary.Scored(o.example().type(), o.example().ambiguous(), o.overtone(),
+                        o.failure() != null))
+                .toList());
+
+        Map<String, Integer> failuresByStatus = new TreeMap<>();
+        outcomes.stream().filter(o -> o.failure() != null)
+                .forEach(o -> failuresByStatus.merge(o.failure().split(":", 2)[0], 1, Integer::sum));
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("data", data.toAbsolutePath().normalize().toString());
+        run.put("examples", examples.size());
+        run.put("limit", limit);
+        run.put("infill", infill);
+        run.put("families", families);
+        run.put("interpreter", suiteOptions == null ? null : suiteOptions.interpreterEndpoint().toString());
+        run.put("tenant", DatabaseCatalog.TENANT);
+        run.put("tenant_file", tenantFile.toString());
+        run.put("databases", catalog.databases().size());
+        run.put("db_repairs", repairs);
+        run.put("query_timeout_s", queryTimeout);
+        run.put("identical_golds", identical == null ? "auto" : identical.name().toLowerCase());
+        run.put("overtone_failures_by_status", failuresByStatus);
+        run.put("started_at", startedAt.toString());
+        run.put("duration_s", Math.round((System.nanoTime() - started) / 1e7) / 100.0);
+        CoverageReport report = new CoverageReport(run, baseline, overtone, outcomes,
+                new LinkedHashSet<>(examples.stream().map(Example::type).toList()));
+        report.write(out);
+        System.out.println(report.summaryText());
+        System.out.println("report: " + out.resolve("report.md"));
+        boolean allUnavailable = suite != null && !outcomes.isEmpty()
+                && failuresByStatus.getOrDefault(Status.Code.UNAVAILABLE.name(), 0) == outcomes.size();
+        if (allUnavailable) {
+            System.err.println("bench: every Interpret call failed with UNAVAILABLE: the suite went away");
+            return 3;
+        }
+        return 0;
+    }
+
+    private Outcome runOne(Example ex, BenchDatabase db, Suite suite) throws Exception {
+        ExampleScorer.IdenticalGolds mode = identical != null ? identical
+                : ex.dbDump() != null ? ExampleScorer.IdenticalGolds.ZERO : ExampleScorer.IdenticalGolds.SCORE;
+        List<String> predicted = List.of();
+        String failure = null;
+        List<String> warnings = List.of();
+        if (suite != null) {
+            try {
+                InterpretResponse r = suite.interpreter(deadlineMs).interpret(
+                        InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, db.name(), infill, families));
+                predicted = InterpretRequests.sqlOf(r);
+                warnings = r.getWarningsList();
+            } catch (StatusRuntimeException e) {
+                failure = e.getStatus().getCode().name() + ": " + e.getStatus().getDescription();
+            }
+        }
+        try (Connection c = db.openReadOnly()) {
+            QueryRunner runner = new QueryRunner(c, queryTimeout);
+            ExampleScore base = ExampleScorer.score(ex.id(), ex.goldQueries(), ex.defaultSql(), runner, mode);
+            ExampleScore ours = suite == null ? null
+                    : ExampleScorer.score(ex.id(), ex.goldQueries(), predicted, runner, mode);
+            return new Outcome(ex, db, base, ours, failure, warnings);
+        }
+    }
+}
