@@ -1,0 +1,50 @@
+package dev.overtone.infill.client;
+
+import dev.langchain4j.model.chat.ChatModel;
+import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
+import io.smallrye.faulttolerance.api.CircuitBreakerName;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.faulttolerance.Bulkhead;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Retry;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+
+/**
+ * The infilling model on vLLM (OpenAI-compatible chat completions through quarkus-langchain4j, the
+ * LoRA adapter's name as the model). Timeout, retry with jitter on retryable failures only, circuit
+ * breaker and bulkhead; application.properties drives them from the {@code overtone.infill.model.*} knobs.
+ */
+@ApplicationScoped
+public class InfillModel {
+    public static final String CIRCUIT = "infill-model";
+
+    @Inject
+    Instance<ChatModel> chatModel;
+
+    @AsynchronousNonBlocking
+    @Timeout(5000)
+    @Retry(maxRetries = 1, delay = 200, jitter = 100, retryOn = RetryableModelFailure.class)
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = 30000, successThreshold = 1)
+    @CircuitBreakerName(CIRCUIT)
+    @Bulkhead(value = 8, waitingTaskQueue = 16)
+    public Uni<String> complete(String prompt) {
+        return Uni.createFrom().item(() -> ask(prompt)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    private String ask(String prompt) {
+        String answer;
+        try {
+            answer = chatModel.get().chat(prompt);
+        } catch (RuntimeException e) {
+            throw ModelFailures.classify(e);
+        }
+        if (answer == null || answer.isBlank()) {
+            throw new ModelFailure("the model returned no text (empty choices)");
+        }
+        return answer;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.overtone.infill.client;
+
+import dev.langchain4j.exception.HttpException;
+import dev.langchain4j.exception.InternalServerException;
+import dev.langchain4j.exception.LangChain4jException;
+import dev.langchain4j.exception.RateLimitException;
+import dev.langchain4j.exception.TimeoutException;
+import jakarta.ws.rs.WebApplicationException;
+
+import java.io.IOException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Sorts what the OpenAI client threw into retryable and final failures, by HTTP status or I/O cause. */
+public final class ModelFailures {
+    private static final Pattern STATUS = Pattern.compile("(?:status(?: code)?[ :=]*|HTTP )(\\d{3})", Pattern.CASE_INSENSITIVE);
+
+    private ModelFailures() {
+    }
+
+    public static ModelFailure classify(Throwable thrown) {
+        for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            int status = statusOf(t);
+            if (status > 0) {
+                String message = "HTTP " + status + " from the model endpoint";
+                return status == 429 || status >= 500 ? new RetryableModelFailure(message) : new ModelFailure(message);
+            }
+            if (t instanceof IOException || t instanceof TimeoutException) {
+                return new RetryableModelFailure("model endpoint unreachable: " + t.getClass().getSimpleName()
+                        + (t.getMessage() == null ? "" : " " + t.getMessage()));
+            }
+        }
+        return new ModelFailure("unusable model response: " + thrown.getClass().getSimpleName()
+                + (thrown.getMessage() == null ? "" : " " + firstLine(thrown.getMessage())));
+    }
+
+    private static int statusOf(Throwable t) {
+        if (t instanceof WebApplicationException web && web.getResponse() != null) {
+            return web.getResponse().getStatus();
+        }
+        if (t instanceof HttpException http) {
+            return http.statusCode();
+        }
+        if (t instanceof RateLimitException) {
+            return 429;
+        }
+        if (t instanceof InternalServerException) {
+            return 500;
+        }
+        if (t instanceof LangChain4jException && t.getMessage() != null) {
+            Matcher m = STATUS.matcher(t.getMessage());
+            if (m.find()) {
+                return Integer.parseInt(m.group(1));
+            }
+        }
+        return -1;
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        String line = nl < 0 ? s : s.substring(0, nl);
+        return line.length() > 200 ? line.substring(0, 200) + "..." : line;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.overtone.infill.client;
+
+import dev.overtone.proto.v1.AnalyzeRequest;
+import dev.overtone.proto.v1.ParserServiceGrpc;
+import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.VariantsRequest;
+import dev.overtone.proto.v1.VariantsResponse;
+import io.grpc.Channel;
+import io.grpc.ConnectivityState;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.quarkus.grpc.GrpcClient;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** parser-svc as the structural infiller uses it: Variants and Analyze, each with a deadline. */
+@ApplicationScoped
+public class ParserClient {
+    @Inject
+    @GrpcClient("parser")
+    Channel channel;
+    @ConfigProperty(name = "quarkus.grpc.clients.parser.host", defaultValue = "localhost")
+    String host;
+    @ConfigProperty(name = "quarkus.grpc.clients.parser.port", defaultValue = "8093")
+    String port;
+
+    /** A parser-svc failure phrased for a person. */
+    public static class ParserFailure extends RuntimeException {
+        private final Status.Code code;
+
+        ParserFailure(Status.Code code, String message) {
+            super(message, null, false, false);
+            this.code = code;
+        }
+
+        public Status.Code code() {
+            return code;
+        }
+    }
+
+    public VariantsResponse variants(String sql, Schema schema, String question, int max, List<String> families, long timeoutMs) {
+        return call(timeoutMs, () -> stub(timeoutMs).variants(VariantsRequest.newBuilder().setSql(sql).setSchema(schema)
+                .setQuestion(question).setMaxVariants(max).addAllFamilies(families).build()));
+    }
+
+    public String canonical(String sql, Schema schema, long timeoutMs) {
+        return call(timeoutMs, () -> stub(timeoutMs).analyze(AnalyzeRequest.newBuilder().setSql(sql).setSchema(schema).build())
+                .getCanonicalSql());
+    }
+
+    public String address() {
+        return host + ":" + port;
+    }
+
+    public ConnectivityState connectivity() {
+        return channel instanceof ManagedChannel managed ? managed.getState(true) : null;
+    }
+
+    private ParserServiceGrpc.ParserServiceBlockingStub stub(long timeoutMs) {
+        return ParserServiceGrpc.newBlockingStub(channel).withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS);
+    }
+
+    private <T> T call(long timeoutMs, java.util.function.Supplier<T> invocation) {
+        if (timeoutMs <= 0) {
+            throw new ParserFailure(Status.Code.DEADLINE_EXCEEDED, "parser-svc was not called: the structural budget is spent");
+        }
+        try {
+            return invocation.get();
+        } catch (StatusRuntimeException e) {
+            Status s = e.getStatus();
+            String detail = s.getDescription() != null ? s.getDescription() : s.getCode().name();
+            if (s.getCode() == Status.Code.UNAVAILABLE) {
+                if (channel instanceof ManagedChannel managed) {
+                    managed.resetConnectBackoff();
+                }
+                throw new ParserFailure(s.getCode(), "parser-svc is unavailable at " + address() + ": " + detail);
+            }
+            if (s.getCode() == Status.Code.DEADLINE_EXCEEDED) {
+                throw new ParserFailure(s.getCode(), "parser-svc did not answer within " + timeoutMs + " ms (" + address() + ")");
+            }
+            throw new ParserFailure(s.getCode(), "parser-svc: " + s.getCode() + " " + detail);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.overtone.infill.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** Typed configuration of infill-svc; every key is documented in the module README. */
+@ConfigMapping(prefix = "overtone.infill")
+public interface InfillConfig {
+
+    Model model();
+
+    Structural structural();
+
+    /** New readings per call when the request does not say (max_readings = 0). */
+    @WithDefault("8")
+    int maxReadings();
+
+    interface Model {
+        /** Use the infilling model by default (a request's options.model wins). */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** OpenAI-compatible endpoint (vLLM) serving the infilling adapter; unset = model strategy off. */
+        Optional<String> baseUrl();
+
+        /** Model name sent to the endpoint: the LoRA adapter's name on vLLM. */
+        @WithDefault("infill-lora")
+        String name();
+
+        @WithDefault("EMPTY")
+        String apiKey();
+
+        /** Fault-tolerance timeout of one model call, in milliseconds. */
+        @WithDefault("5000")
+        long timeoutMs();
+
+        /** Retries of a retryable failure (429, 5xx, connection), with jitter. */
+        @WithDefault("1")
+        int retries();
+    }
+
+    interface Structural {
+        /** Use parser-svc Variants by default (a request's options.structural wins). */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Readings (with SQL) whose variants are asked for, per call. */
+        @WithDefault("4")
+        int maxSources();
+
+        /** Variants asked of parser-svc per reading. */
+        @WithDefault("6")
+        int variantsPerReading();
+
+        /** Deadline of one parser-svc call. */
+        @WithDefault("2s")
+        Duration timeout();
+
+        /** Budget of the whole structural strategy in one call. */
+        @WithDefault("5s")
+        Duration budget();
+    }
+}

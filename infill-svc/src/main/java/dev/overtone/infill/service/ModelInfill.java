@@ -1,0 +1,74 @@
+package dev.overtone.infill.service;
+
+import dev.overtone.infill.client.InfillModel;
+import dev.overtone.infill.client.ModelFailure;
+import dev.overtone.infill.config.InfillConfig;
+import dev.overtone.proto.v1.InfillRequest;
+import dev.overtone.proto.v1.InfillStrategy;
+import dev.overtone.proto.v1.InfilledReading;
+import dev.overtone.proto.v1.Reading;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Model infill: the infilling model names the interpretations missing from the set (text only). */
+@ApplicationScoped
+public class ModelInfill {
+    @Inject
+    InfillConfig config;
+    @Inject
+    InfillModel model;
+
+    public boolean configured() {
+        return config.model().baseUrl().isPresent();
+    }
+
+    /** Never fails: every failure becomes a degraded proposal with its reason. */
+    public Uni<Proposal> propose(InfillRequest request, int max) {
+        String prompt = SchemaContext.infillPrompt(request.getSchema(), request.getQuestion(), request.getReadingsList());
+        return model.complete(prompt)
+                .map(answer -> proposal(answer, request.getReadingsList(), max))
+                .onFailure().recoverWithItem(e -> Proposal.degraded("model: " + describe(e) + "; structural readings only"));
+    }
+
+    private static Proposal proposal(String answer, List<Reading> readings, int max) {
+        MissingReadings parsed = MissingReadings.parse(answer, max);
+        Set<String> known = new HashSet<>();
+        readings.forEach(r -> known.add(MissingReadings.key(r.getText())));
+        List<InfilledReading> out = new ArrayList<>();
+        for (String text : parsed.interpretations()) {
+            if (known.add(MissingReadings.key(text))) {
+                out.add(InfilledReading.newBuilder().setText(text).setStrategy(InfillStrategy.INFILL_STRATEGY_MODEL).build());
+            }
+        }
+        if (out.isEmpty() && !parsed.allCovered() && parsed.interpretations().isEmpty()) {
+            return new Proposal(List.of(), false, Optional.of("model: the answer held neither interpretations nor the covered sentence"));
+        }
+        return new Proposal(out, parsed.allCovered(), Optional.empty());
+    }
+
+    static String describe(Throwable e) {
+        if (e instanceof TimeoutException || e instanceof io.smallrye.mutiny.TimeoutException) {
+            return "timed out";
+        }
+        if (e instanceof CircuitBreakerOpenException) {
+            return "circuit breaker open after repeated failures";
+        }
+        if (e instanceof BulkheadException) {
+            return "too many model calls in flight (bulkhead full)";
+        }
+        if (e instanceof ModelFailure) {
+            return e.getMessage();
+        }
+        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
+}

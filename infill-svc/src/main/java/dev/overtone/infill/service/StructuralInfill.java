@@ -1,0 +1,104 @@
+package dev.overtone.infill.service;
+
+import dev.overtone.infill.client.ParserClient;
+import dev.overtone.infill.config.InfillConfig;
+import dev.overtone.proto.v1.InfillRequest;
+import dev.overtone.proto.v1.InfillStrategy;
+import dev.overtone.proto.v1.InfilledReading;
+import dev.overtone.proto.v1.Reading;
+import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.Variant;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Structural infill: parser-svc Variants over the SQL found so far, minus what the set already
+ * covers by canonical form (parser-svc Analyze), best-scored first. Blocking; call it on a worker.
+ */
+@ApplicationScoped
+public class StructuralInfill {
+    @Inject
+    InfillConfig config;
+    @Inject
+    ParserClient parser;
+
+    private record Candidate(Variant variant, String derivedFrom) {
+    }
+
+    public Proposal propose(InfillRequest request, int max) {
+        long deadline = System.nanoTime() + config.structural().budget().toNanos();
+        List<Reading> sources = request.getReadingsList().stream().filter(r -> !r.getSql().isBlank())
+                .limit(config.structural().maxSources()).toList();
+        if (sources.isEmpty()) {
+            return Proposal.skipped();
+        }
+        Schema schema = request.getSchema();
+        Set<String> covered = new HashSet<>();
+        List<Candidate> candidates = new ArrayList<>();
+        String failure = null;
+        try {
+            for (Reading r : request.getReadingsList()) {
+                if (!r.getSql().isBlank()) {
+                    covered.add(canonical(r.getSql(), schema, deadline));
+                }
+            }
+            for (Reading r : sources) {
+                for (Variant v : parser.variants(r.getSql(), schema, request.getQuestion(), config.structural().variantsPerReading(),
+                        request.getOptions().getFamiliesList(), timeout(deadline)).getVariantsList()) {
+                    candidates.add(new Candidate(v, r.getId()));
+                }
+            }
+        } catch (ParserClient.ParserFailure e) {
+            failure = e.getMessage();
+        }
+        candidates.sort(Comparator.comparingDouble((Candidate c) -> -c.variant().getScore()));
+        List<InfilledReading> out = new ArrayList<>();
+        for (Candidate c : candidates) {
+            if (out.size() >= max) {
+                break;
+            }
+            String key;
+            try {
+                key = canonical(c.variant().getSql(), schema, deadline);
+            } catch (ParserClient.ParserFailure e) {
+                key = plain(c.variant().getSql());
+            }
+            if (covered.add(key)) {
+                out.add(InfilledReading.newBuilder().setSql(c.variant().getSql()).setText(c.variant().getDescription())
+                        .setStrategy(InfillStrategy.INFILL_STRATEGY_STRUCTURAL).setFamily(c.variant().getFamily())
+                        .setDerivedFrom(c.derivedFrom()).build());
+            }
+        }
+        Optional<String> reason = failure == null ? Optional.empty()
+                : Optional.of("structural: " + failure + (out.isEmpty() ? "" : "; partial variants only"));
+        return new Proposal(out, false, reason);
+    }
+
+    private String canonical(String sql, Schema schema, long deadline) {
+        try {
+            String c = parser.canonical(sql, schema, timeout(deadline));
+            return c.isBlank() ? plain(sql) : c;
+        } catch (ParserClient.ParserFailure e) {
+            if (e.code() == io.grpc.Status.Code.INVALID_ARGUMENT) {
+                return plain(sql);
+            }
+            throw e;
+        }
+    }
+
+    private long timeout(long deadline) {
+        return Math.min(config.structural().timeout().toMillis(), Math.max(0, (deadline - System.nanoTime()) / 1_000_000));
+    }
+
+    private static String plain(String sql) {
+        return sql.strip().replaceAll(";+$", "").replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+    }
+}
