@@ -1,23 +1,51 @@
 package dev.overtone.executor.grpc;
 
+import dev.overtone.executor.mapping.ExecutorMapping;
+import dev.overtone.executor.service.SchemaCatalog;
+import dev.overtone.executor.service.StatementExecution;
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorService;
-import io.grpc.Status;
+import io.grpc.Context;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
+import org.jboss.logging.Logger;
 
+/** The gRPC face: map in, call the service, map out. Blocking work runs on worker threads inside the engines. */
 @GrpcService
 public class ExecutorGrpcService implements ExecutorService {
+    private static final Logger LOG = Logger.getLogger(ExecutorGrpcService.class);
+
+    private final SchemaCatalog catalog;
+    private final StatementExecution execution;
+
+    public ExecutorGrpcService(SchemaCatalog catalog, StatementExecution execution) {
+        this.catalog = catalog;
+        this.execution = execution;
+    }
+
     @Override
     public Uni<DescribeResponse> describe(DescribeRequest request) {
-        return Uni.createFrom().failure(Status.UNIMPLEMENTED.asRuntimeException());
+        return catalog.describe(request.getTenant(), request.getDatabase(), request.getRefresh())
+                .map(ExecutorMapping::response)
+                .onFailure().invoke(ExecutorGrpcService::logUnexpected)
+                .onFailure().transform(ExecutorMapping::status);
     }
 
     @Override
     public Uni<ExecuteResponse> execute(ExecuteRequest request) {
-        return Uni.createFrom().failure(Status.UNIMPLEMENTED.asRuntimeException());
+        var limits = ExecutorMapping.limits(request.getLimits(), Context.current().getDeadline());
+        return execution.execute(request.getTenant(), request.getDatabase(), request.getSql(), limits)
+                .map(ExecutorMapping::response)
+                .onFailure().invoke(ExecutorGrpcService::logUnexpected)
+                .onFailure().transform(ExecutorMapping::status);
+    }
+
+    private static void logUnexpected(Throwable failure) {
+        if (!(failure instanceof dev.overtone.executor.service.SandboxException)) {
+            LOG.error("unexpected failure", failure);
+        }
     }
 }

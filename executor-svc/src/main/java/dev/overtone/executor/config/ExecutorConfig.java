@@ -1,0 +1,164 @@
+package dev.overtone.executor.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Typed configuration of executor-svc; every key is documented in the module README. */
+@ConfigMapping(prefix = "overtone.executor")
+public interface ExecutorConfig {
+
+    /** Directory whose {@code *.properties} files add tenants at runtime (re-scanned on a lookup miss). */
+    @WithDefault(".overtone/tenants.d")
+    String tenantsDir();
+
+    /** Tenants from application.properties: {@code overtone.executor.tenants.<tenant>.<database>.<key>}. */
+    Map<String, Map<String, DatabaseSettings>> tenants();
+
+    Limits limits();
+
+    Bulkhead bulkhead();
+
+    PgPool pool();
+
+    Describe describe();
+
+    Policy policy();
+
+    Sqlite sqlite();
+
+    /** One tenant database as configured. Credentials are never logged. */
+    interface DatabaseSettings {
+        /** sqlite | postgresql */
+        String engine();
+
+        /** SQLite file (absolute path). */
+        Optional<String> path();
+
+        /** postgresql://host:port/database */
+        Optional<String> url();
+
+        /** The tenant's schema on PostgreSQL. */
+        Optional<String> schema();
+
+        Optional<String> username();
+
+        /** Inline password (demo only; prefer password-env or password-file). */
+        Optional<String> password();
+
+        /** Name of an environment variable holding the password. */
+        Optional<String> passwordEnv();
+
+        /** File holding the password (a mounted secret). */
+        Optional<String> passwordFile();
+    }
+
+    interface Limits {
+        /** Statement timeout when the call sets none. */
+        @WithDefault("10s")
+        Duration defaultTimeout();
+
+        /** Hard cap on any statement timeout. */
+        @WithDefault("60s")
+        Duration maxTimeout();
+
+        @WithDefault("1000")
+        int defaultMaxRows();
+
+        @WithDefault("100000")
+        int maxRows();
+
+        @WithDefault("4194304")
+        long defaultMaxBytes();
+
+        @WithDefault("67108864")
+        long maxBytes();
+
+        @WithDefault("200")
+        int defaultMaxColumns();
+
+        @WithDefault("1000")
+        int maxColumns();
+    }
+
+    interface Bulkhead {
+        /** Statements (Execute and Describe) one tenant may run at once; past it RESOURCE_EXHAUSTED. */
+        @WithDefault("8")
+        int maxConcurrent();
+    }
+
+    interface PgPool {
+        /** Connections per PostgreSQL tenant database. */
+        @WithDefault("4")
+        int maxSize();
+
+        /** Requests waiting for a connection per pool before they are refused. */
+        @WithDefault("32")
+        int maxWaitQueueSize();
+
+        @WithDefault("3s")
+        Duration connectTimeout();
+
+        /** Idle connections are closed after this long. */
+        @WithDefault("5m")
+        Duration idleTimeout();
+
+        /** Slack added to the statement timeout for idle_in_transaction_session_timeout. */
+        @WithDefault("5s")
+        Duration idleInTransactionSlack();
+    }
+
+    interface Describe {
+        /** Distinct sample values per column (most frequent first). */
+        @WithName("sample-values")
+        @WithDefault("5")
+        int sampleValues();
+
+        /** Rows scanned per column when sampling values. */
+        @WithDefault("10000")
+        int sampleScanRows();
+
+        @WithDefault("5m")
+        Duration cacheTtl();
+
+        @WithDefault("30s")
+        Duration timeout();
+    }
+
+    interface Policy {
+        /** Functions refused on PostgreSQL; a trailing '*' matches a prefix. */
+        @WithName("postgresql.denied-functions")
+        List<String> postgresqlDeniedFunctions();
+
+        /** Functions refused on SQLite; a trailing '*' matches a prefix. */
+        @WithName("sqlite.denied-functions")
+        List<String> sqliteDeniedFunctions();
+
+        /** Functions allowed although a denied prefix matches them. */
+        @WithName("allowed-functions")
+        @WithDefault("pg_typeof")
+        List<String> allowedFunctions();
+
+        /** Statements longer than this are refused before parsing. */
+        @WithDefault("100000")
+        int maxSqlLength();
+
+        /** JSqlParser gives up after this long (pathological input). */
+        @WithDefault("2s")
+        Duration parseTimeout();
+    }
+
+    interface Sqlite {
+        /** Largest string or blob SQLite may build (SQLITE_LIMIT_LENGTH), in bytes. */
+        @WithDefault("16777216")
+        int maxLength();
+
+        /** VM steps between two deadline checks. */
+        @WithDefault("1000")
+        int progressSteps();
+    }
+}

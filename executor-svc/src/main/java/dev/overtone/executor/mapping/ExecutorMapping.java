@@ -1,0 +1,61 @@
+package dev.overtone.executor.mapping;
+
+import dev.overtone.executor.service.ExecutionOutcome;
+import dev.overtone.executor.service.RequestedLimits;
+import dev.overtone.executor.service.SandboxException;
+import dev.overtone.executor.service.SchemaCatalog;
+import dev.overtone.proto.v1.DescribeResponse;
+import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.Limits;
+import io.grpc.Deadline;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+
+/** Proto messages in and out of the executor's services, and failures to gRPC statuses. */
+public final class ExecutorMapping {
+    private ExecutorMapping() {
+    }
+
+    public static RequestedLimits limits(Limits limits, Deadline deadline) {
+        return new RequestedLimits(
+                limits.hasTimeoutMs() ? OptionalLong.of(limits.getTimeoutMs()) : OptionalLong.empty(),
+                limits.hasMaxRows() ? OptionalInt.of(limits.getMaxRows()) : OptionalInt.empty(),
+                limits.hasMaxBytes() ? OptionalLong.of(limits.getMaxBytes()) : OptionalLong.empty(),
+                limits.hasMaxColumns() ? OptionalInt.of(limits.getMaxColumns()) : OptionalInt.empty(),
+                deadline == null ? OptionalLong.empty() : OptionalLong.of(deadline.timeRemaining(TimeUnit.MILLISECONDS)));
+    }
+
+    public static ExecuteResponse response(ExecutionOutcome outcome) {
+        var result = outcome.result();
+        return ExecuteResponse.newBuilder()
+                .addAllColumns(result.columns())
+                .addAllRows(result.rows())
+                .setTruncated(result.truncated())
+                .setElapsedMicros(result.elapsedMicros())
+                .setFingerprint(outcome.fingerprint().value())
+                .setCellMultisetFingerprint(outcome.fingerprint().cellMultiset())
+                .setRowSequenceFingerprint(outcome.fingerprint().rowSequence())
+                .setEmpty(result.rows().isEmpty())
+                .setOrdered(outcome.ordered())
+                .build();
+    }
+
+    public static DescribeResponse response(SchemaCatalog.Described described) {
+        return DescribeResponse.newBuilder().setSchema(described.schema()).setCached(described.cached()).build();
+    }
+
+    /** Every failure as a status a person can act on; unexpected ones as INTERNAL without details. */
+    public static Throwable status(Throwable failure) {
+        if (failure instanceof SandboxException e) {
+            return Status.fromCode(e.code()).withDescription(e.getMessage()).asRuntimeException();
+        }
+        if (failure instanceof StatusRuntimeException) {
+            return failure;
+        }
+        return Status.INTERNAL.withDescription("executor-svc failed unexpectedly ("
+                + failure.getClass().getSimpleName() + "); see its log").asRuntimeException();
+    }
+}

@@ -1,0 +1,353 @@
+package dev.overtone.executor.repository;
+
+import dev.overtone.executor.config.ExecutorConfig;
+import dev.overtone.executor.service.ExecutionLimits;
+import dev.overtone.executor.service.PostgresTarget;
+import dev.overtone.executor.service.SandboxException;
+import dev.overtone.executor.service.TenantDatabase;
+import dev.overtone.proto.v1.Cell;
+import dev.overtone.proto.v1.Column;
+import dev.overtone.proto.v1.ForeignKey;
+import dev.overtone.proto.v1.ResultColumn;
+import dev.overtone.proto.v1.Table;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.pgclient.PgBuilder;
+import io.vertx.mutiny.pgclient.PgConnection;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.PgException;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.mutiny.sqlclient.desc.ColumnDescriptor;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.jboss.logging.Logger;
+
+/**
+ * PostgreSQL tenants through the reactive client, one bounded pool per tenant database. Every
+ * statement runs in its own {@code BEGIN READ ONLY} transaction with {@code SET LOCAL}
+ * statement_timeout, idle_in_transaction_session_timeout and a pinned search_path, through the
+ * extended protocol (one statement only) and a cursor that fetches one row more than the limit;
+ * the transaction is always rolled back. Past the deadline the server cancels the statement; a
+ * cancel request follows if the server has not answered shortly after.
+ */
+@ApplicationScoped
+public class PostgresEngine implements TenantEngine {
+    private static final Logger LOG = Logger.getLogger(PostgresEngine.class);
+    /** How long after the deadline the client stops waiting for the server's own cancellation. */
+    private static final long CLIENT_GRACE_MILLIS = 50;
+
+    private final Vertx vertx;
+    private final ExecutorConfig.PgPool poolConfig;
+    private final Map<String, Pool> pools = new ConcurrentHashMap<>();
+
+    public PostgresEngine(Vertx vertx, ExecutorConfig config) {
+        this.vertx = vertx;
+        this.poolConfig = config.pool();
+    }
+
+    @Override
+    public Uni<QueryResult> execute(TenantDatabase database, String sql, ExecutionLimits limits) {
+        PostgresTarget target = database.postgres().orElseThrow();
+        return withReadOnlyTransaction(database, limits, connection -> {
+            long started = System.nanoTime();
+            return connection.prepare(sql).chain(prepared -> {
+                var cursor = prepared.cursor();
+                return cursor.read(limits.maxRows() + 1)
+                        .map(rows -> collect(rows, cursor.hasMore(), limits, started))
+                        .eventually(() -> cursor.close().onFailure().recoverWithNull())
+                        .eventually(() -> prepared.close().onFailure().recoverWithNull());
+            });
+        }, target.schema());
+    }
+
+    private static QueryResult collect(RowSet<Row> rows, boolean more, ExecutionLimits limits, long started) {
+        ResultCollector collector = new ResultCollector(limits);
+        List<ResultColumn.Builder> columns = new ArrayList<>();
+        for (ColumnDescriptor descriptor : rows.columnDescriptors()) {
+            columns.add(ResultCollector.column(descriptor.name(), descriptor.typeName()));
+        }
+        collector.columns(columns);
+        int width = columns.size();
+        for (Row row : rows) {
+            List<Cell> cells = new ArrayList<>(width);
+            for (int i = 0; i < width; i++) {
+                cells.add(Cells.of(plain(row.getValue(i))));
+            }
+            if (!collector.accept(cells)) {
+                break;
+            }
+        }
+        QueryResult result = collector.finish((System.nanoTime() - started) / 1000);
+        if (more && !result.truncated()) {
+            return new QueryResult(result.columns(), result.rows(), true, result.elapsedMicros());
+        }
+        return result;
+    }
+
+    private static Object plain(Object value) {
+        if (value instanceof io.vertx.core.buffer.Buffer buffer) {
+            return buffer.getBytes();
+        }
+        if (value instanceof io.vertx.mutiny.core.buffer.Buffer buffer) {
+            return buffer.getBytes();
+        }
+        if (value instanceof UUID uuid) {
+            return uuid.toString();
+        }
+        if (value instanceof Object[] array) {
+            return java.util.Arrays.toString(array);
+        }
+        return value;
+    }
+
+    /**
+     * Borrows a connection, opens a read-only transaction with the limits, runs {@code work},
+     * rolls back and gives the connection back; maps every failure to a SandboxException.
+     */
+    private <T> Uni<T> withReadOnlyTransaction(TenantDatabase database, ExecutionLimits limits,
+            java.util.function.Function<SqlConnection, Uni<T>> work, String schema) {
+        long budget = limits.remainingMillis();
+        if (budget <= 0) {
+            return Uni.createFrom().failure(deadline(database, limits));
+        }
+        Pool pool;
+        try {
+            pool = poolFor(database);
+        } catch (SandboxException e) {
+            return Uni.createFrom().failure(e);
+        }
+        return pool.getConnection()
+                .ifNoItem().after(Duration.ofMillis(budget)).failWith(() -> SandboxException.deadline(
+                        "no connection to " + database.key() + " became free within the time limit of "
+                                + limits.timeoutMillis() + " ms"))
+                .onFailure(e -> !(e instanceof SandboxException)).transform(e -> unreachable(database, e))
+                .chain(connection -> {
+                    long timeout = Math.max(1, limits.remainingMillis());
+                    String setup = "BEGIN READ ONLY; SET LOCAL statement_timeout = " + timeout
+                            + "; SET LOCAL idle_in_transaction_session_timeout = "
+                            + (timeout + poolConfig.idleInTransactionSlack().toMillis())
+                            + "; SET LOCAL search_path = " + quote(schema);
+                    return connection.query(setup).execute()
+                            .chain(() -> work.apply(connection))
+                            .ifNoItem().after(Duration.ofMillis(timeout + CLIENT_GRACE_MILLIS))
+                            .failWith(() -> {
+                                cancel(connection);
+                                return deadline(database, limits);
+                            })
+                            .onFailure(e -> !(e instanceof SandboxException))
+                            .transform(e -> translate(database, e, limits))
+                            .eventually(() -> connection.query("ROLLBACK").execute().onFailure().recoverWithNull())
+                            .eventually(() -> connection.close().onFailure().recoverWithNull());
+                });
+    }
+
+    private static void cancel(SqlConnection connection) {
+        try {
+            PgConnection.cast(connection).cancelRequest().subscribe().with(v -> { }, e -> { });
+        } catch (RuntimeException e) {
+            LOG.debugf("cancel request could not be sent: %s", e.getMessage());
+        }
+    }
+
+    @Override
+    public Uni<List<Table>> describe(TenantDatabase database, int samples, int sampleScanRows, Duration timeout) {
+        PostgresTarget target = database.postgres().orElseThrow();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        ExecutionLimits limits = new ExecutionLimits(timeout.toMillis(), deadline, 0, 0, 0);
+        return withReadOnlyTransaction(database, limits,
+                connection -> introspect(connection, target.schema(), samples, sampleScanRows), target.schema());
+    }
+
+    private static final String TABLES = "SELECT c.relname, c.relkind, c.reltuples::bigint FROM pg_class c"
+            + " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1"
+            + " AND c.relkind IN ('r', 'v', 'm', 'p', 'f') AND has_table_privilege(c.oid, 'SELECT')"
+            + " ORDER BY c.relname";
+    private static final String COLUMNS = "SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod),"
+            + " a.attnotnull FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid"
+            + " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1"
+            + " AND c.relkind IN ('r', 'v', 'm', 'p', 'f') AND a.attnum > 0 AND NOT a.attisdropped"
+            + " ORDER BY c.relname, a.attnum";
+    private static final String KEYS = "SELECT con.contype, c.relname, con.conname, a.attname, rc.relname, ra.attname"
+            + " FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid"
+            + " JOIN pg_namespace n ON n.oid = c.relnamespace"
+            + " CROSS JOIN LATERAL unnest(con.conkey) WITH ORDINALITY AS k(attnum, ord)"
+            + " JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum"
+            + " LEFT JOIN pg_class rc ON rc.oid = con.confrelid"
+            + " LEFT JOIN pg_attribute ra ON ra.attrelid = con.confrelid AND ra.attnum = con.confkey[k.ord]"
+            + " WHERE n.nspname = $1 AND con.contype IN ('p', 'f') ORDER BY c.relname, con.conname, k.ord";
+
+    private Uni<List<Table>> introspect(SqlConnection connection, String schema, int samples, int scanRows) {
+        Map<String, Table.Builder> tables = new LinkedHashMap<>();
+        Map<String, List<Column.Builder>> columns = new LinkedHashMap<>();
+        Map<String, Long> estimates = new LinkedHashMap<>();
+        return connection.preparedQuery(TABLES).execute(Tuple.of(schema)).invoke(rows -> {
+            for (Row row : rows) {
+                String name = row.getString(0);
+                tables.put(name, Table.newBuilder().setName(name).setSchemaName(schema)
+                        .setView(!"r".equals(row.getString(1)) && !"p".equals(row.getString(1))));
+                estimates.put(name, row.getLong(2));
+                columns.put(name, new ArrayList<>());
+            }
+        }).chain(() -> connection.preparedQuery(COLUMNS).execute(Tuple.of(schema))).invoke(rows -> {
+            for (Row row : rows) {
+                List<Column.Builder> list = columns.get(row.getString(0));
+                if (list != null) {
+                    String declared = row.getString(2);
+                    list.add(Column.newBuilder().setName(row.getString(1)).setDeclaredType(declared)
+                            .setValueType(ValueTypes.fromDeclared(declared)).setNullable(!row.getBoolean(3)));
+                }
+            }
+        }).chain(() -> connection.preparedQuery(KEYS).execute(Tuple.of(schema))).invoke(rows -> {
+            Map<String, ForeignKey.Builder> foreign = new LinkedHashMap<>();
+            for (Row row : rows) {
+                Table.Builder table = tables.get(row.getString(1));
+                if (table == null) {
+                    continue;
+                }
+                String column = row.getString(3);
+                if ("p".equals(row.getString(0))) {
+                    table.addPrimaryKey(column);
+                    columns.get(row.getString(1)).stream().filter(c -> c.getName().equals(column))
+                            .forEach(c -> c.setPrimaryKey(true).setNullable(false));
+                } else {
+                    foreign.computeIfAbsent(row.getString(1) + "\u0000" + row.getString(2),
+                            k -> ForeignKey.newBuilder().setReferencedTable(row.getString(4)))
+                            .addColumns(column).addReferencedColumns(row.getString(5));
+                }
+            }
+            foreign.forEach((k, fk) -> tables.get(k.substring(0, k.indexOf('\u0000'))).addForeignKeys(fk));
+        }).chain(() -> {
+            Uni<Void> chain = Uni.createFrom().voidItem();
+            for (Map.Entry<String, Table.Builder> entry : tables.entrySet()) {
+                String table = quote(schema) + "." + quote(entry.getKey());
+                long estimate = estimates.get(entry.getKey());
+                if (estimate >= 0 && !entry.getValue().getView()) {
+                    entry.getValue().setRowCount(estimate).setRowCountEstimated(true);
+                } else {
+                    chain = chain.chain(() -> connection.query("SELECT count(*) FROM " + table).execute()
+                            .invoke(rows -> entry.getValue().setRowCount(rows.iterator().next().getLong(0))
+                                    .setRowCountEstimated(false))).replaceWithVoid();
+                }
+                for (Column.Builder column : columns.get(entry.getKey())) {
+                    if (samples <= 0) {
+                        continue;
+                    }
+                    String c = quote(column.getName());
+                    String sql = "SELECT v FROM (SELECT " + c + "::text AS v FROM " + table + " WHERE " + c
+                            + " IS NOT NULL LIMIT " + scanRows + ") s GROUP BY v ORDER BY count(*) DESC, v LIMIT "
+                            + samples;
+                    chain = chain.chain(() -> connection.query(sql).execute().invoke(rows -> {
+                        for (Row row : rows) {
+                            column.addSampleValues(row.getString(0));
+                        }
+                    })).replaceWithVoid();
+                }
+            }
+            return chain;
+        }).map(done -> {
+            List<Table> built = new ArrayList<>();
+            tables.forEach((name, table) -> {
+                columns.get(name).forEach(c -> table.addColumns(c.build()));
+                built.add(table.build());
+            });
+            return built;
+        });
+    }
+
+    @Override
+    public Uni<Void> ping(TenantDatabase database, Duration timeout) {
+        Pool pool;
+        try {
+            pool = poolFor(database);
+        } catch (SandboxException e) {
+            return Uni.createFrom().failure(e);
+        }
+        return pool.query("SELECT 1").execute().replaceWithVoid()
+                .ifNoItem().after(timeout).failWith(TimeoutException::new)
+                .onFailure().transform(e -> unreachable(database, e));
+    }
+
+    private Pool poolFor(TenantDatabase database) {
+        PostgresTarget target = database.postgres().orElseThrow();
+        return pools.computeIfAbsent(database.key() + "|" + target, key -> {
+            PgConnectOptions connect = new PgConnectOptions().setHost(target.host()).setPort(target.port())
+                    .setDatabase(target.database()).setUser(target.username())
+                    .setPassword(target.password().get().reveal())
+                    .setConnectTimeout((int) poolConfig.connectTimeout().toMillis())
+                    .setCachePreparedStatements(false)
+                    .setProperties(Map.of("application_name", "overtone-executor " + database.key()));
+            PoolOptions options = new PoolOptions().setMaxSize(poolConfig.maxSize())
+                    .setMaxWaitQueueSize(poolConfig.maxWaitQueueSize())
+                    .setIdleTimeout((int) poolConfig.idleTimeout().toSeconds()).setIdleTimeoutUnit(TimeUnit.SECONDS)
+                    .setName("tenant-" + database.key());
+            return PgBuilder.pool().with(options).connectingTo(connect).using(vertx).build();
+        });
+    }
+
+    private static SandboxException deadline(TenantDatabase database, ExecutionLimits limits) {
+        return SandboxException.deadline("the statement on " + database.key() + " ran past its time limit of "
+                + limits.timeoutMillis() + " ms and was cancelled on the server");
+    }
+
+    private static SandboxException unreachable(TenantDatabase database, Throwable e) {
+        if (e instanceof SandboxException sandbox) {
+            return sandbox;
+        }
+        if (e instanceof PgException pg && pg.getSqlState() != null && pg.getSqlState().startsWith("28")) {
+            return SandboxException.unavailable("PostgreSQL refused the executor's login to " + database.key()
+                    + "; check its username and password settings");
+        }
+        String reason = e instanceof TimeoutException ? "no answer in time"
+                : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return SandboxException.unavailable("the PostgreSQL database of " + database.key() + " is unreachable: "
+                + reason);
+    }
+
+    private static SandboxException translate(TenantDatabase database, Throwable e, ExecutionLimits limits) {
+        if (!(e instanceof PgException pg) || pg.getSqlState() == null) {
+            return limits.expired() ? deadline(database, limits) : unreachable(database, e);
+        }
+        String state = pg.getSqlState();
+        String message = pg.getErrorMessage();
+        return switch (state) {
+            case "57014", "25P03" -> deadline(database, limits);
+            case "25006" -> SandboxException.denied("engine-read-only",
+                    "PostgreSQL refused a write in the read-only transaction: " + message);
+            case "42501" -> SandboxException.denied("engine-privilege",
+                    "the tenant's role may not do this: " + message);
+            default -> {
+                if (state.startsWith("53") || state.startsWith("54")) {
+                    yield SandboxException.exhausted("PostgreSQL ran out of a resource: " + message);
+                }
+                if (state.startsWith("08") || state.startsWith("57") || state.startsWith("3D")
+                        || state.startsWith("28")) {
+                    yield unreachable(database, e);
+                }
+                yield SandboxException.invalid("PostgreSQL rejected the statement (" + state + "): " + message);
+            }
+        };
+    }
+
+    static String quote(String identifier) {
+        return "\"" + identifier.replace("\"", "\"\"") + "\"";
+    }
+
+    @PreDestroy
+    void close() {
+        pools.values().forEach(pool -> pool.close().subscribe().with(v -> { }, e -> { }));
+    }
+}

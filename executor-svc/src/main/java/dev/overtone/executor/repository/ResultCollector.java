@@ -1,0 +1,90 @@
+package dev.overtone.executor.repository;
+
+import dev.overtone.executor.service.ExecutionLimits;
+import dev.overtone.executor.service.SandboxException;
+import dev.overtone.proto.v1.Cell;
+import dev.overtone.proto.v1.ResultColumn;
+import dev.overtone.proto.v1.Row;
+import dev.overtone.proto.v1.ValueType;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Gathers rows within the row and byte limits, the one place both engines enforce them.
+ * Feed it columns, then rows until {@link #accept} answers false.
+ */
+final class ResultCollector {
+    static final Cell NULL = Cell.newBuilder().setType(ValueType.VALUE_TYPE_NULL).build();
+
+    private final ExecutionLimits limits;
+    private final List<Row> rows = new ArrayList<>();
+    private final List<ResultColumn.Builder> columns = new ArrayList<>();
+    private long bytes;
+    private boolean truncated;
+
+    ResultCollector(ExecutionLimits limits) {
+        this.limits = limits;
+    }
+
+    void columns(List<ResultColumn.Builder> declared) {
+        if (declared.size() > limits.maxColumns()) {
+            throw SandboxException.invalid("the result has " + declared.size() + " columns; the limit is "
+                    + limits.maxColumns());
+        }
+        columns.addAll(declared);
+    }
+
+    /** Adds a row; false when the limits are reached (the row is then left out and the result truncated). */
+    boolean accept(List<Cell> cells) {
+        if (rows.size() >= limits.maxRows()) {
+            truncated = true;
+            return false;
+        }
+        long size = 0;
+        for (Cell cell : cells) {
+            size += utf8Length(cell.getText());
+        }
+        if (bytes + size > limits.maxBytes()) {
+            truncated = true;
+            return false;
+        }
+        bytes += size;
+        for (int i = 0; i < cells.size() && i < columns.size(); i++) {
+            ResultColumn.Builder column = columns.get(i);
+            ValueType type = cells.get(i).getType();
+            if (column.getValueType() == ValueType.VALUE_TYPE_UNSPECIFIED && type != ValueType.VALUE_TYPE_NULL) {
+                column.setValueType(type);
+            }
+        }
+        rows.add(Row.newBuilder().addAllCells(cells).build());
+        return true;
+    }
+
+    QueryResult finish(long elapsedMicros) {
+        List<ResultColumn> built = new ArrayList<>(columns.size());
+        for (ResultColumn.Builder column : columns) {
+            if (column.getValueType() == ValueType.VALUE_TYPE_UNSPECIFIED) {
+                column.setValueType(ValueType.VALUE_TYPE_NULL);
+            }
+            built.add(column.build());
+        }
+        return new QueryResult(built, rows, truncated, elapsedMicros);
+    }
+
+    private static long utf8Length(String text) {
+        int n = text.length();
+        boolean ascii = true;
+        for (int i = 0; i < n && ascii; i++) {
+            ascii = text.charAt(i) < 0x80;
+        }
+        return ascii ? n : text.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    static ResultColumn.Builder column(String name, String declaredType) {
+        return ResultColumn.newBuilder().setName(name == null ? "" : name)
+                .setDeclaredType(declaredType == null ? "" : declaredType)
+                .setValueType(declaredType == null || declaredType.isBlank() ? ValueType.VALUE_TYPE_UNSPECIFIED
+                        : ValueTypes.fromDeclared(declaredType));
+    }
+}

@@ -1,0 +1,341 @@
+package dev.overtone.executor.repository;
+
+import dev.overtone.executor.config.ExecutorConfig;
+import dev.overtone.executor.service.ExecutionLimits;
+import dev.overtone.executor.service.SandboxException;
+import dev.overtone.executor.service.TenantDatabase;
+import dev.overtone.proto.v1.Cell;
+import dev.overtone.proto.v1.Column;
+import dev.overtone.proto.v1.ForeignKey;
+import dev.overtone.proto.v1.ResultColumn;
+import dev.overtone.proto.v1.Table;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.sqlite.ProgressHandler;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteConnection;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
+import org.sqlite.SQLiteLimits;
+import org.sqlite.SQLiteOpenMode;
+
+/**
+ * SQLite tenants through sqlite-jdbc, on worker threads. Every connection is opened read-only
+ * ({@code mode=ro}), with {@code query_only}, no ATTACH (SQLITE_LIMIT_ATTACHED = 0), no extension
+ * loading, a cap on string and blob sizes, and a progress handler that interrupts the statement
+ * when its deadline passes (backed by sqlite3_interrupt from a timer).
+ */
+@ApplicationScoped
+public class SqliteEngine implements TenantEngine {
+    private static final int IDLE_CONNECTIONS = 8;
+    private static final long CANCEL_SLACK_MILLIS = 20;
+
+    private final ExecutorConfig.Sqlite config;
+    private final Map<Path, BlockingQueue<Connection>> idle = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "sqlite-deadline");
+        t.setDaemon(true);
+        return t;
+    });
+
+    public SqliteEngine(ExecutorConfig config) {
+        this.config = config.sqlite();
+    }
+
+    @Override
+    public Uni<QueryResult> execute(TenantDatabase database, String sql, ExecutionLimits limits) {
+        return Uni.createFrom().item(() -> executeBlocking(database, sql, limits))
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    /** The blocking body of {@link #execute}; public for the overhead benchmark. */
+    public QueryResult executeBlocking(TenantDatabase database, String sql, ExecutionLimits limits) {
+        Path path = database.sqlitePath().orElseThrow();
+        Connection connection = borrow(database, path);
+        boolean reusable = true;
+        long started = System.nanoTime();
+        try {
+            ProgressHandler.setHandler(connection, config.progressSteps(), new ProgressHandler() {
+                @Override
+                protected int progress() {
+                    return System.nanoTime() - limits.deadlineNanos() >= 0 ? 1 : 0;
+                }
+            });
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                ScheduledFuture<?> cancel = timers.schedule(() -> cancelQuietly(statement),
+                        limits.remainingMillis() + CANCEL_SLACK_MILLIS, TimeUnit.MILLISECONDS);
+                try (ResultSet rows = statement.executeQuery()) {
+                    QueryResult result = collect(rows, limits, started);
+                    if (limits.expired()) {
+                        throw deadline(database, limits);
+                    }
+                    return result;
+                } finally {
+                    cancel.cancel(false);
+                }
+            }
+        } catch (SQLException e) {
+            reusable = !(e instanceof SQLiteException s) || s.getResultCode() != SQLiteErrorCode.SQLITE_CANTOPEN;
+            throw translate(database, e, limits);
+        } finally {
+            try {
+                ProgressHandler.clearHandler(connection);
+            } catch (SQLException e) {
+                reusable = false;
+            }
+            giveBack(path, connection, reusable);
+        }
+    }
+
+    private static QueryResult collect(ResultSet rows, ExecutionLimits limits, long started) throws SQLException {
+        ResultCollector collector = new ResultCollector(limits);
+        boolean more = rows.next();
+        ResultSetMetaData meta = rows.getMetaData();
+        int width = meta.getColumnCount();
+        List<ResultColumn.Builder> columns = new ArrayList<>(width);
+        for (int i = 1; i <= width; i++) {
+            String declared = meta.getColumnTypeName(i);
+            columns.add(ResultCollector.column(meta.getColumnLabel(i), "NULL".equalsIgnoreCase(declared) ? "" : declared));
+        }
+        collector.columns(columns);
+        while (more) {
+            List<Cell> cells = new ArrayList<>(width);
+            for (int i = 1; i <= width; i++) {
+                cells.add(Cells.of(rows.getObject(i)));
+            }
+            if (!collector.accept(cells)) {
+                break;
+            }
+            more = rows.next();
+        }
+        return collector.finish((System.nanoTime() - started) / 1000);
+    }
+
+    @Override
+    public Uni<List<Table>> describe(TenantDatabase database, int samples, int sampleScanRows, Duration timeout) {
+        return Uni.createFrom().item(() -> describeBlocking(database, samples, sampleScanRows, timeout))
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    private List<Table> describeBlocking(TenantDatabase database, int samples, int scanRows, Duration timeout) {
+        Path path = database.sqlitePath().orElseThrow();
+        Connection connection = borrow(database, path);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            ProgressHandler.setHandler(connection, config.progressSteps(), new ProgressHandler() {
+                @Override
+                protected int progress() {
+                    return System.nanoTime() - deadline >= 0 ? 1 : 0;
+                }
+            });
+            Map<String, Boolean> names = new LinkedHashMap<>();
+            try (Statement st = connection.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view')"
+                            + " AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")) {
+                while (rs.next()) {
+                    names.put(rs.getString(1), "view".equals(rs.getString(2)));
+                }
+            }
+            List<Table> tables = new ArrayList<>();
+            for (Map.Entry<String, Boolean> entry : names.entrySet()) {
+                tables.add(describeTable(connection, entry.getKey(), entry.getValue(), samples, scanRows));
+            }
+            return tables;
+        } catch (SQLException e) {
+            throw translate(database, e, new ExecutionLimits(timeout.toMillis(), deadline, 0, 0, 0));
+        } finally {
+            try {
+                ProgressHandler.clearHandler(connection);
+            } catch (SQLException e) {
+                // the connection is closed below when it cannot be reset
+            }
+            giveBack(path, connection, true);
+        }
+    }
+
+    private static Table describeTable(Connection connection, String name, boolean view, int samples, int scanRows)
+            throws SQLException {
+        String quoted = quote(name);
+        Table.Builder table = Table.newBuilder().setName(name).setSchemaName("main").setView(view);
+        Map<Integer, String> keyOrder = new java.util.TreeMap<>();
+        List<Column.Builder> columns = new ArrayList<>();
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery("PRAGMA table_info(" + quoted + ")")) {
+            while (rs.next()) {
+                int pk = rs.getInt("pk");
+                String declared = rs.getString("type");
+                columns.add(Column.newBuilder().setName(rs.getString("name"))
+                        .setDeclaredType(declared == null ? "" : declared)
+                        .setValueType(ValueTypes.fromDeclared(declared))
+                        .setNullable(rs.getInt("notnull") == 0 && pk == 0)
+                        .setPrimaryKey(pk > 0));
+                if (pk > 0) {
+                    keyOrder.put(pk, rs.getString("name"));
+                }
+            }
+        }
+        table.addAllPrimaryKey(keyOrder.values());
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery("PRAGMA foreign_key_list(" + quoted + ")")) {
+            Map<Integer, ForeignKey.Builder> keys = new java.util.TreeMap<>();
+            while (rs.next()) {
+                ForeignKey.Builder key = keys.computeIfAbsent(rs.getInt("id"),
+                        id -> ForeignKey.newBuilder());
+                key.setReferencedTable(stringOf(rs, "table")).addColumns(stringOf(rs, "from"));
+                String to = rs.getString("to");
+                if (to != null) {
+                    key.addReferencedColumns(to);
+                }
+            }
+            keys.values().forEach(k -> table.addForeignKeys(k.build()));
+        }
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM " + quoted)) {
+            rs.next();
+            table.setRowCount(rs.getLong(1)).setRowCountEstimated(false);
+        }
+        for (Column.Builder column : columns) {
+            if (samples > 0) {
+                String c = quote(column.getName());
+                String sql = "SELECT v FROM (SELECT " + c + " AS v FROM " + quoted + " WHERE " + c
+                        + " IS NOT NULL LIMIT " + scanRows + ") GROUP BY v ORDER BY count(*) DESC, v LIMIT " + samples;
+                try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+                    while (rs.next()) {
+                        column.addSampleValues(Cells.text(rs.getObject(1)));
+                    }
+                }
+            }
+            table.addColumns(column.build());
+        }
+        return table.build();
+    }
+
+    private static String stringOf(ResultSet rs, String column) throws SQLException {
+        String value = rs.getString(column);
+        return value == null ? "" : value;
+    }
+
+    @Override
+    public Uni<Void> ping(TenantDatabase database, Duration timeout) {
+        return Uni.createFrom().<Void>item(() -> {
+            Path path = database.sqlitePath().orElseThrow();
+            giveBack(path, borrow(database, path), true);
+            return null;
+        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    private Connection borrow(TenantDatabase database, Path path) {
+        Connection pooled = idle.computeIfAbsent(path, p -> new ArrayBlockingQueue<>(IDLE_CONNECTIONS)).poll();
+        if (pooled != null) {
+            return pooled;
+        }
+        if (!Files.isReadable(path)) {
+            throw SandboxException.unavailable("the SQLite file of " + database.key() + " is missing or unreadable");
+        }
+        String location = path.toString();
+        if (location.contains("?") || location.contains("#")) {
+            throw SandboxException.unavailable("the SQLite path of " + database.key() + " contains '?' or '#'");
+        }
+        SQLiteConfig sqlite = new SQLiteConfig();
+        sqlite.setReadOnly(true);
+        sqlite.setOpenMode(SQLiteOpenMode.OPEN_URI);
+        sqlite.enableLoadExtension(false);
+        try {
+            Connection connection = sqlite.createConnection("jdbc:sqlite:file:" + location + "?mode=ro");
+            try (Statement st = connection.createStatement()) {
+                st.execute("PRAGMA query_only = ON");
+                st.execute("PRAGMA trusted_schema = OFF");
+            }
+            SQLiteConnection lite = connection.unwrap(SQLiteConnection.class);
+            lite.setLimit(SQLiteLimits.SQLITE_LIMIT_ATTACHED, 0);
+            lite.setLimit(SQLiteLimits.SQLITE_LIMIT_LENGTH, config.maxLength());
+            return connection;
+        } catch (SQLException e) {
+            throw SandboxException.unavailable("cannot open the SQLite database of " + database.key() + " read-only: "
+                    + e.getMessage());
+        }
+    }
+
+    private void giveBack(Path path, Connection connection, boolean reusable) {
+        if (reusable && idle.computeIfAbsent(path, p -> new ArrayBlockingQueue<>(IDLE_CONNECTIONS)).offer(connection)) {
+            return;
+        }
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // nothing left to release
+        }
+    }
+
+    private static void cancelQuietly(Statement statement) {
+        try {
+            statement.cancel();
+        } catch (SQLException | RuntimeException e) {
+            // the statement has finished meanwhile
+        }
+    }
+
+    private static SandboxException deadline(TenantDatabase database, ExecutionLimits limits) {
+        return SandboxException.deadline("the statement on " + database.key() + " ran past its time limit of "
+                + limits.timeoutMillis() + " ms and was interrupted");
+    }
+
+    private SandboxException translate(TenantDatabase database, SQLException e, ExecutionLimits limits) {
+        int primary = e.getErrorCode() & 0xff;
+        String message = e.getMessage() == null ? "" : e.getMessage().replace("[SQLITE_ERROR] SQL error or missing database ", "");
+        if (primary == 9 || limits.expired()) { // SQLITE_INTERRUPT
+            return deadline(database, limits);
+        }
+        return switch (primary) {
+            case 8, 23 -> SandboxException.denied("engine-read-only", "SQLite refused to write or to authorize: "
+                    + message); // SQLITE_READONLY, SQLITE_AUTH
+            case 18 -> SandboxException.exhausted("a value grew past overtone.executor.sqlite.max-length ("
+                    + config.maxLength() + " bytes): " + message); // SQLITE_TOOBIG
+            case 7 -> SandboxException.exhausted("SQLite ran out of memory: " + message); // SQLITE_NOMEM
+            case 5, 6, 10, 11, 14, 26 -> SandboxException.unavailable("the SQLite database of " + database.key()
+                    + " is not usable now: " + message);
+            default -> SandboxException.invalid("SQLite rejected the statement: " + message);
+        };
+    }
+
+    static String quote(String identifier) {
+        return "\"" + identifier.replace("\"", "\"\"") + "\"";
+    }
+
+    @PreDestroy
+    void close() {
+        timers.shutdownNow();
+        idle.values().forEach(queue -> {
+            Connection c;
+            while ((c = queue.poll()) != null) {
+                try {
+                    c.close();
+                } catch (SQLException e) {
+                    // closing at shutdown
+                }
+            }
+        });
+    }
+}
