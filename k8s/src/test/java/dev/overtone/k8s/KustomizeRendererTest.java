@@ -46,7 +46,7 @@ class KustomizeRendererTest {
     Path dir;
 
     @Test
-    void patchesMergeContainersAndEnvByNameReplaceOtherListsAndDeleteOnNull() throws IOException {
+    void patchesMergeContainersAndEnvByNameInKustomizeOrderReplaceOtherListsAndDeleteOnNull() throws IOException {
         write("base/kustomization.yaml", "resources:\n  - web.yaml\n");
         write("base/web.yaml", DEPLOYMENT);
         write("overlay/kustomization.yaml", """
@@ -89,8 +89,8 @@ class KustomizeRendererTest {
         assertThat(web.at("/spec/template/spec/containers/1/image").asText()).isEqualTo("busybox");
         assertThat(web.at("/spec/template/spec/containers/0/args").toString()).isEqualTo("[\"c\"]");
         assertThat(web.at("/spec/template/spec/containers/0/env").toString())
-                .isEqualTo("[{\"name\":\"KEEP\",\"value\":\"1\"},{\"name\":\"CHANGE\",\"value\":\"new\"},"
-                        + "{\"name\":\"ADDED\",\"value\":\"2\"}]");
+                .isEqualTo("[{\"name\":\"CHANGE\",\"value\":\"new\"},{\"name\":\"ADDED\",\"value\":\"2\"},"
+                        + "{\"name\":\"KEEP\",\"value\":\"1\"}]");
         assertThat(objects.get(1).path("metadata").has("namespace")).isFalse();
     }
 

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -71,22 +73,31 @@ final class StrategicMerge {
         return Optional.empty();
     }
 
+    /**
+     * Kustomize's order: the patch's elements first (merged into the existing element
+     * with the same key, if any), then the untouched existing elements in their order.
+     */
     private static void mergeList(ArrayNode current, ArrayNode patch, String mergeKey) {
+        List<JsonNode> untouched = new ArrayList<>();
+        current.forEach(untouched::add);
+        List<JsonNode> merged = new ArrayList<>();
         for (JsonNode element : patch) {
             if (!element.isObject() || !element.has(mergeKey)) {
                 throw new IllegalArgumentException("list element without merge key '" + mergeKey + "': " + element);
             }
-            ObjectNode existing = null;
-            for (JsonNode candidate : current) {
-                if (candidate.path(mergeKey).equals(element.get(mergeKey))) {
-                    existing = (ObjectNode) candidate;
-                }
-            }
-            if (existing == null) {
-                current.add(element.deepCopy());
+            Optional<JsonNode> existing = untouched.stream()
+                    .filter(candidate -> candidate.path(mergeKey).equals(element.get(mergeKey)))
+                    .findFirst();
+            if (existing.isPresent()) {
+                untouched.remove(existing.get());
+                apply((ObjectNode) existing.get(), (ObjectNode) element);
+                merged.add(existing.get());
             } else {
-                apply(existing, (ObjectNode) element);
+                merged.add(element.deepCopy());
             }
         }
+        current.removeAll();
+        merged.forEach(current::add);
+        untouched.forEach(current::add);
     }
 }
