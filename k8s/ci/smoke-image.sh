@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Smoke-tests one Overtone service image the way Kubernetes runs it: read-only root
+# filesystem with a writable /tmp, user 1001, every capability dropped. Passes when
+# /q/health/ready answers UP within the deadline and gRPC reflection lists the service.
+#
+#   k8s/ci/smoke-image.sh <service> <port> <grpc service> <image>
+#   k8s/ci/smoke-image.sh clarify-svc 8091 overtone.v1.ClarifyService overtone/clarify-svc:ci
+#
+# Needs docker, curl and grpcurl. clarify-svc gets a throwaway PostgreSQL (its readiness
+# includes the database).
+set -euo pipefail
+
+service=$1 port=$2 grpc_service=$3 image=$4
+deadline_s=${SMOKE_DEADLINE_S:-120}
+network=overtone-smoke-$$
+container=smoke-$service-$$
+pg=smoke-pg-$$
+
+cleanup() {
+  docker logs "$container" > "smoke-$service.log" 2>&1 || true
+  docker rm -f "$container" "$pg" > /dev/null 2>&1 || true
+  docker network rm "$network" > /dev/null 2>&1 || true
+}
+trap cleanup EXIT
+
+docker network create "$network" > /dev/null
+extra_env=(-e OVERTONE_HOME=/tmp/overtone)
+if [ "$service" = clarify-svc ]; then
+  docker run -d --name "$pg" --network "$network" \
+    -e POSTGRES_USER=overtone -e POSTGRES_PASSWORD=overtone -e POSTGRES_DB=overtone postgres:17 > /dev/null
+  extra_env+=(-e OVERTONE_PG_HOST="$pg" -e OVERTONE_PG_PORT=5432
+              -e OVERTONE_PG_USER=overtone -e OVERTONE_PG_PASSWORD=overtone)
+fi
+
+docker run -d --name "$container" --network "$network" -p "$port:$port" \
+  --read-only --tmpfs /tmp:rw,exec,size=256m --user 1001 --cap-drop ALL \
+  --security-opt no-new-privileges "${extra_env[@]}" "$image" > /dev/null
+
+started=$(date +%s)
+until curl -fsS "http://localhost:$port/q/health/ready" > /dev/null 2>&1; do
+  if [ "$(docker inspect -f '{{.State.Running}}' "$container")" != true ]; then
+    echo "FAIL: $service exited before it was ready"; docker logs "$container" | tail -50; exit 1
+  fi
+  if [ $(( $(date +%s) - started )) -ge "$deadline_s" ]; then
+    echo "FAIL: $service not ready within ${deadline_s}s"
+    curl -sS "http://localhost:$port/q/health/ready" || true
+    docker logs "$container" | tail -50; exit 1
+  fi
+  sleep 1
+done
+echo "$service ready after $(( $(date +%s) - started ))s"
+
+curl -fsS "http://localhost:$port/q/health/live" > /dev/null
+curl -fsS "http://localhost:$port/q/metrics" | grep -q '^# TYPE' || { echo "FAIL: no Prometheus metrics"; exit 1; }
+services=$(grpcurl -plaintext "localhost:$port" list)
+echo "$services"
+grep -qx "$grpc_service" <<< "$services" || { echo "FAIL: reflection does not list $grpc_service"; exit 1; }
+grpcurl -plaintext "localhost:$port" describe "$grpc_service" > /dev/null
+echo "RSS after start: $(docker stats --no-stream --format '{{.MemUsage}}' "$container")"
+echo "PASS: $service"
