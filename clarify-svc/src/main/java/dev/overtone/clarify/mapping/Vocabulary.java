@@ -7,7 +7,7 @@ import java.util.Set;
 
 /** Words of questions, replies, labels and schema names, and how two of them match. */
 public final class Vocabulary {
-    private static final Set<String> STOPWORDS = Set.of(
+    private static final Set<String> STOPWORDS = Set.copyOf(java.util.List.of(
             "the", "a", "an", "of", "for", "and", "or", "to", "in", "on", "by", "with", "is", "are", "was",
             "be", "do", "does", "did", "you", "your", "me", "my", "i", "it", "its", "this", "that", "these",
             "those", "what", "which", "who", "whom", "how", "many", "much", "each", "every", "all", "any",
@@ -16,7 +16,7 @@ public final class Vocabulary {
             "than", "then", "also", "not", "no", "yes", "like", "would", "should", "could", "can", "have",
             "has", "had", "so", "if", "but", "about", "into", "per", "only", "value", "values", "column",
             "table", "count", "sum", "avg", "min", "max", "join", "on", "group", "order", "limit", "desc", "asc",
-            "distinct", "having", "null", "true", "false", "between", "like", "in", "exists");
+            "distinct", "having", "null", "true", "false", "between", "exists"));
 
     private Vocabulary() {
     }
