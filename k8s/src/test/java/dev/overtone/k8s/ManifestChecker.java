@@ -56,6 +56,8 @@ record ManifestChecker(String namespace, ServicePorts ports, Map<String, Set<Str
 
     static final String GRPC_CLIENTS = "overtone-grpc-clients";
     static final String H2C = "kubernetes.io/h2c";
+    static final String LLM_BASE_URL = "QUARKUS_LANGCHAIN4J_OPENAI_BASE_URL";
+    static final String LLM_CLIENT_LABEL = "overtone.dev/llm-client";
     private static final Set<String> CLUSTER_SCOPED = Set.of("Namespace");
 
     /** A pod template and what owns it (Deployment or StatefulSet). */
@@ -134,6 +136,15 @@ record ManifestChecker(String namespace, ServicePorts ports, Map<String, Set<Str
         if (pod.getContainers() == null || pod.getContainers().isEmpty()) {
             violations.add(what + " has no containers");
             return;
+        }
+        boolean callsLlm = pod.getContainers().stream()
+                .flatMap(container -> Optional.ofNullable(container.getEnvFrom()).orElse(List.of()).stream())
+                .filter(source -> source.getConfigMapRef() != null)
+                .flatMap(source -> inventory.named(ConfigMap.class, source.getConfigMapRef().getName()).stream())
+                .anyMatch(config -> config.getData() != null && config.getData().containsKey(LLM_BASE_URL));
+        if (callsLlm && !"true".equals(workload.labels().get(LLM_CLIENT_LABEL))) {
+            violations.add(what + " is configured with an LLM endpoint but lacks the label " + LLM_CLIENT_LABEL
+                    + "=true that lets it through the NetworkPolicies to vLLM");
         }
         for (Container container : pod.getContainers()) {
             checkContainer(inventory, what + " container " + container.getName(), container,
@@ -423,7 +434,7 @@ record ManifestChecker(String namespace, ServicePorts ports, Map<String, Set<Str
 
     private static void checkLlmEndpoint(Inventory inventory, ConfigMap config, List<String> violations) {
         Map<String, String> data = Optional.ofNullable(config.getData()).orElse(Map.of());
-        String baseUrl = data.get("QUARKUS_LANGCHAIN4J_OPENAI_BASE_URL");
+        String baseUrl = data.get(LLM_BASE_URL);
         if (baseUrl == null) {
             return;
         }

@@ -137,6 +137,15 @@ class ManifestCheckerTest {
     }
 
     @Test
+    void anLlmCallerWithoutTheNetworkPolicyLabelFails() {
+        deployment("parser-svc").getSpec().getTemplate().getMetadata().getLabels()
+                .remove(ManifestChecker.LLM_CLIENT_LABEL);
+
+        assertThat(violations()).singleElement().asString()
+                .contains("Deployment parser-svc is configured with an LLM endpoint but lacks the label");
+    }
+
+    @Test
     void aSecretKeyThatDoesNotExistFails() {
         mutateEnv("clarify-svc", env -> env.getValueFrom().getSecretKeyRef().setKey("user"), "OVERTONE_PG_USER");
 
