@@ -81,6 +81,7 @@ record ManifestChecker(String namespace, ServicePorts ports, Map<String, Set<Str
         Inventory inventory = new Inventory(objects);
         List<String> violations = new ArrayList<>();
         checkNamespaces(inventory, violations);
+        objects.forEach(object -> UnknownFields.collect(object, violations));
         inventory.workloads().forEach(workload -> checkWorkload(inventory, workload, violations));
         inventory.of(Service.class).forEach(service -> checkService(inventory, service, violations));
         inventory.of(PodDisruptionBudget.class).forEach(pdb -> checkPdb(inventory, pdb, violations));

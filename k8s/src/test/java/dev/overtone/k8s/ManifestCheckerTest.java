@@ -146,6 +146,14 @@ class ManifestCheckerTest {
     }
 
     @Test
+    void aFieldTheKubernetesModelDoesNotKnowFails() {
+        container("executor-svc").setAdditionalProperty("readinesProbe", Map.of("periodSeconds", 5));
+
+        assertThat(violations()).singleElement().asString()
+                .contains("Deployment executor-svc", "containers[0]", "unknown field 'readinesProbe'");
+    }
+
+    @Test
     void aSecretKeyThatDoesNotExistFails() {
         mutateEnv("clarify-svc", env -> env.getValueFrom().getSecretKeyRef().setKey("user"), "OVERTONE_PG_USER");
 
