@@ -9,18 +9,15 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
+import dev.overtone.bench.ParallelMap;
 import dev.overtone.bench.SuiteOptions;
 import dev.overtone.bench.client.InterpretRequests;
 import dev.overtone.bench.client.Suite;
 import dev.overtone.bench.dataset.BenchDatabase;
 import dev.overtone.bench.dataset.DatabaseCatalog;
 import dev.overtone.bench.dataset.Example;
-import dev.overtone.bench.dataset.ExampleReader;
-import dev.overtone.bench.report.ProgressBar;
+import dev.overtone.bench.dataset.PreparedDataset;
 import dev.overtone.bench.scoring.CoverageSummary;
 import dev.overtone.bench.scoring.ExampleScore;
 import dev.overtone.bench.scoring.ExampleScorer;
@@ -66,47 +63,17 @@ public final class CoverageRun {
     public int execute(SuiteOptions suiteOptions) throws Exception {
         long started = System.nanoTime();
         Instant startedAt = Instant.now();
-        List<Example> examples = ExampleReader.read(data);
-        if (limit != null && limit < examples.size()) {
-            examples = examples.subList(0, limit);
-        }
-        DatabaseCatalog catalog = new DatabaseCatalog(home);
-        ProgressBar dbBar = new ProgressBar("databases", examples.size());
-        for (Example ex : examples) {
-            catalog.databaseOf(ex);
-            dbBar.step();
-        }
-        dbBar.finish();
-        List<String> repairs = new ArrayList<>();
-        for (BenchDatabase db : catalog.databases()) {
-            for (String note : db.repairs()) {
-                repairs.add(db.name() + ": " + note);
-            }
-        }
-        repairs.forEach(r -> System.err.println("bench: repaired " + r));
-        Path tenantFile = catalog.register();
+        PreparedDataset prepared = PreparedDataset.prepare(data, ex -> true, limit, home);
+        List<Example> examples = prepared.examples();
+        DatabaseCatalog catalog = prepared.catalog();
+        List<String> repairs = prepared.repairs();
+        Path tenantFile = prepared.tenantFile();
 
         Suite suite = suiteOptions == null ? null : suiteOptions.connect(false);
-        List<Outcome> outcomes = new ArrayList<>();
+        List<Outcome> outcomes;
         try {
-            ProgressBar bar = new ProgressBar(suite == null ? "baseline" : "coverage", examples.size());
-            ExecutorService pool = Executors.newFixedThreadPool(concurrency);
-            try {
-                List<Future<Outcome>> futures = new ArrayList<>();
-                for (Example ex : examples) {
-                    futures.add(pool.submit(() -> {
-                        Outcome o = runOne(ex, catalog.databaseOf(ex), suite);
-                        bar.step();
-                        return o;
-                    }));
-                }
-                for (Future<Outcome> f : futures) {
-                    outcomes.add(f.get());
-                }
-            } finally {
-                pool.shutdownNow();
-            }
-            bar.finish();
+            outcomes = ParallelMap.map(examples, concurrency, suite == null ? "baseline" : "coverage",
+                    ex -> runOne(ex, catalog.databaseOf(ex), suite));
         } finally {
             if (suite != null) {
                 suite.close();

@@ -1,0 +1,230 @@
+package dev.overtone.bench.load;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import dev.overtone.bench.SuiteOptions;
+import dev.overtone.bench.client.InterpretRequests;
+import dev.overtone.bench.client.Suite;
+import dev.overtone.bench.dataset.DatabaseCatalog;
+import dev.overtone.bench.dataset.Example;
+import dev.overtone.bench.dataset.PreparedDataset;
+import dev.overtone.bench.report.ReportFiles;
+import dev.overtone.proto.v1.CallerDefault;
+import dev.overtone.proto.v1.InterpretRequest;
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.StageTiming;
+import io.grpc.StatusRuntimeException;
+
+/** One load run: fixed concurrency, bounded time, seeded request mix. */
+public final class LoadRun {
+
+    /** The demo requests: the paper's hotel question and a few neighbours, with caller SQL as defaults. */
+    static final List<String[]> DEMO = List.of(
+            new String[]{"return the rating of each hotel", "SELECT name, stars FROM hotels"},
+            new String[]{"return the rating of each hotel",
+                    "SELECT h.name, AVG(r.score) FROM hotels h JOIN reviews r ON r.hotel_id = h.id GROUP BY h.name"},
+            new String[]{"how many rooms does each hotel have",
+                    "SELECT h.name, COUNT(*) FROM hotels h JOIN rooms r ON r.hotel_id = h.id GROUP BY h.name"},
+            new String[]{"which hotels are in Lisbon", "SELECT name FROM hotels WHERE city = 'Lisbon'"});
+
+    /** One completed call. */
+    record Call(double millis, String status, Map<String, Double> stageMillis) {
+    }
+
+    private final Path out;
+    private final int concurrency;
+    private final int seconds;
+    private final int warmupSeconds;
+    private final long seed;
+    private final String tenant;
+    private final String database;
+    private final Path data;
+    private final double dataShare;
+    private final Integer limit;
+    private final boolean infill;
+    private final List<String> families;
+
+    public LoadRun(Path out, int concurrency, int seconds, int warmupSeconds, long seed, String tenant, String database,
+                   Path data, double dataShare, Integer limit, boolean infill, List<String> families) {
+        this.out = out;
+        this.concurrency = concurrency;
+        this.seconds = seconds;
+        this.warmupSeconds = warmupSeconds;
+        this.seed = seed;
+        this.tenant = tenant;
+        this.database = database;
+        this.data = data;
+        this.dataShare = dataShare;
+        this.limit = limit;
+        this.infill = infill;
+        this.families = families == null ? List.of() : families;
+    }
+
+    List<InterpretRequest> demoRequests() {
+        List<InterpretRequest> reqs = new ArrayList<>();
+        for (String[] d : DEMO) {
+            reqs.add(InterpretRequest.newBuilder().setTenant(tenant).setDatabase(database).setQuestion(d[0])
+                    .addDefaults(CallerDefault.newBuilder().setSql(d[1]))
+                    .setOptions(InterpretRequests.options(infill, families)).build());
+        }
+        return reqs;
+    }
+
+    public int execute(SuiteOptions suiteOptions) throws Exception {
+        Instant startedAt = Instant.now();
+        List<InterpretRequest> demo = demoRequests();
+        List<InterpretRequest> mix = new ArrayList<>();
+        if (data != null) {
+            PreparedDataset prepared = PreparedDataset.prepare(data, ex -> true, limit, suiteOptions.home());
+            for (Example ex : prepared.examples()) {
+                mix.add(InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, prepared.catalog().databaseOf(ex).name(),
+                        infill, families));
+            }
+        }
+        List<Call> calls;
+        try (Suite suite = suiteOptions.connect(false)) {
+            if (warmupSeconds > 0) {
+                System.err.println("bench: warming up for " + warmupSeconds + " s");
+                drive(suite, suiteOptions.deadlineMs(), demo, mix, warmupSeconds, seed - 1);
+            }
+            System.err.println("bench: measuring " + seconds + " s at concurrency " + concurrency);
+            calls = drive(suite, suiteOptions.deadlineMs(), demo, mix, seconds, seed);
+        }
+        Map<String, Object> report = report(calls, seconds);
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("concurrency", concurrency);
+        run.put("seconds", seconds);
+        run.put("warmup_seconds", warmupSeconds);
+        run.put("seed", seed);
+        run.put("tenant", tenant);
+        run.put("database", database);
+        run.put("data", data == null ? null : data.toAbsolutePath().normalize().toString());
+        run.put("data_share", dataShare);
+        run.put("infill", infill);
+        run.put("interpreter", suiteOptions.interpreterEndpoint().toString());
+        run.put("started_at", startedAt.toString());
+        report.put("run", run);
+        ReportFiles.writeJson(out.resolve("report.json"), report);
+        ReportFiles.writeText(out.resolve("report.md"), markdown(report));
+        System.out.println(summary(report));
+        System.out.println("report: " + out.resolve("report.json"));
+        return 0;
+    }
+
+    private List<Call> drive(Suite suite, long deadlineMs, List<InterpretRequest> demo, List<InterpretRequest> mix,
+                             int durationSeconds, long runSeed) throws Exception {
+        long end = System.nanoTime() + durationSeconds * 1_000_000_000L;
+        ExecutorService pool = Executors.newFixedThreadPool(concurrency);
+        try {
+            List<Future<List<Call>>> workers = new ArrayList<>();
+            for (int w = 0; w < concurrency; w++) {
+                Random random = new Random(runSeed * 1_000_003L + w);
+                workers.add(pool.submit(() -> {
+                    List<Call> mine = new ArrayList<>();
+                    while (System.nanoTime() < end) {
+                        InterpretRequest req = !mix.isEmpty() && random.nextDouble() < dataShare
+                                ? mix.get(random.nextInt(mix.size())) : demo.get(random.nextInt(demo.size()));
+                        mine.add(call(suite, deadlineMs, req));
+                    }
+                    return mine;
+                }));
+            }
+            List<Call> all = new ArrayList<>();
+            for (Future<List<Call>> f : workers) {
+                all.addAll(f.get());
+            }
+            return all;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static Call call(Suite suite, long deadlineMs, InterpretRequest req) {
+        long t0 = System.nanoTime();
+        try {
+            InterpretResponse r = suite.interpreter(deadlineMs).interpret(req);
+            double ms = (System.nanoTime() - t0) / 1e6;
+            Map<String, Double> stages = new LinkedHashMap<>();
+            for (StageTiming t : r.getTimingsList()) {
+                stages.merge(t.getStage(), t.getMicros() / 1000.0, Double::sum);
+            }
+            if (r.getTotalMicros() > 0) {
+                stages.put("total (server)", r.getTotalMicros() / 1000.0);
+            }
+            return new Call(ms, "OK", stages);
+        } catch (StatusRuntimeException e) {
+            return new Call((System.nanoTime() - t0) / 1e6, e.getStatus().getCode().name(), Map.of());
+        }
+    }
+
+    /** {@code {"throughput_rps", "p50_ms", "p90_ms", "p99_ms", "errors", "stages", ...}}; latencies of successful calls. */
+    static Map<String, Object> report(List<Call> calls, int seconds) {
+        List<Call> ok = calls.stream().filter(c -> c.status().equals("OK")).toList();
+        LatencyStats lat = new LatencyStats(ok.stream().mapToDouble(Call::millis).toArray());
+        Map<String, Integer> errors = new TreeMap<>();
+        calls.stream().filter(c -> !c.status().equals("OK")).forEach(c -> errors.merge(c.status(), 1, Integer::sum));
+        Map<String, List<Double>> perStage = new TreeMap<>();
+        for (Call c : ok) {
+            c.stageMillis().forEach((k, v) -> perStage.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+        }
+        Map<String, Object> stages = new LinkedHashMap<>();
+        perStage.forEach((k, v) -> {
+            LatencyStats s = new LatencyStats(v.stream().mapToDouble(Double::doubleValue).toArray());
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("calls", s.count());
+            m.put("mean_ms", round(s.mean()));
+            m.put("p50_ms", round(s.percentile(50)));
+            m.put("p99_ms", round(s.percentile(99)));
+            stages.put(k, m);
+        });
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("throughput_rps", round(ok.size() / (double) seconds));
+        r.put("p50_ms", round(lat.percentile(50)));
+        r.put("p90_ms", round(lat.percentile(90)));
+        r.put("p99_ms", round(lat.percentile(99)));
+        r.put("errors", errors);
+        r.put("stages", stages);
+        r.put("calls", calls.size());
+        r.put("ok", ok.size());
+        r.put("mean_ms", round(lat.mean()));
+        r.put("max_ms", round(lat.max()));
+        return r;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    static String summary(Map<String, Object> r) {
+        return String.format(Locale.ROOT, "throughput %.1f req/s (%s ok of %s calls), latency p50 %.1f ms, p90 %.1f ms, "
+                        + "p99 %.1f ms; errors %s", (Double) r.get("throughput_rps"), r.get("ok"), r.get("calls"),
+                (Double) r.get("p50_ms"), (Double) r.get("p90_ms"), (Double) r.get("p99_ms"), r.get("errors"));
+    }
+
+    @SuppressWarnings("unchecked")
+    static String markdown(Map<String, Object> r) {
+        StringBuilder md = new StringBuilder("# Load report\n\n");
+        md.append(summary(r)).append(".\n\nLatencies are client-side wall times of successful Interpret calls.\n\n");
+        md.append("| stage | calls | mean ms | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|\n");
+        ((Map<String, Map<String, Object>>) r.get("stages")).forEach((k, m) -> md.append("| ").append(k).append(" | ")
+                .append(m.get("calls")).append(" | ").append(m.get("mean_ms")).append(" | ").append(m.get("p50_ms"))
+                .append(" | ").append(m.get("p99_ms")).append(" |\n"));
+        double rps = (Double) r.get("throughput_rps");
+        double p99 = (Double) r.get("p99_ms");
+        md.append("\n## Goal (≥ 200 questions/s at p99 ≤ 100 ms)\n\n");
+        md.append(rps >= 200 ? "- throughput: met\n" : String.format(Locale.ROOT, "- throughput: **missed** by %.1f req/s%n", 200 - rps));
+        md.append(p99 <= 100 ? "- p99: met\n" : String.format(Locale.ROOT, "- p99: **missed** by %.1f ms%n", p99 - 100));
+        return md.toString();
+    }
+}
