@@ -56,8 +56,18 @@ record ManifestChecker(String namespace, ServicePorts ports, Map<String, Set<Str
 
     static final String GRPC_CLIENTS = "overtone-grpc-clients";
     static final String H2C = "kubernetes.io/h2c";
-    static final String LLM_BASE_URL = "QUARKUS_LANGCHAIN4J_OPENAI_BASE_URL";
     static final String LLM_CLIENT_LABEL = "overtone.dev/llm-client";
+
+    /** An LLM endpoint as one service's environment spells it: base URL and model name. */
+    record LlmKeys(String baseUrl, String model) {
+    }
+
+    /** Every spelling the services read (their application.properties); a new one goes here. */
+    static final List<LlmKeys> LLM_KEYS = List.of(
+            new LlmKeys("OVERTONE_INTERPRETER_LLM_BASE_URL", "OVERTONE_INTERPRETER_LLM_MODEL"),
+            new LlmKeys("OVERTONE_INFILL_MODEL_BASE_URL", "OVERTONE_INFILL_MODEL_NAME"),
+            new LlmKeys("OVERTONE_PARSER_LLM_BASE_URL", "OVERTONE_PARSER_LLM_MODEL"),
+            new LlmKeys("QUARKUS_LANGCHAIN4J_OPENAI_BASE_URL", "QUARKUS_LANGCHAIN4J_OPENAI_CHAT_MODEL_MODEL_NAME"));
     private static final Set<String> CLUSTER_SCOPED = Set.of("Namespace");
 
     /** A pod template and what owns it (Deployment or StatefulSet). */
@@ -142,7 +152,8 @@ record ManifestChecker(String namespace, ServicePorts ports, Map<String, Set<Str
                 .flatMap(container -> Optional.ofNullable(container.getEnvFrom()).orElse(List.of()).stream())
                 .filter(source -> source.getConfigMapRef() != null)
                 .flatMap(source -> inventory.named(ConfigMap.class, source.getConfigMapRef().getName()).stream())
-                .anyMatch(config -> config.getData() != null && config.getData().containsKey(LLM_BASE_URL));
+                .anyMatch(config -> config.getData() != null
+                        && LLM_KEYS.stream().anyMatch(keys -> config.getData().containsKey(keys.baseUrl())));
         if (callsLlm && !"true".equals(workload.labels().get(LLM_CLIENT_LABEL))) {
             violations.add(what + " is configured with an LLM endpoint but lacks the label " + LLM_CLIENT_LABEL
                     + "=true that lets it through the NetworkPolicies to vLLM");
@@ -435,18 +446,33 @@ record ManifestChecker(String namespace, ServicePorts ports, Map<String, Set<Str
 
     private static void checkLlmEndpoint(Inventory inventory, ConfigMap config, List<String> violations) {
         Map<String, String> data = Optional.ofNullable(config.getData()).orElse(Map.of());
-        String baseUrl = data.get(LLM_BASE_URL);
-        if (baseUrl == null) {
-            return;
-        }
         String what = describe(config);
+        Set<String> known = new HashSet<>();
+        LLM_KEYS.forEach(keys -> known.add(keys.baseUrl()));
+        data.keySet().stream().filter(key -> key.endsWith("_BASE_URL") && !known.contains(key))
+                .forEach(key -> violations.add(what + ": " + key + " is no LLM setting the services read"
+                        + " (ManifestChecker.LLM_KEYS lists them)"));
+        Set<String> endpoints = new HashSet<>();
+        for (LlmKeys keys : LLM_KEYS) {
+            String baseUrl = data.get(keys.baseUrl());
+            if (baseUrl != null) {
+                String model = data.get(keys.model());
+                endpoints.add(baseUrl + " " + model);
+                checkServed(inventory, what, baseUrl, model, violations);
+            }
+        }
+        if (endpoints.size() > 1) {
+            violations.add(what + ": its spellings of the LLM endpoint disagree: " + endpoints);
+        }
+    }
+
+    private static void checkServed(Inventory inventory, String what, String baseUrl, String model, List<String> violations) {
         URI uri = URI.create(baseUrl);
         Optional<Service> service = inventory.named(Service.class, uri.getHost());
         if (service.isEmpty() || service.get().getSpec().getPorts().stream().noneMatch(p -> p.getPort() == uri.getPort())) {
             violations.add(what + ": LLM endpoint " + baseUrl + " is no rendered Service and port");
             return;
         }
-        String model = data.get("QUARKUS_LANGCHAIN4J_OPENAI_CHAT_MODEL_MODEL_NAME");
         Set<String> served = new HashSet<>();
         inventory.workloads().stream()
                 .filter(workload -> workload.labels().entrySet().containsAll(service.get().getSpec().getSelector().entrySet()))

@@ -130,10 +130,28 @@ class ManifestCheckerTest {
     @Test
     void anInfillModelNameVllmDoesNotServeFails() {
         inventory.named(ConfigMap.class, "infill-svc-config").orElseThrow().getData()
-                .put("QUARKUS_LANGCHAIN4J_OPENAI_CHAT_MODEL_MODEL_NAME", "ambiqt-infilling");
+                .put("OVERTONE_INFILL_MODEL_NAME", "ambiqt-infilling");
 
         assertThat(violations()).singleElement().asString()
                 .contains("model ambiqt-infilling is not served by vllm-llama");
+    }
+
+    @Test
+    void twoSpellingsOfOneServicesLlmEndpointThatDisagreeFail() {
+        inventory.named(ConfigMap.class, "parser-svc-config").orElseThrow().getData()
+                .put("OVERTONE_PARSER_LLM_MODEL", "ambiqt-infill");
+
+        assertThat(violations()).singleElement().asString()
+                .contains("ConfigMap parser-svc-config: its spellings of the LLM endpoint disagree");
+    }
+
+    @Test
+    void anLlmSettingNoServiceReadsFails() {
+        inventory.named(ConfigMap.class, "infill-svc-config").orElseThrow().getData()
+                .put("OVERTONE_INFILL_LLM_BASE_URL", "http://vllm-llama:8000/v1");
+
+        assertThat(violations()).singleElement().asString()
+                .contains("OVERTONE_INFILL_LLM_BASE_URL is no LLM setting the services read");
     }
 
     @Test
