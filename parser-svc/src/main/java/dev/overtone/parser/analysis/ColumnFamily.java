@@ -1,0 +1,102 @@
+package dev.overtone.parser.analysis;
+
+import dev.overtone.proto.v1.Column;
+import dev.overtone.proto.v1.Table;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.SelectItem;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Column: vagueness and column ambiguity. A shown column's siblings (same table, compatible type,
+ * not keys, close by name or meaning) are swapped in alone, shown together with it, or, when the
+ * query shows both, each kept alone.
+ */
+final class ColumnFamily implements VariantFamily {
+
+    static final double MIN_CLOSENESS = 0.5;
+    static final int SIBLINGS_PER_COLUMN = 2;
+
+    @Override
+    public String name() {
+        return Variant.COLUMN;
+    }
+
+    private record Shown(int index, String table, String column) {
+    }
+
+    @Override
+    public List<Variant> propose(VariantContext ctx) {
+        List<Variant> out = new ArrayList<>();
+        PlainSelect probe = QueryShape.plain(ctx.fresh());
+        if (probe == null || ctx.schema.isEmpty()) return out;
+        QueryShape shape = new QueryShape(probe, ctx.schema);
+        List<Shown> shown = new ArrayList<>();
+        Set<String> shownKeys = new HashSet<>();
+        for (int i = 0; i < probe.getSelectItems().size(); i++) {
+            if (probe.getSelectItems().get(i).getExpression() instanceof net.sf.jsqlparser.schema.Column c) {
+                String owner = shape.owner(c);
+                if (owner == null) continue;
+                var meta = ctx.schema.column(owner, QueryShape.clean(c.getColumnName()));
+                if (meta.isEmpty()) continue;
+                shown.add(new Shown(i, owner, meta.get().getName()));
+                shownKeys.add(key(owner, meta.get().getName()));
+            }
+        }
+        for (Shown s : shown) {
+            if (ctx.schema.isKey(s.table(), s.column())) continue;
+            Column self = ctx.schema.column(s.table(), s.column()).orElseThrow();
+            Table table = ctx.schema.table(s.table()).orElseThrow();
+            record Sibling(Column column, double closeness) {
+            }
+            List<Sibling> siblings = new ArrayList<>();
+            for (Column c : table.getColumnsList()) {
+                if (c.getName().equalsIgnoreCase(s.column()) || ctx.schema.isKey(s.table(), c.getName()) || !VariantContext.compatible(self, c)) continue;
+                double clo = ctx.closeness(s.column(), c.getName());
+                if (clo >= MIN_CLOSENESS) siblings.add(new Sibling(c, clo));
+            }
+            siblings.sort(Comparator.comparingDouble(Sibling::closeness).reversed());
+            for (Sibling sib : siblings.subList(0, Math.min(SIBLINGS_PER_COLUMN, siblings.size()))) {
+                String other = sib.column().getName();
+                double cue = Math.max(ctx.cue(other), ctx.cue(s.column()));
+                double score = 0.25 + 0.35 * sib.closeness() + 0.3 * cue;
+                String path = "select[" + s.index() + "]";
+                if (shownKeys.contains(key(s.table(), other))) {
+                    PlainSelect ps = QueryShape.plain(ctx.fresh());
+                    QueryShape sh = new QueryShape(ps, ctx.schema);
+                    ps.getSelectItems().removeIf(item -> item.getExpression() instanceof net.sf.jsqlparser.schema.Column c
+                            && s.table().equals(sh.owner(c)) && QueryShape.clean(c.getColumnName()).equalsIgnoreCase(other));
+                    out.add(new Variant(ps.toString(), Variant.COLUMN, path,
+                            "only the " + Phrasing.words(s.column()) + ", not the " + Phrasing.words(other), score));
+                } else {
+                    PlainSelect swap = QueryShape.plain(ctx.fresh());
+                    QueryShape sh = new QueryShape(swap, ctx.schema);
+                    sh.forEachColumn(c -> {
+                        if (s.table().equals(sh.owner(c)) && QueryShape.clean(c.getColumnName()).equalsIgnoreCase(s.column()))
+                            c.setColumnName(QueryShape.quote(other));
+                    });
+                    out.add(new Variant(swap.toString(), Variant.COLUMN, path,
+                            "the " + Phrasing.words(other) + " instead of the " + Phrasing.words(s.column()), score));
+                    PlainSelect both = QueryShape.plain(ctx.fresh());
+                    net.sf.jsqlparser.schema.Column original = (net.sf.jsqlparser.schema.Column) both.getSelectItems().get(s.index()).getExpression();
+                    net.sf.jsqlparser.schema.Column added = new net.sf.jsqlparser.schema.Column(original.getTable(), QueryShape.quote(other));
+                    List<SelectItem<?>> items = new ArrayList<>(both.getSelectItems());
+                    items.add(s.index() + 1, SelectItem.from(added));
+                    both.setSelectItems(items);
+                    out.add(new Variant(both.toString(), Variant.COLUMN, path,
+                            "both the " + Phrasing.words(s.column()) + " and the " + Phrasing.words(other), score * 0.9));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String key(String table, String column) {
+        return (table + "." + column).toLowerCase(Locale.ROOT);
+    }
+}

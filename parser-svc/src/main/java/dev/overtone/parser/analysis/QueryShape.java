@@ -1,0 +1,112 @@
+package dev.overtone.parser.analysis;
+
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.select.FromItem;
+import net.sf.jsqlparser.statement.select.Join;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/** The FROM clause of one plain SELECT as the variant families see it: alias -> schema table. */
+final class QueryShape {
+
+    final PlainSelect select;
+    final Map<String, String> aliasToTable = new LinkedHashMap<>();
+    final SchemaIndex schema;
+
+    QueryShape(PlainSelect select, SchemaIndex schema) {
+        this.select = select;
+        this.schema = schema;
+        List<FromItem> items = new ArrayList<>();
+        if (select.getFromItem() != null) items.add(select.getFromItem());
+        if (select.getJoins() != null) for (Join j : select.getJoins()) items.add(j.getRightItem());
+        for (FromItem f : items) {
+            if (f instanceof Table t) {
+                String name = schema.tableName(clean(t.getName()));
+                String alias = f.getAlias() == null ? name : clean(f.getAlias().getName());
+                aliasToTable.put(alias.toLowerCase(Locale.ROOT), name);
+                aliasToTable.putIfAbsent(name.toLowerCase(Locale.ROOT), name);
+            }
+        }
+    }
+
+    static PlainSelect plain(Select s) {
+        if (s instanceof PlainSelect p) return p;
+        if (s instanceof ParenthesedSelect p) return plain(p.getSelect());
+        return null;
+    }
+
+    static Expression unwrap(Expression e) {
+        while (e instanceof net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList<?> p && p.size() == 1)
+            e = (Expression) p.get(0);
+        return e;
+    }
+
+    static String clean(String name) {
+        if (name == null) return "";
+        String n = name.trim();
+        if (n.length() >= 2 && (n.startsWith("\"") || n.startsWith("`") || n.startsWith("["))) n = n.substring(1, n.length() - 1);
+        return n;
+    }
+
+    /** The schema table a column of this SELECT belongs to, or null. */
+    String owner(Column c) {
+        if (c.getTable() != null && c.getTable().getName() != null) {
+            String q = clean(c.getTable().getName()).toLowerCase(Locale.ROOT);
+            return aliasToTable.get(q);
+        }
+        String col = clean(c.getColumnName());
+        String found = null;
+        for (String t : new java.util.LinkedHashSet<>(aliasToTable.values())) {
+            if (schema.column(t, col).isPresent()) {
+                if (found != null) return null;
+                found = t;
+            }
+        }
+        return found;
+    }
+
+    /** Visits every column of the SELECT's own clauses (not of its subqueries). */
+    void forEachColumn(Consumer<Column> action) {
+        ExpressionVisitorAdapter<Void> v = new ExpressionVisitorAdapter<>() {
+            @Override
+            public <S> Void visit(Column column, S context) {
+                action.accept(column);
+                return null;
+            }
+
+            @Override
+            public <S> Void visit(ParenthesedSelect sub, S context) {
+                return null;
+            }
+
+            @Override
+            public <S> Void visit(Select sub, S context) {
+                return null;
+            }
+        };
+        List<Expression> all = new ArrayList<>();
+        select.getSelectItems().forEach(i -> all.add(i.getExpression()));
+        if (select.getJoins() != null) select.getJoins().forEach(j -> all.addAll(j.getOnExpressions()));
+        if (select.getWhere() != null) all.add(select.getWhere());
+        if (select.getGroupBy() != null && select.getGroupBy().getGroupByExpressionList() != null)
+            select.getGroupBy().getGroupByExpressionList().forEach(e -> all.add((Expression) e));
+        if (select.getHaving() != null) all.add(select.getHaving());
+        if (select.getOrderByElements() != null) select.getOrderByElements().forEach(o -> all.add(o.getExpression()));
+        for (Expression e : all) e.accept(v, null);
+    }
+
+    static String quote(String name) {
+        return DialectRewriter.plainIdentifier(name) ? name : "\"" + name.replace("\"", "\"\"") + "\"";
+    }
+}

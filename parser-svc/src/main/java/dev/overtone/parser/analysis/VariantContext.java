@@ -1,0 +1,79 @@
+package dev.overtone.parser.analysis;
+
+import dev.overtone.proto.v1.Column;
+import dev.overtone.proto.v1.Table;
+import dev.overtone.proto.v1.ValueType;
+import net.sf.jsqlparser.statement.select.Select;
+
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/** What every variant family gets: the query (parsed afresh on demand), its analysis, schema and question. */
+public final class VariantContext {
+
+    final String sql;
+    final SchemaIndex schema;
+    final String question;
+    final Set<String> questionTokens;
+    final Analysis base;
+    final NameSimilarity similarity;
+
+    VariantContext(String sql, SchemaIndex schema, String question, Analysis base, NameSimilarity similarity) {
+        this.sql = sql;
+        this.schema = schema;
+        this.question = question == null ? "" : question;
+        this.questionTokens = NameSimilarity.tokens(this.question);
+        this.base = base;
+        this.similarity = similarity;
+    }
+
+    /** A fresh, mutable parse tree of the query. */
+    Select fresh() {
+        return QueryParser.parse(sql, schema);
+    }
+
+    boolean questionHasWord(String... words) {
+        String q = " " + question.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", " ") + " ";
+        for (String w : words) if (q.contains(" " + w + " ")) return true;
+        return false;
+    }
+
+    /** How much the question speaks of a name, lexically or by meaning, in [0, 1]. */
+    double cue(String name) {
+        double lex = NameSimilarity.mentioned(questionTokens, name);
+        double sem = question.isBlank() ? 0 : similarity.semantic(question, Phrasing.words(name));
+        return Math.max(lex, sem);
+    }
+
+    /** How close two names are, lexically or by meaning, in [0, 1]. */
+    double closeness(String a, String b) {
+        return Math.max(NameSimilarity.lexical(a, b), similarity.semantic(Phrasing.words(a), Phrasing.words(b)));
+    }
+
+    static boolean numeric(Column c) {
+        ValueType t = c.getValueType();
+        if (t == ValueType.VALUE_TYPE_INTEGER || t == ValueType.VALUE_TYPE_REAL) return true;
+        String d = c.getDeclaredType().toUpperCase(Locale.ROOT);
+        return d.contains("INT") || d.contains("REAL") || d.contains("NUM") || d.contains("DEC") || d.contains("FLOAT") || d.contains("DOUBLE");
+    }
+
+    static boolean compatible(Column a, Column b) {
+        if (a.getDeclaredType().isEmpty() || b.getDeclaredType().isEmpty()) return true;
+        return numeric(a) == numeric(b);
+    }
+
+    /** The column a person would use to name a row: a non-key text column called like a name, else the first text one. */
+    Optional<String> nameColumn(String table) {
+        Optional<Table> t = schema.table(table);
+        if (t.isEmpty()) return Optional.empty();
+        Column first = null;
+        for (Column c : t.get().getColumnsList()) {
+            if (schema.isKey(table, c.getName()) || numeric(c)) continue;
+            String w = Phrasing.words(c.getName());
+            if (w.equals("name") || w.endsWith(" name") || w.equals("title") || w.endsWith(" title")) return Optional.of(c.getName());
+            if (first == null) first = c;
+        }
+        return Optional.ofNullable(first).map(Column::getName);
+    }
+}

@@ -1,0 +1,72 @@
+package dev.overtone.parser.analysis;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The structural infiller: rewrites a SQL into the SQL other readings of its question would give.
+ * Families are general rules over schema, keys, types, names and values; output is ranked by fit
+ * to the question, deduplicated by canonical form (alias-independent slot values) and bounded.
+ */
+public final class VariantGenerator {
+
+    public static final int DEFAULT_MAX = 8;
+
+    private final SqlAnalyzer analyzer = new SqlAnalyzer();
+    private final NameSimilarity similarity;
+    private final List<VariantFamily> families = List.of(new AttachmentFamily(), new ScopeFamily(), new ColumnFamily(),
+            new TableFamily(), new JoinFamily(), new AggregateFamily());
+
+    public VariantGenerator(NameSimilarity similarity) {
+        this.similarity = similarity == null ? NameSimilarity.LEXICAL_ONLY : similarity;
+    }
+
+    public static Set<String> familyNames() {
+        return Set.of(Variant.ATTACHMENT, Variant.SCOPE, Variant.COLUMN, Variant.TABLE, Variant.JOIN, Variant.AGGREGATE);
+    }
+
+    public List<Variant> generate(String sql, SchemaIndex schema, String question, int max, Set<String> only) {
+        SchemaIndex s = schema == null ? SchemaIndex.EMPTY : schema;
+        for (String f : only == null ? Set.<String>of() : only)
+            if (!familyNames().contains(f)) throw new IllegalArgumentException("unknown variant family \"" + f + "\"; known: " + familyNames());
+        Analysis base = analyzer.analyze(sql, s);
+        VariantContext ctx = new VariantContext(sql, s, question, base, similarity);
+        List<Variant> candidates = new ArrayList<>();
+        for (VariantFamily family : families) {
+            if (only != null && !only.isEmpty() && !only.contains(family.name())) continue;
+            try {
+                candidates.addAll(family.propose(ctx));
+            } catch (SqlSyntaxException | UnsupportedOperationException | ClassCastException | IndexOutOfBoundsException e) {
+                // a family that cannot handle this shape of query proposes nothing
+            }
+        }
+        candidates.sort(Comparator.comparingDouble(Variant::score).reversed());
+        Set<String> seen = new HashSet<>();
+        seen.add(fingerprint(base));
+        List<Variant> out = new ArrayList<>();
+        int limit = max <= 0 ? DEFAULT_MAX : max;
+        for (Variant v : candidates) {
+            if (out.size() >= limit) break;
+            Analysis a;
+            try {
+                a = analyzer.analyze(v.sql(), s);
+            } catch (SqlSyntaxException e) {
+                continue;
+            }
+            if (!s.isEmpty() && !a.unknownNames().isEmpty()) continue;
+            if (!seen.add(fingerprint(a))) continue;
+            out.add(new Variant(a.canonicalSql(), v.family(), v.slotPath(), v.description(), Math.round(v.score() * 1000) / 1000.0));
+        }
+        return out;
+    }
+
+    /** Alias-independent identity of a query: its slots' paths and values. */
+    static String fingerprint(Analysis a) {
+        StringBuilder b = new StringBuilder();
+        for (Analysis.SlotValue s : a.slots()) b.append(s.path()).append('=').append(s.value()).append('\n');
+        return b.toString();
+    }
+}
