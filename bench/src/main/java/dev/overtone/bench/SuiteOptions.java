@@ -11,12 +11,12 @@ import picocli.CommandLine.Option;
 /** Where the suite is and how the bench talks to it; shared by every subcommand. */
 public class SuiteOptions {
 
-    @Option(names = "--interpreter", defaultValue = "${env:OVERTONE_INTERPRETER_ADDR:-localhost:8090}",
-            description = "interpreter-svc host:port (env OVERTONE_INTERPRETER_ADDR; default ${DEFAULT-VALUE})")
+    @Option(names = "--interpreter", description = "interpreter-svc host:port (default: env OVERTONE_INTERPRETER_ADDR, "
+            + "else localhost:$OVERTONE_INTERPRETER_PORT, else localhost:8090)")
     String interpreter;
 
-    @Option(names = "--clarify-svc", defaultValue = "${env:OVERTONE_CLARIFY_ADDR:-localhost:8091}",
-            description = "clarify-svc host:port (env OVERTONE_CLARIFY_ADDR; default ${DEFAULT-VALUE})")
+    @Option(names = "--clarify-svc", description = "clarify-svc host:port (default: env OVERTONE_CLARIFY_ADDR, "
+            + "else localhost:$OVERTONE_CLARIFY_PORT, else localhost:8091)")
     String clarify;
 
     @Option(names = "--overtone-home", defaultValue = "${env:OVERTONE_HOME:-.overtone}",
@@ -40,11 +40,24 @@ public class SuiteOptions {
     long startTimeoutSeconds;
 
     public Endpoint interpreterEndpoint() {
-        return Endpoint.parse(interpreter);
+        return Endpoint.parse(resolve(interpreter, "OVERTONE_INTERPRETER", 8090));
     }
 
     public Endpoint clarifyEndpoint() {
-        return Endpoint.parse(clarify);
+        return Endpoint.parse(resolve(clarify, "OVERTONE_CLARIFY", 8091));
+    }
+
+    /** The option, else {@code <PREFIX>_ADDR}, else localhost on {@code <PREFIX>_PORT} (what bin/overtone sets). */
+    static String resolve(String given, String envPrefix, int defaultPort) {
+        if (given != null && !given.isBlank()) {
+            return given;
+        }
+        String addr = System.getenv(envPrefix + "_ADDR");
+        if (addr != null && !addr.isBlank()) {
+            return addr;
+        }
+        String port = System.getenv(envPrefix + "_PORT");
+        return "localhost:" + (port == null || port.isBlank() ? String.valueOf(defaultPort) : port.strip());
     }
 
     public Path home() {
