@@ -76,12 +76,16 @@ public final class DecisionVariableExtractor {
                 SlotValue s = byPath.get(path)[reading];
                 k.add(key(s));
                 if (s != null) {
-                    l.add(label(s));
+                    // the first slot that has a value names the fork; the ones moving with it
+                    // (a join, a group-by) follow from it and only add words for reply matching
+                    if (l.isEmpty()) {
+                        l.add(label(s));
+                    }
                     t.add(String.join(" ", s.schemaElements()) + " " + s.value());
                 }
             }
             keys.add(String.join(" ∧ ", k));
-            labels.add(l.isEmpty() ? absentLabel(clause) : String.join(" and ", l));
+            labels.add(l.isEmpty() ? absentLabel(clause) : l.get(0));
             terms.add(String.join(" ", t).trim());
         }
         Set<String> seen = new HashSet<>();

@@ -52,10 +52,20 @@ public final class QuestionWriter {
     }
 
     /**
-     * The question word most option vocabularies mention (ties: the earliest); null when none does.
-     * The word the question and the options share is where the question forks.
+     * The question word that most (but not all) option vocabularies mention (ties: the earliest);
+     * null when none does. The word the question shares with some options is where it forks.
      */
     static String pivotTerm(String userQuestion, DecisionVariable variable, List<Integer> listed) {
+        // table names say where a value lives, not what the fork is about
+        java.util.Set<String> tables = new java.util.HashSet<>();
+        for (String terms : variable.valueTerms()) {
+            for (String t : terms.split("\\s+")) {
+                int dot = t.indexOf('.');
+                if (dot > 0) {
+                    tables.addAll(Vocabulary.words(t.substring(0, dot)));
+                }
+            }
+        }
         String best = null;
         int bestScore = 0;
         for (String w : Vocabulary.contentWords(userQuestion)) {
@@ -66,13 +76,14 @@ public final class QuestionWriter {
             for (int x : listed) {
                 String vocab = variable.valueLabels().get(x) + " " + variable.valueTerms().get(x);
                 for (String v : Vocabulary.words(vocab)) {
-                    if (Vocabulary.matches(w, v) || Vocabulary.matches(v, w)) {
+                    if (!tables.contains(v) && (Vocabulary.matches(w, v) || Vocabulary.matches(v, w))) {
                         score++;
                         break;
                     }
                 }
             }
-            if (score > bestScore) {
+            // a word every option shares is the common ground, not the fork
+            if (score < listed.size() && score > bestScore) {
                 best = w;
                 bestScore = score;
             }

@@ -39,7 +39,8 @@ class DecisionVariableExtractorTest {
         assertThat(rating.clause()).isEqualTo("select");
         assertThat(rating.codes()).containsExactly(0, 1, 0);
         assertThat(rating.valueLabels().get(0)).isEqualTo("the hotels' star rating (hotels.stars)");
-        assertThat(rating.valueLabels().get(1)).startsWith("average guest review score (reviews.score)");
+        assertThat(rating.valueLabels().get(1)).isEqualTo("average guest review score (reviews.score)");
+        assertThat(rating.valueTerms().get(1)).contains("reviews.hotel_id");
         DecisionVariable filter = vars.get(1);
         assertThat(filter.paths()).containsExactly("where/and[1]/or[0]");
         assertThat(filter.clause()).isEqualTo("where");

@@ -1,0 +1,84 @@
+package dev.overtone.clarify.support;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.Map;
+
+/**
+ * The PostgreSQL tests run against: {@code OVERTONE_PG_URL} when set
+ * ({@code postgresql://[user[:password]@]host:port/db}), else an embedded one (zonky) with the app
+ * role {@code overtone} owning database {@code overtone}, as the launcher provisions it.
+ */
+public final class TestDatabase implements AutoCloseable {
+    private final EmbeddedPostgres embedded;
+    public final String host;
+    public final int port;
+    public final String database;
+    public final String user;
+    public final String password;
+
+    private TestDatabase(EmbeddedPostgres embedded, String host, int port, String database, String user, String password) {
+        this.embedded = embedded;
+        this.host = host;
+        this.port = port;
+        this.database = database;
+        this.user = user;
+        this.password = password;
+    }
+
+    public static TestDatabase start() {
+        String url = System.getenv("OVERTONE_PG_URL");
+        if (url != null && !url.isBlank()) {
+            URI u = URI.create(url.replaceFirst("^jdbc:", ""));
+            String user = System.getenv().getOrDefault("OVERTONE_PG_USER", "overtone");
+            String password = System.getenv().getOrDefault("OVERTONE_PG_PASSWORD", "overtone");
+            if (u.getUserInfo() != null) {
+                String[] parts = u.getUserInfo().split(":", 2);
+                user = parts[0];
+                password = parts.length > 1 ? parts[1] : password;
+            }
+            return new TestDatabase(null, u.getHost(), u.getPort() > 0 ? u.getPort() : 5432, u.getPath().substring(1), user, password);
+        }
+        try {
+            EmbeddedPostgres pg = EmbeddedPostgres.builder().start();
+            try (Connection c = pg.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+                s.execute("CREATE ROLE overtone LOGIN PASSWORD 'overtone'");
+                s.execute("CREATE DATABASE overtone OWNER overtone");
+            }
+            return new TestDatabase(pg, "localhost", pg.getPort(), "overtone", "overtone", "overtone");
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot start the embedded PostgreSQL for tests", e);
+        }
+    }
+
+    public String jdbcUrl() {
+        return "jdbc:postgresql://" + host + ":" + port + "/" + database;
+    }
+
+    public String reactiveUrl() {
+        return "postgresql://" + host + ":" + port + "/" + database;
+    }
+
+    public Connection connect() throws Exception {
+        return DriverManager.getConnection(jdbcUrl(), user, password);
+    }
+
+    /** The datasource settings pointing clarify-svc here. */
+    public Map<String, String> datasourceConfig() {
+        return Map.of(
+                "quarkus.datasource.reactive.url", reactiveUrl(),
+                "quarkus.datasource.jdbc.url", jdbcUrl(),
+                "quarkus.datasource.username", user,
+                "quarkus.datasource.password", password);
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (embedded != null) {
+            embedded.close();
+        }
+    }
+}
