@@ -8,7 +8,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 
-/** At most N statements of one tenant at a time; the next one is refused at once with RESOURCE_EXHAUSTED. */
+/**
+ * At most N statements of one tenant at a time; the next one is refused at once with RESOURCE_EXHAUSTED.
+ * A permit is held until the statement has really ended on the engine.
+ */
 @ApplicationScoped
 public class TenantBulkhead {
     private final int limit;
@@ -26,14 +29,17 @@ public class TenantBulkhead {
                         + limit + " statements, its limit (overtone.executor.bulkhead.max-concurrent=" + limit
                         + "); retry when one has finished"));
             }
-            Uni<T> started;
+            Uni<T> running;
             try {
-                started = work.get();
+                // the work runs to its own end (its deadline bounds it) even when the caller goes away,
+                // and only then gives the permit back: a cancelled call does not free a slot early
+                running = work.get().memoize().indefinitely();
             } catch (RuntimeException e) {
                 semaphore.release();
                 return Uni.createFrom().failure(e);
             }
-            return started.onTermination().invoke(semaphore::release);
+            running.subscribe().with(item -> semaphore.release(), failure -> semaphore.release());
+            return running;
         });
     }
 

@@ -152,7 +152,7 @@ public class TenantRegistry {
             }
             TenantDatabase database = switch (EngineKind.parse(entry.engine().orElse(""))) {
                 case SQLITE -> TenantDatabase.sqlite(tenant, name, Path.of(entry.require("path")).toAbsolutePath());
-                case POSTGRESQL -> TenantDatabase.postgres(tenant, name, postgresTarget(entry));
+                case POSTGRESQL -> TenantDatabase.postgres(tenant, name, postgresTarget(entry, tenant + "/" + name));
             };
             loaded.computeIfAbsent(tenant, t -> new TreeMap<>()).put(name, database);
         } catch (IllegalArgumentException e) {
@@ -161,7 +161,7 @@ public class TenantRegistry {
         }
     }
 
-    private PostgresTarget postgresTarget(Entry entry) {
+    private PostgresTarget postgresTarget(Entry entry, String key) {
         String url = entry.require("url");
         URI uri = URI.create(url.startsWith("jdbc:") ? url.substring(5) : url);
         if (!"postgresql".equals(uri.getScheme()) || uri.getHost() == null || uri.getPath() == null
@@ -173,15 +173,15 @@ public class TenantRegistry {
             throw new IllegalArgumentException("schema must match " + SCHEMA.pattern());
         }
         return new PostgresTarget(uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), uri.getPath().substring(1),
-                schema, entry.require("username"), () -> resolvePassword(entry));
+                schema, entry.require("username"), () -> resolvePassword(entry, key));
     }
 
-    private Secret resolvePassword(Entry entry) {
+    private Secret resolvePassword(Entry entry, String key) {
         if (entry.passwordEnv().isPresent()) {
             String value = environment.apply(entry.passwordEnv().get());
             if (value == null) {
-                throw SandboxException.unavailable("the password environment variable " + entry.passwordEnv().get()
-                        + " is not set");
+                throw SandboxException.unavailable("the password of " + key + " is not available: environment variable "
+                        + entry.passwordEnv().get() + " is not set");
             }
             return new Secret(value);
         }
@@ -189,8 +189,8 @@ public class TenantRegistry {
             try {
                 return new Secret(Files.readString(Path.of(entry.passwordFile().get())).strip());
             } catch (IOException e) {
-                throw SandboxException.unavailable("the password file " + entry.passwordFile().get()
-                        + " cannot be read");
+                throw SandboxException.unavailable("the password of " + key + " is not available: file "
+                        + entry.passwordFile().get() + " cannot be read");
             }
         }
         return new Secret(entry.password().orElse(""));

@@ -32,7 +32,7 @@ import net.sf.jsqlparser.statement.select.WithItem;
  * <li>{@code writable-cte}: a CTE that inserts, updates or deletes</li>
  * <li>{@code select-into}: SELECT ... INTO creates a table</li>
  * <li>{@code row-locking}: FOR UPDATE / FOR SHARE take locks</li>
- * <li>{@code system-catalog}: pg_*, information_schema, sqlite_* tables</li>
+ * <li>{@code system-catalog}: pg_*, information_schema, sqlite_*, pragma_* tables</li>
  * <li>{@code foreign-schema}: a table qualified with a schema other than the tenant's</li>
  * <li>{@code denied-function}: a function of the deny-list</li>
  * <li>{@code unsupported-construct}: the statement cannot be walked completely</li>
@@ -84,7 +84,7 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
             throw SandboxException.denied("read-only-statement", "only SELECT, WITH ... SELECT and VALUES may run, not "
                     + (keyword.isEmpty() ? "this statement" : keyword.toUpperCase(Locale.ROOT)));
         }
-        Statement statement = parseSingle(sql);
+        Statement statement = parseSingle(AnalysisText.of(sql, engine == EngineKind.SQLITE));
         if (!(statement instanceof Select select)) {
             throw SandboxException.denied("read-only-statement", "only SELECT, WITH ... SELECT and VALUES may run, not "
                     + statement.getClass().getSimpleName());
@@ -183,7 +183,7 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
     private boolean isSystemName(String name) {
         return switch (engine) {
             case POSTGRESQL -> name.startsWith("pg_") || name.equals("information_schema");
-            case SQLITE -> name.startsWith("sqlite_") || name.equals("temp") || name.equals("pragma");
+            case SQLITE -> name.startsWith("sqlite_") || name.startsWith("pragma_") || name.equals("temp");
         };
     }
 

@@ -1,0 +1,153 @@
+package dev.overtone.executor.bench;
+
+import static dev.overtone.executor.support.Calls.execute;
+
+import dev.overtone.executor.support.TenantDatabasesResource;
+import dev.overtone.proto.v1.ExecuteRequest;
+import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
+import dev.overtone.proto.v1.Limits;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.pgclient.PgBuilder;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.PoolOptions;
+import jakarta.inject.Inject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.junit.jupiter.api.Test;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * Not a test: the overhead benchmark of Execute. Surefire only picks up *Test classes, so it runs
+ * only when asked for:
+ * {@code ./mvnw -B -o -pl proto,executor-svc verify -Dtest=ExecuteOverheadBench -Dsurefire.failIfNoSpecifiedTests=false}
+ * It compares Execute through gRPC (policy, limits, bulkhead, fingerprint, mapping, the wire) with a
+ * raw sqlite-jdbc call and a raw reactive-pg call of the same query on the same data, sequentially
+ * on one client thread, and writes target/bench/executor-overhead.md.
+ */
+@QuarkusTest
+@QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
+class ExecuteOverheadBench {
+    private static final String SMALL = "SELECT id, name, city, stars FROM hotels";
+    private static final String ONE_MS = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+            + "WHERE i < 20000) SELECT count(*), sum(i) FROM n";
+    private static final String ROWS_1000 = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+            + "WHERE i < 1000) SELECT i, i * 2, 'row ' || i FROM n";
+
+    @GrpcClient("executor")
+    ExecutorServiceBlockingStub executor;
+
+    @Inject
+    Vertx vertx;
+
+    @Test
+    void compareExecuteWithRawCalls() throws Exception {
+        List<String> report = new ArrayList<>();
+        report.add("| engine | query | raw p50 ms | raw p99 ms | Execute p50 ms | Execute p99 ms | ratio p50 | overhead p50 ms |");
+        report.add("|---|---|---|---|---|---|---|---|");
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        Path file = TenantDatabasesResource.TENANTS.resolve("demo/hotels.sqlite");
+        try (Connection raw = config.createConnection("jdbc:sqlite:file:" + file + "?mode=ro")) {
+            for (String[] query : queries()) {
+                report.add(row("sqlite", query[0], () -> rawSqlite(raw, query[1]),
+                        () -> service("hotels", query[1]), Integer.parseInt(query[2])));
+            }
+        }
+        Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(4)).connectingTo(new PgConnectOptions()
+                .setHost("localhost").setPort(TenantDatabasesResource.postgresPort()).setDatabase("overtone_tenants")
+                .setUser("demo_reader").setPassword("demo-reader")
+                .setProperties(java.util.Map.of("search_path", "demo_hotels"))).using(vertx).build();
+        try {
+            for (String[] query : queries()) {
+                report.add(row("postgresql", query[0], () -> rawPostgres(pool, query[1]),
+                        () -> service("hotels-pg", query[1]), Integer.parseInt(query[2])));
+            }
+        } finally {
+            pool.closeAndAwait();
+        }
+        String text = String.join("\n", report) + "\n";
+        System.out.println(text);
+        Files.createDirectories(Path.of("target/bench"));
+        Files.writeString(Path.of("target/bench/executor-overhead.md"), text);
+    }
+
+    private static List<String[]> queries() {
+        return List.of(new String[] {"8 rows", SMALL, "2000"}, new String[] {"20k-step CTE, 1 row", ONE_MS, "300"},
+                new String[] {"1000 rows x 3", ROWS_1000, "500"});
+    }
+
+    private static String row(String engine, String name, Callable<Integer> raw, Callable<Integer> service,
+            int iterations) throws Exception {
+        double[] rawTimes = measure(raw, iterations);
+        double[] serviceTimes = measure(service, iterations);
+        double rawP50 = percentile(rawTimes, 50);
+        double serviceP50 = percentile(serviceTimes, 50);
+        return String.format(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f | %.3f | %.2f | %.3f |", engine, name, rawP50,
+                percentile(rawTimes, 99), serviceP50, percentile(serviceTimes, 99), serviceP50 / rawP50,
+                serviceP50 - rawP50);
+    }
+
+    private static double[] measure(Callable<Integer> call, int iterations) throws Exception {
+        for (int i = 0; i < Math.max(200, iterations / 2); i++) {
+            call.call();
+        }
+        double[] times = new double[iterations];
+        for (int i = 0; i < iterations; i++) {
+            long start = System.nanoTime();
+            call.call();
+            times[i] = (System.nanoTime() - start) / 1e6;
+        }
+        return times;
+    }
+
+    private static double percentile(double[] times, int p) {
+        double[] sorted = times.clone();
+        Arrays.sort(sorted);
+        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p / 100.0 * sorted.length) - 1)];
+    }
+
+    private static int rawSqlite(Connection connection, String sql) throws Exception {
+        int cells = 0;
+        try (PreparedStatement statement = connection.prepareStatement(sql); ResultSet rows = statement.executeQuery()) {
+            int width = rows.getMetaData().getColumnCount();
+            while (rows.next()) {
+                for (int i = 1; i <= width; i++) {
+                    if (rows.getObject(i) != null) {
+                        cells++;
+                    }
+                }
+            }
+        }
+        return cells;
+    }
+
+    private static int rawPostgres(Pool pool, String sql) {
+        int cells = 0;
+        for (Row row : pool.preparedQuery(sql).executeAndAwait()) {
+            for (int i = 0; i < row.size(); i++) {
+                if (row.getValue(i) != null) {
+                    cells++;
+                }
+            }
+        }
+        return cells;
+    }
+
+    private int service(String database, String sql) {
+        ExecuteRequest request = execute("demo", database, sql, Limits.newBuilder().setMaxRows(5000).build());
+        return executor.execute(request).getRowsCount();
+    }
+}
