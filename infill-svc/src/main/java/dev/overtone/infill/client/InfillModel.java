@@ -6,7 +6,6 @@ import io.smallrye.faulttolerance.api.CircuitBreakerName;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
@@ -23,7 +22,7 @@ public class InfillModel {
     public static final String CIRCUIT = "infill-model";
 
     @Inject
-    Instance<ChatModel> chatModel;
+    ChatModel chatModel;
 
     @AsynchronousNonBlocking
     @Timeout(5000)
@@ -38,7 +37,7 @@ public class InfillModel {
     private String ask(String prompt) {
         String answer;
         try {
-            answer = chatModel.get().chat(prompt);
+            answer = chatModel.chat(prompt);
         } catch (RuntimeException e) {
             throw ModelFailures.classify(e);
         }

@@ -25,6 +25,9 @@ public final class ModelFailures {
                 String message = "HTTP " + status + " from the model endpoint";
                 return status == 429 || status >= 500 ? new RetryableModelFailure(message) : new ModelFailure(message);
             }
+            if (t.getClass().getName().startsWith("com.fasterxml.jackson")) {
+                return new ModelFailure("malformed JSON from the model endpoint: " + firstLine(String.valueOf(t.getMessage())));
+            }
             if (t instanceof IOException || t instanceof TimeoutException) {
                 return new RetryableModelFailure("model endpoint unreachable: " + t.getClass().getSimpleName()
                         + (t.getMessage() == null ? "" : " " + t.getMessage()));

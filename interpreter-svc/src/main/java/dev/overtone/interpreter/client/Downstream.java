@@ -16,6 +16,7 @@ import java.util.function.Supplier;
  * at once, without restarting the interpreter).
  */
 public final class Downstream {
+    private static final long RECONNECT_WAIT_MS = 500;
     private final String service;
     private final String address;
     private final Channel channel;
@@ -42,11 +43,45 @@ public final class Downstream {
             throw new DownstreamFailure(service, Status.Code.DEADLINE_EXCEEDED,
                     service + " " + rpc + " was not called: the request's time budget is spent");
         }
+        long start = System.nanoTime();
         try {
             return invocation.get();
         } catch (StatusRuntimeException e) {
+            // A service that was restarted leaves the channel in reconnect backoff: skip the backoff and,
+            // if it connects within a moment, try once more (every call made through here is a read).
+            if (e.getStatus().getCode() == Status.Code.UNAVAILABLE && reconnected(timeoutMs - elapsedMs(start))) {
+                try {
+                    return invocation.get();
+                } catch (StatusRuntimeException again) {
+                    throw translate(rpc, timeoutMs, again.getStatus());
+                }
+            }
             throw translate(rpc, timeoutMs, e.getStatus());
         }
+    }
+
+    private static long elapsedMs(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+
+    private boolean reconnected(long leftMs) {
+        if (!(channel instanceof ManagedChannel managed) || leftMs < 50) {
+            return false;
+        }
+        managed.resetConnectBackoff();
+        long until = System.nanoTime() + Math.min(RECONNECT_WAIT_MS, leftMs / 2) * 1_000_000;
+        ConnectivityState state = managed.getState(true);
+        while (state != ConnectivityState.READY && state != ConnectivityState.TRANSIENT_FAILURE
+                && state != ConnectivityState.SHUTDOWN && System.nanoTime() < until) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+            state = managed.getState(false);
+        }
+        return state == ConnectivityState.READY;
     }
 
     private DownstreamFailure translate(String rpc, long timeoutMs, Status status) {

@@ -6,7 +6,6 @@ import io.smallrye.faulttolerance.api.CircuitBreakerName;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
@@ -23,7 +22,7 @@ public class InterpretationModel {
     public static final String CIRCUIT = "interpreter-llm";
 
     @Inject
-    Instance<ChatModel> chatModel;
+    ChatModel chatModel;
 
     @AsynchronousNonBlocking
     @Timeout(8000)
@@ -38,7 +37,7 @@ public class InterpretationModel {
     private String ask(String prompt) {
         String answer;
         try {
-            answer = chatModel.get().chat(prompt);
+            answer = chatModel.chat(prompt);
         } catch (RuntimeException e) {
             throw ModelFailures.classify(e);
         }

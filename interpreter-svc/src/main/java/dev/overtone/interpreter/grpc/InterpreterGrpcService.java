@@ -32,7 +32,7 @@ public class InterpreterGrpcService implements InterpreterService {
         try {
             RequestValidation.check(request);
             return Uni.createFrom().item(pipeline.interpret(request, remainingNanos(), PipelineListener.NONE));
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             return Uni.createFrom().failure(StatusMapping.toStatus(e));
         }
     }
@@ -62,7 +62,7 @@ public class InterpreterGrpcService implements InterpreterService {
                 });
                 emitter.emit(InterpretEvent.newBuilder().setAnswer(answer).build());
                 emitter.complete();
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 emitter.fail(StatusMapping.toStatus(e));
             }
         }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());

@@ -74,6 +74,7 @@ public class AnswerAssembler {
         }
         List<String> warnings = new ArrayList<>(run.warnings());
         List<String> unexplained = ungrounded.stream().filter(t -> !pivotsUsed.contains(t)).toList();
+        // (vague measure words without a differing slot need no warning: one reading settled them)
         if (!groups.isEmpty() && !unexplained.isEmpty()) {
             warnings.add("terms: " + String.join(", ", unexplained.stream().map(t -> "'" + t + "'").toList())
                     + " match nothing in the schema; only the readings' SQL grounds them");
@@ -141,7 +142,7 @@ public class AnswerAssembler {
                 }
             }
         }
-        List<String> ungrounded = QuestionTerms.ungrounded(terms);
+        List<String> ungrounded = QuestionTerms.pivots(terms);
         List<AmbiguousSlot> out = new ArrayList<>();
         for (var entry : byPath.entrySet()) {
             List<Slot> column = entry.getValue();

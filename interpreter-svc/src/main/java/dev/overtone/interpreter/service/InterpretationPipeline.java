@@ -86,7 +86,7 @@ public class InterpretationPipeline {
                     throw new DownstreamFailure("interpreter-svc", Status.Code.FAILED_PRECONDITION,
                             "no LLM endpoint is configured for default interpretations and the request carries no SQL: "
                                     + "pass caller defaults (text with SQL, or SQL) or set overtone.interpreter.llm.base-url "
-                                    + "(env OVERTONE_LLM_BASE_URL) to an OpenAI-compatible endpoint");
+                                    + "(env OVERTONE_INTERPRETER_LLM_BASE_URL) to an OpenAI-compatible endpoint");
                 }
                 run.warnings.add("defaults: no LLM endpoint configured; only the caller's readings were used");
             } else {

@@ -3,6 +3,7 @@ package dev.overtone.interpreter.service;
 import dev.overtone.proto.v1.Column;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Table;
+import dev.overtone.proto.v1.ValueType;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -26,14 +27,37 @@ public final class QuestionTerms {
             "some", "per", "than", "then", "as", "into", "about", "over", "under", "between", "both", "either",
             "return", "returns", "show", "list", "give", "get", "find", "display", "tell", "provide", "report",
             "fetch", "retrieve", "select", "please", "many", "much", "number", "count", "total", "sum", "average",
-            "avg", "mean", "maximum", "max", "minimum", "min", "highest", "lowest", "most", "least", "top",
-            "bottom", "first", "last", "more", "less", "fewer", "greater", "smaller", "larger", "bigger", "only",
-            "also", "same", "different", "distinct", "unique", "order", "ordered", "sorted", "sort", "ascending",
-            "descending", "name", "names", "value", "values", "information", "info", "details", "data", "record",
-            "records", "row", "rows", "one", "two", "three", "whole", "overall", "ever", "currently", "current",
-            "along", "together", "including", "include", "includes", "without", "within", "than", "like", "such");
+            "avg", "mean", "maximum", "max", "minimum", "min", "highest", "lowest", "most", "least", "top", "bottom",
+            "first", "last", "more", "less", "fewer", "greater", "smaller", "larger", "bigger", "only", "also", "same",
+            "different", "distinct", "unique", "order", "ordered", "sorted", "sort", "ascending", "descending", "name",
+            "names", "value", "values", "information", "info", "details", "data", "record", "records", "row", "rows",
+            "one", "two", "three", "whole", "overall", "ever", "currently", "current", "along", "together",
+            "including", "include", "includes", "without", "within", "like", "such");
 
-    public record Term(String text, boolean grounded) {
+    /**
+     * Vague measure words: they name no column, but any numeric column of the schema can be what they
+     * mean ("rating" = stars or an average review score). They are pivot terms, never ungrounded.
+     */
+    private static final Set<String> MEASURES = Set.of(
+            "rating", "ratings", "rated", "rate", "score", "scores", "grade", "rank", "ranking", "quality",
+            "popularity", "popular", "size", "amount", "cost", "costs", "expensive", "cheap", "price", "prices",
+            "value", "performance", "age", "old", "new", "recent", "big", "large", "small", "best", "worst",
+            "good", "bad", "revenue", "income", "spend", "spent", "length", "duration", "long", "capacity");
+
+    /** How a term reaches the schema. */
+    public enum Grounding {
+        /** A table or column name (or part of one) or a sample value. */
+        SCHEMA,
+        /** A vague measure word that numeric columns can mean. */
+        VAGUE,
+        /** Nothing in the schema. */
+        NONE
+    }
+
+    public record Term(String text, Grounding grounding) {
+        public boolean grounded() {
+            return grounding == Grounding.SCHEMA;
+        }
     }
 
     private QuestionTerms() {
@@ -41,6 +65,9 @@ public final class QuestionTerms {
 
     public static List<Term> of(String question, Schema schema) {
         Set<String> vocabulary = vocabulary(schema);
+        boolean numeric = schema.getTablesList().stream().flatMap(t -> t.getColumnsList().stream())
+                .anyMatch(c -> !c.getPrimaryKey() && (c.getValueType() == ValueType.VALUE_TYPE_INTEGER
+                        || c.getValueType() == ValueType.VALUE_TYPE_REAL));
         List<Term> terms = new ArrayList<>();
         List<String> pending = new ArrayList<>();
         for (String word : question.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}_'-]+")) {
@@ -51,7 +78,10 @@ public final class QuestionTerms {
             }
             if (grounded(w, vocabulary)) {
                 flush(pending, terms);
-                terms.add(new Term(w, true));
+                terms.add(new Term(w, Grounding.SCHEMA));
+            } else if (numeric && MEASURES.contains(w)) {
+                flush(pending, terms);
+                terms.add(new Term(w, Grounding.VAGUE));
             } else {
                 pending.add(w);
             }
@@ -60,13 +90,19 @@ public final class QuestionTerms {
         return terms;
     }
 
+    /** Terms nothing in the schema can mean: the reason a question is unanswerable. */
     public static List<String> ungrounded(List<Term> terms) {
-        return terms.stream().filter(t -> !t.grounded()).map(Term::text).distinct().toList();
+        return terms.stream().filter(t -> t.grounding() == Grounding.NONE).map(Term::text).distinct().toList();
+    }
+
+    /** Terms the schema does not name outright (vague or ungrounded): where readings can part ways. */
+    public static List<String> pivots(List<Term> terms) {
+        return terms.stream().filter(t -> t.grounding() != Grounding.SCHEMA).map(Term::text).distinct().toList();
     }
 
     private static void flush(List<String> pending, List<Term> terms) {
         if (!pending.isEmpty()) {
-            terms.add(new Term(String.join(" ", pending), false));
+            terms.add(new Term(String.join(" ", pending), Grounding.NONE));
             pending.clear();
         }
     }

@@ -1,0 +1,70 @@
+package dev.overtone.infill.grpc;
+
+import dev.overtone.proto.v1.AnalyzeRequest;
+import dev.overtone.proto.v1.AnalyzeResponse;
+import dev.overtone.proto.v1.NormalizeRequest;
+import dev.overtone.proto.v1.NormalizeResponse;
+import dev.overtone.proto.v1.ParseRequest;
+import dev.overtone.proto.v1.ParseResponse;
+import dev.overtone.proto.v1.ParserService;
+import dev.overtone.proto.v1.Variant;
+import dev.overtone.proto.v1.VariantsRequest;
+import dev.overtone.proto.v1.VariantsResponse;
+import dev.overtone.proto.v1.VerbalizeRequest;
+import dev.overtone.proto.v1.VerbalizeResponse;
+import io.grpc.Status;
+import io.quarkus.grpc.GrpcService;
+import io.smallrye.mutiny.Uni;
+
+import java.util.Locale;
+
+/** parser-svc for the infill tests: the stars query has a review-score variant and a mere re-spelling of itself. */
+@GrpcService
+public class FakeParser implements ParserService {
+    public static final String STARS = "SELECT name, stars FROM hotels";
+    public static final String SCORE = "SELECT h.name, AVG(r.score) FROM hotels h JOIN reviews r ON r.hotel_id = h.id GROUP BY h.name";
+    public static volatile boolean down;
+
+    static String canonical(String sql) {
+        return sql.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public Uni<VariantsResponse> variants(VariantsRequest request) {
+        if (down) {
+            return Uni.createFrom().failure(Status.UNAVAILABLE.withDescription("connection refused").asRuntimeException());
+        }
+        if (!canonical(request.getSql()).equals(canonical(STARS))) {
+            return Uni.createFrom().item(VariantsResponse.getDefaultInstance());
+        }
+        return Uni.createFrom().item(VariantsResponse.newBuilder()
+                .addVariants(Variant.newBuilder().setSql("select  NAME, stars from HOTELS").setFamily("column").setScore(0.9)
+                        .setDescription("the same query re-spelled"))
+                .addVariants(Variant.newBuilder().setSql(SCORE).setFamily("column").setSlotPath("select[1]").setScore(0.8)
+                        .setDescription("the average review score of each hotel"))
+                .build());
+    }
+
+    @Override
+    public Uni<AnalyzeResponse> analyze(AnalyzeRequest request) {
+        if (down) {
+            return Uni.createFrom().failure(Status.UNAVAILABLE.withDescription("connection refused").asRuntimeException());
+        }
+        return Uni.createFrom().item(AnalyzeResponse.newBuilder().setCanonicalSql(canonical(request.getSql())).build());
+    }
+
+    @Override
+    public Uni<ParseResponse> parse(ParseRequest request) {
+        return Uni.createFrom().failure(Status.UNIMPLEMENTED.asRuntimeException());
+    }
+
+    @Override
+    public Uni<VerbalizeResponse> verbalize(VerbalizeRequest request) {
+        return Uni.createFrom().failure(Status.UNIMPLEMENTED.asRuntimeException());
+    }
+
+    @Override
+    public Uni<NormalizeResponse> normalize(NormalizeRequest request) {
+        return Uni.createFrom().failure(Status.UNIMPLEMENTED.asRuntimeException());
+    }
+}

@@ -1,0 +1,90 @@
+package dev.overtone.infill.grpc;
+
+import dev.overtone.proto.v1.InfillOptions;
+import dev.overtone.proto.v1.InfillResponse;
+import dev.overtone.proto.v1.InfillServiceGrpc;
+import dev.overtone.proto.v1.InfillStrategy;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.hamcrest.Matchers.containsString;
+
+/** Infill with no LLM configured: structural readings, the model reported as not configured, health and metrics. */
+@QuarkusTest
+class StructuralInfillTest {
+    @GrpcClient("infill")
+    InfillServiceGrpc.InfillServiceBlockingStub infill;
+
+    @AfterEach
+    void parserUp() {
+        FakeParser.down = false;
+    }
+
+    @Test
+    void variantsNotAlreadyCoveredComeBackAndTheMissingModelIsSaid() {
+        InfillResponse response = infill.infill(InfillRequests.rating().build());
+
+        assertThat(response.getReadingsList()).singleElement().satisfies(r -> {
+            assertThat(r.getSql()).isEqualTo(FakeParser.SCORE);
+            assertThat(r.getStrategy()).isEqualTo(InfillStrategy.INFILL_STRATEGY_STRUCTURAL);
+            assertThat(r.getFamily()).isEqualTo("column");
+            assertThat(r.getDerivedFrom()).isEqualTo("r1");
+            assertThat(r.getText()).isEqualTo("the average review score of each hotel");
+        });
+        assertThat(response.getAllCovered()).isFalse();
+        assertThat(response.getDegraded()).isTrue();
+        assertThat(response.getDegradedReasonsList()).singleElement().asString().contains("no LLM endpoint configured");
+    }
+
+    @Test
+    void modelSwitchedOffPerCallIsNotDegraded() {
+        InfillResponse response = infill.infill(InfillRequests.rating()
+                .setOptions(InfillOptions.newBuilder().setModel(false)).build());
+        assertThat(response.getDegraded()).isFalse();
+        assertThat(response.getReadingsCount()).isEqualTo(1);
+    }
+
+    @Test
+    void structuralSwitchedOffPerCallGivesNothing() {
+        InfillResponse response = infill.infill(InfillRequests.rating()
+                .setOptions(InfillOptions.newBuilder().setModel(false).setStructural(false)).build());
+        assertThat(response.getReadingsList()).isEmpty();
+    }
+
+    @Test
+    void parserDownIsDegradedNotAnError() {
+        FakeParser.down = true;
+        InfillResponse response = infill.infill(InfillRequests.rating().setOptions(InfillOptions.newBuilder().setModel(false)).build());
+        assertThat(response.getReadingsList()).isEmpty();
+        assertThat(response.getDegraded()).isTrue();
+        assertThat(response.getDegradedReasonsList()).anyMatch(r -> r.startsWith("structural: parser-svc is unavailable at localhost:18092"));
+    }
+
+    @Test
+    void emptyQuestionIsInvalid() {
+        assertThatThrownBy(() -> infill.infill(InfillRequests.rating().setQuestion("").build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
+    }
+
+    @Test
+    void healthAndMetrics() {
+        infill.infill(InfillRequests.rating().build());
+        given().when().get("/q/health/ready").then().statusCode(200).body(containsString("parser-svc"))
+                .body(containsString("not configured")).body(containsString("CLOSED"));
+        given().when().get("/q/metrics").then().statusCode(200)
+                .body(containsString("overtone_infill_calls_total{outcome=\"ok\",strategy=\"structural\"}"))
+                .body(containsString("overtone_infill_calls_total{outcome=\"not-configured\",strategy=\"model\"}"))
+                .body(containsString("overtone_infill_readings_found_total{strategy=\"structural\"}"))
+                .body(containsString("overtone_infill_latency_seconds"))
+                .body(containsString("overtone_infill_circuit_state{strategy=\"model\"}"))
+                .body(containsString("grpc_server_processing_duration_seconds"));
+    }
+}

@@ -1,0 +1,39 @@
+package dev.overtone.interpreter.fake;
+
+import dev.overtone.proto.v1.DescribeRequest;
+import dev.overtone.proto.v1.DescribeResponse;
+import dev.overtone.proto.v1.ExecuteRequest;
+import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.ExecutorService;
+import io.grpc.Status;
+import io.quarkus.grpc.GrpcService;
+import io.smallrye.mutiny.Uni;
+
+/** executor-svc as the interpreter tests need it: tenant demo, database hotels, a few known statements. */
+@GrpcService
+public class FakeExecutor implements ExecutorService {
+    @Override
+    public Uni<DescribeResponse> describe(DescribeRequest request) {
+        Scenario.describeCalls.incrementAndGet();
+        if (Scenario.executorFailure != null) {
+            return Uni.createFrom().failure(Scenario.executorFailure.asRuntimeException());
+        }
+        if (!request.getTenant().equals("demo") || !request.getDatabase().equals("hotels")) {
+            return Uni.createFrom().failure(Status.NOT_FOUND
+                    .withDescription("unknown tenant database " + request.getTenant() + "/" + request.getDatabase()).asRuntimeException());
+        }
+        return Uni.createFrom().item(DescribeResponse.newBuilder().setSchema(Hotels.schema("demo", "hotels")).build());
+    }
+
+    @Override
+    public Uni<ExecuteResponse> execute(ExecuteRequest request) {
+        if (Scenario.executorFailure != null) {
+            return Uni.createFrom().failure(Scenario.executorFailure.asRuntimeException());
+        }
+        ExecuteResponse result = Hotels.execute(request.getSql());
+        if (result == null) {
+            return Uni.createFrom().failure(Status.INVALID_ARGUMENT.withDescription("no such column: rating").asRuntimeException());
+        }
+        return Uni.createFrom().item(result);
+    }
+}

@@ -1,0 +1,32 @@
+package dev.overtone.interpreter.fake;
+
+import dev.overtone.proto.v1.InfillRequest;
+import dev.overtone.proto.v1.InfillResponse;
+import dev.overtone.proto.v1.InfillService;
+import dev.overtone.proto.v1.InfillStrategy;
+import dev.overtone.proto.v1.InfilledReading;
+import dev.overtone.proto.v1.Reading;
+import io.quarkus.grpc.GrpcService;
+import io.smallrye.mutiny.Uni;
+
+/** infill-svc for the interpreter tests: offers the review-score reading structurally when it is missing. */
+@GrpcService
+public class FakeInfill implements InfillService {
+    @Override
+    public Uni<InfillResponse> infill(InfillRequest request) {
+        Scenario.infillCalls.incrementAndGet();
+        if (Scenario.infillFailure != null) {
+            return Uni.createFrom().failure(Scenario.infillFailure.asRuntimeException());
+        }
+        InfillResponse.Builder out = InfillResponse.newBuilder().setAllCovered(Scenario.infillCovered);
+        boolean hasScore = request.getReadingsList().stream().map(Reading::getSql).anyMatch(s -> s.contains("score"));
+        if (!hasScore && !Scenario.infillCovered) {
+            out.addReadings(InfilledReading.newBuilder().setSql(Hotels.SCORE).setText("the average guest review score of each hotel")
+                    .setStrategy(InfillStrategy.INFILL_STRATEGY_STRUCTURAL).setFamily("column").setDerivedFrom("r1"));
+        }
+        if (Scenario.infillDegraded) {
+            out.setDegraded(true).addDegradedReasons("model: timed out; structural readings only");
+        }
+        return Uni.createFrom().item(out.build());
+    }
+}

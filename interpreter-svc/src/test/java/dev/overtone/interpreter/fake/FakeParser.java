@@ -1,0 +1,75 @@
+package dev.overtone.interpreter.fake;
+
+import dev.overtone.proto.v1.AnalyzeRequest;
+import dev.overtone.proto.v1.AnalyzeResponse;
+import dev.overtone.proto.v1.NormalizeRequest;
+import dev.overtone.proto.v1.NormalizeResponse;
+import dev.overtone.proto.v1.ParseRequest;
+import dev.overtone.proto.v1.ParseResponse;
+import dev.overtone.proto.v1.ParserService;
+import dev.overtone.proto.v1.Slot;
+import dev.overtone.proto.v1.SlotKind;
+import dev.overtone.proto.v1.VariantsRequest;
+import dev.overtone.proto.v1.VariantsResponse;
+import dev.overtone.proto.v1.VerbalizeRequest;
+import dev.overtone.proto.v1.VerbalizeResponse;
+import io.grpc.Status;
+import io.quarkus.grpc.GrpcService;
+import io.smallrye.mutiny.Uni;
+
+/** parser-svc for the interpreter tests: Parse by keyword, Analyze with one select slot, Verbalize by rule. */
+@GrpcService
+public class FakeParser implements ParserService {
+    @Override
+    public Uni<ParseResponse> parse(ParseRequest request) {
+        if (Scenario.parserFailure != null) {
+            return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
+        }
+        String text = request.getInterpretation().toLowerCase();
+        String sql = text.contains("review") || text.contains("score") ? Hotels.SCORE
+                : text.contains("star") ? Hotels.STARS : null;
+        if (sql == null) {
+            return Uni.createFrom().failure(Status.FAILED_PRECONDITION
+                    .withDescription("no valid SQL after 3 attempts: no such column").asRuntimeException());
+        }
+        return Uni.createFrom().item(ParseResponse.newBuilder().setSql(sql).setAttempts(1).build());
+    }
+
+    @Override
+    public Uni<AnalyzeResponse> analyze(AnalyzeRequest request) {
+        if (Scenario.parserFailure != null) {
+            return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
+        }
+        boolean score = request.getSql().contains("score");
+        AnalyzeResponse.Builder b = AnalyzeResponse.newBuilder().setCanonicalSql(Hotels.key(request.getSql()))
+                .addSlots(Slot.newBuilder().setPath("select[0]").setKind(SlotKind.SLOT_KIND_SELECT_ITEM).setValue("hotels.name")
+                        .setLabel("the hotel's name").addSchemaElements("hotels.name"))
+                .addSlots(Slot.newBuilder().setPath("select[1]").setKind(SlotKind.SLOT_KIND_SELECT_ITEM)
+                        .setValue(score ? "avg(reviews.score)" : "hotels.stars")
+                        .setLabel(score ? "the average review score" : "the star rating")
+                        .addSchemaElements(score ? "reviews.score" : "hotels.stars"));
+        if (score) {
+            b.addSlots(Slot.newBuilder().setPath("join[0]").setKind(SlotKind.SLOT_KIND_JOIN).setValue("reviews")
+                    .setLabel("joined with reviews").addSchemaElements("reviews"));
+        }
+        return Uni.createFrom().item(b.build());
+    }
+
+    @Override
+    public Uni<VariantsResponse> variants(VariantsRequest request) {
+        return Uni.createFrom().item(VariantsResponse.getDefaultInstance());
+    }
+
+    @Override
+    public Uni<VerbalizeResponse> verbalize(VerbalizeRequest request) {
+        if (Scenario.parserFailure != null) {
+            return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
+        }
+        return Uni.createFrom().item(VerbalizeResponse.newBuilder().setText("Verbalized: " + request.getSql()).build());
+    }
+
+    @Override
+    public Uni<NormalizeResponse> normalize(NormalizeRequest request) {
+        return Uni.createFrom().item(NormalizeResponse.newBuilder().setSql(request.getSql()).build());
+    }
+}

@@ -1,0 +1,79 @@
+package dev.overtone.interpreter.fake;
+
+import dev.overtone.proto.v1.Cell;
+import dev.overtone.proto.v1.Column;
+import dev.overtone.proto.v1.DatabaseRef;
+import dev.overtone.proto.v1.Engine;
+import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.ForeignKey;
+import dev.overtone.proto.v1.ResultColumn;
+import dev.overtone.proto.v1.Row;
+import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.Table;
+import dev.overtone.proto.v1.ValueType;
+
+import java.util.Locale;
+import java.util.Map;
+
+/** The demo hotel tenant as the fakes know it: its schema and the results of the SQL the tests use. */
+public final class Hotels {
+    public static final String STARS = "SELECT name, stars FROM hotels";
+    public static final String STARS_PARAPHRASE = "SELECT h.name, h.stars FROM hotels AS h";
+    public static final String SCORE = "SELECT h.name, AVG(r.score) FROM hotels h JOIN reviews r ON r.hotel_id = h.id GROUP BY h.name";
+    public static final String BROKEN = "SELECT rating FROM hotels";
+    public static final String NAMES = "SELECT name FROM hotels";
+
+    private static final Map<String, String> FINGERPRINTS = Map.of(
+            key(STARS), "fp-stars", key(STARS_PARAPHRASE), "fp-stars", key(SCORE), "fp-score", key(NAMES), "fp-names");
+
+    private Hotels() {
+    }
+
+    public static String key(String sql) {
+        return sql.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+    }
+
+    public static Schema schema(String tenant, String database) {
+        return Schema.newBuilder().setDatabase(DatabaseRef.newBuilder().setTenant(tenant).setDatabase(database))
+                .setEngine(Engine.ENGINE_SQLITE).setDialect("sqlite").setVersion("v1")
+                .addTables(Table.newBuilder().setName("hotels").setSchemaName("main").addPrimaryKey("id")
+                        .addColumns(col("id", "INTEGER", ValueType.VALUE_TYPE_INTEGER))
+                        .addColumns(col("name", "TEXT", ValueType.VALUE_TYPE_TEXT).addSampleValues("Grand Plaza"))
+                        .addColumns(col("city", "TEXT", ValueType.VALUE_TYPE_TEXT).addSampleValues("Lisbon").addSampleValues("Porto"))
+                        .addColumns(col("stars", "INTEGER", ValueType.VALUE_TYPE_INTEGER).addSampleValues("5")))
+                .addTables(Table.newBuilder().setName("reviews").setSchemaName("main").addPrimaryKey("id")
+                        .addColumns(col("id", "INTEGER", ValueType.VALUE_TYPE_INTEGER))
+                        .addColumns(col("hotel_id", "INTEGER", ValueType.VALUE_TYPE_INTEGER))
+                        .addColumns(col("guest", "TEXT", ValueType.VALUE_TYPE_TEXT).addSampleValues("Ana"))
+                        .addColumns(col("score", "NUMERIC(3, 1)", ValueType.VALUE_TYPE_REAL))
+                        .addForeignKeys(ForeignKey.newBuilder().addColumns("hotel_id").setReferencedTable("hotels").addReferencedColumns("id")))
+                .build();
+    }
+
+    private static Column.Builder col(String name, String type, ValueType valueType) {
+        return Column.newBuilder().setName(name).setDeclaredType(type).setValueType(valueType);
+    }
+
+    /** The result of a known statement, or null when the fake engine does not know it (INVALID_ARGUMENT). */
+    public static ExecuteResponse execute(String sql) {
+        String fp = FINGERPRINTS.get(key(sql));
+        if (fp == null) {
+            return null;
+        }
+        ExecuteResponse.Builder b = ExecuteResponse.newBuilder().setFingerprint(fp)
+                .addColumns(ResultColumn.newBuilder().setName("name").setValueType(ValueType.VALUE_TYPE_TEXT));
+        String[] names = {"Grand Plaza", "Harbour View", "Old Mill Inn"};
+        for (int i = 0; i < names.length; i++) {
+            Row.Builder row = Row.newBuilder().addCells(Cell.newBuilder().setType(ValueType.VALUE_TYPE_TEXT).setText(names[i]));
+            if (!fp.equals("fp-names")) {
+                row.addCells(fp.equals("fp-stars") ? Cell.newBuilder().setType(ValueType.VALUE_TYPE_INTEGER).setText(String.valueOf(5 - i))
+                        : Cell.newBuilder().setType(ValueType.VALUE_TYPE_REAL).setText(String.valueOf(8.5 - i)));
+            }
+            b.addRows(row);
+        }
+        if (!fp.equals("fp-names")) {
+            b.addColumns(ResultColumn.newBuilder().setName(fp.equals("fp-stars") ? "stars" : "avg").setValueType(ValueType.VALUE_TYPE_INTEGER));
+        }
+        return b.build();
+    }
+}

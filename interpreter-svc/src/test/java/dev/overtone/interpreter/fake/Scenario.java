@@ -1,0 +1,40 @@
+package dev.overtone.interpreter.fake;
+
+import io.grpc.Status;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What the fake downstream services do in the current test. Tests set it in @BeforeEach; the fakes
+ * (served by the same Quarkus test app) read it.
+ */
+public final class Scenario {
+    public static volatile Status executorFailure;
+    public static volatile Status parserFailure;
+    public static volatile Status infillFailure;
+    public static volatile Status clarifyFailure;
+    public static volatile boolean infillCovered;
+    public static volatile boolean infillDegraded;
+    public static final AtomicInteger describeCalls = new AtomicInteger();
+    public static final AtomicInteger infillCalls = new AtomicInteger();
+    public static final List<String> clarifyCandidates = new ArrayList<>();
+
+    private Scenario() {
+    }
+
+    public static void reset() {
+        executorFailure = null;
+        parserFailure = null;
+        infillFailure = null;
+        clarifyFailure = null;
+        infillCovered = false;
+        infillDegraded = false;
+        describeCalls.set(0);
+        infillCalls.set(0);
+        synchronized (clarifyCandidates) {
+            clarifyCandidates.clear();
+        }
+    }
+}

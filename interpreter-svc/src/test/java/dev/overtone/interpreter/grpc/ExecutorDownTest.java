@@ -1,0 +1,41 @@
+package dev.overtone.interpreter.grpc;
+
+import dev.overtone.interpreter.fake.Hotels;
+import dev.overtone.proto.v1.CallerDefault;
+import dev.overtone.proto.v1.InterpretRequest;
+import dev.overtone.proto.v1.InterpreterServiceGrpc;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.hamcrest.Matchers.containsString;
+
+/** A refused connection to executor-svc: UNAVAILABLE naming it, inside the caller's deadline; readiness reports it. */
+@QuarkusTest
+@TestProfile(ExecutorDownProfile.class)
+class ExecutorDownTest {
+    @GrpcClient("interpreter")
+    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
+
+    @Test
+    void interpretAnswersUnavailableNamingExecutor() {
+        InterpretRequest request = InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels")
+                .setQuestion("return the rating of each hotel").addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS)).build();
+        for (int attempt = 0; attempt < 2; attempt++) {
+            assertThatThrownBy(() -> interpreter.withDeadlineAfter(3, TimeUnit.SECONDS).interpret(request))
+                    .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+                        assertThat(e.getStatus().getDescription()).startsWith("executor-svc is unavailable at localhost:1");
+                    });
+        }
+        given().when().get("/q/health/ready").then().body(containsString("executor-svc"));
+    }
+}

@@ -1,0 +1,239 @@
+package dev.overtone.interpreter.grpc;
+
+import dev.overtone.interpreter.fake.Hotels;
+import dev.overtone.interpreter.fake.Scenario;
+import dev.overtone.proto.v1.AmbiguousSlot;
+import dev.overtone.proto.v1.CallerDefault;
+import dev.overtone.proto.v1.InterpretEvent;
+import dev.overtone.proto.v1.InterpretOptions;
+import dev.overtone.proto.v1.InterpretRequest;
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.InterpreterServiceGrpc;
+import dev.overtone.proto.v1.Interpretation;
+import dev.overtone.proto.v1.Outcome;
+import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.StageTiming;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/** Interpret and StreamInterpret against fake executor, parser, infill and clarify services, without an LLM. */
+@QuarkusTest
+class InterpreterGrpcServiceTest {
+    private static final String RATING = "return the rating of each hotel";
+
+    @GrpcClient("interpreter")
+    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
+
+    @BeforeEach
+    void reset() {
+        Scenario.reset();
+    }
+
+    private InterpretResponse ask(InterpretRequest request) {
+        return interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
+    }
+
+    private static InterpretRequest.Builder rating(String... sql) {
+        InterpretRequest.Builder b = InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels").setQuestion(RATING);
+        for (String s : sql) {
+            b.addDefaults(CallerDefault.newBuilder().setSql(s));
+        }
+        return b;
+    }
+
+    @Test
+    void oneCallerSqlComesBackWithTheOtherReadingFromStructuralInfill() {
+        InterpretResponse answer = ask(rating(Hotels.STARS).build());
+
+        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_AMBIGUOUS);
+        assertThat(answer.getInterpretationsList()).extracting(Interpretation::getSource)
+                .containsExactly(Source.SOURCE_CALLER, Source.SOURCE_INFILL_STRUCTURAL);
+        Interpretation caller = answer.getInterpretations(0);
+        Interpretation infilled = answer.getInterpretations(1);
+        assertThat(caller.getId()).isEqualTo("i1");
+        assertThat(caller.getText()).isEqualTo("Verbalized: " + Hotels.STARS);
+        assertThat(caller.getFingerprint()).isEqualTo("fp-stars");
+        assertThat(caller.getPreview().getRowsCount()).isEqualTo(3);
+        assertThat(infilled.getSql()).isEqualTo(Hotels.SCORE);
+        assertThat(infilled.getText()).isEqualTo("the average guest review score of each hotel");
+        assertThat(infilled.getFamily()).isEqualTo("column");
+        // caller weight 1.0, structural 0.6, normalised
+        assertThat(caller.getProbability()).isCloseTo(1.0 / 1.6, within(1e-9));
+        assertThat(infilled.getProbability()).isCloseTo(0.6 / 1.6, within(1e-9));
+
+        assertThat(answer.getAmbiguity().getAmbiguous()).isTrue();
+        AmbiguousSlot select = answer.getAmbiguity().getSlotsList().stream()
+                .filter(s -> s.getPath().equals("select[1]")).findFirst().orElseThrow();
+        assertThat(select.getQuestionTermsList()).contains("rating");
+        assertThat(select.getSchemaElementsList()).containsExactly("hotels.stars", "reviews.score");
+        assertThat(answer.getAmbiguity().getSlotsList()).extracting(AmbiguousSlot::getPath).doesNotContain("select[0]");
+        assertThat(answer.getTimingsList()).extracting(StageTiming::getStage)
+                .contains("schema", "execute", "infill", "analyze", "verbalize");
+        assertThat(answer.getTotalMicros()).isPositive();
+        assertThat(answer.getWarningsList()).noneMatch(w -> w.contains("rating"));
+    }
+
+    @Test
+    void sameResultIsOneInterpretationWithParaphrasesAndFailedSqlIsReported() {
+        InterpretRequest request = rating().addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS).setText("the star rating"))
+                .addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS_PARAPHRASE))
+                .addDefaults(CallerDefault.newBuilder().setSql(Hotels.BROKEN).setText("the rating column"))
+                .setOptions(InterpretOptions.newBuilder().setInfill(false).setPreviewRows(2)).build();
+
+        InterpretResponse answer = ask(request);
+
+        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_ANSWERABLE);
+        assertThat(answer.getInterpretationsCount()).isEqualTo(1);
+        Interpretation only = answer.getInterpretations(0);
+        assertThat(only.getText()).isEqualTo("the star rating");
+        assertThat(only.getProbability()).isEqualTo(1.0);
+        assertThat(only.getParaphrasesList()).singleElement().satisfies(p -> assertThat(p.getSql()).isEqualTo(Hotels.STARS_PARAPHRASE));
+        assertThat(only.getPreview().getRowsCount()).isEqualTo(2);
+        assertThat(only.getPreview().getRowCount()).isEqualTo(3);
+        assertThat(answer.getFailuresList()).singleElement().satisfies(f -> {
+            assertThat(f.getStage()).isEqualTo("execute");
+            assertThat(f.getStatus()).isEqualTo("INVALID_ARGUMENT");
+            assertThat(f.getSql()).isEqualTo(Hotels.BROKEN);
+            assertThat(f.getMessage()).contains("no such column");
+        });
+        assertThat(Scenario.infillCalls.get()).isZero();
+        assertThat(answer.getAmbiguity().getAmbiguous()).isFalse();
+    }
+
+    @Test
+    void questionNamingWhatTheSchemaLacksIsUnanswerableWithTheTermNamed() {
+        InterpretResponse answer = ask(InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels")
+                .setQuestion("return the churn risk of each hotel").build());
+
+        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_UNANSWERABLE);
+        assertThat(answer.getAmbiguity().getUngroundedTermsList()).containsExactly("churn risk");
+        assertThat(answer.getInterpretationsList()).isEmpty();
+        assertThat(answer.getWarningsList()).anyMatch(w -> w.contains("'churn risk'"));
+    }
+
+    @Test
+    void noReadingThatExecutesIsUnanswerable() {
+        InterpretResponse answer = ask(rating(Hotels.BROKEN).setOptions(InterpretOptions.newBuilder().setInfill(false)).build());
+
+        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_UNANSWERABLE);
+        assertThat(answer.getFailuresCount()).isEqualTo(1);
+    }
+
+    @Test
+    void withoutLlmAndWithoutSqlTheCallerIsToldWhatIsMissing() {
+        assertThatThrownBy(() -> ask(rating().build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+                    assertThat(e.getStatus().getDescription()).contains("LLM endpoint").contains("SQL")
+                            .contains("overtone.interpreter.llm.base-url");
+                });
+    }
+
+    @Test
+    void emptyQuestionIsInvalid() {
+        assertThatThrownBy(() -> ask(rating(Hotels.STARS).setQuestion("  ").build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
+    }
+
+    @Test
+    void unknownTenantIsNotFoundAsExecutorSaysIt() {
+        assertThatThrownBy(() -> ask(rating(Hotels.STARS).setTenant("nosuch").build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND);
+                    assertThat(e.getStatus().getDescription()).contains("nosuch/hotels");
+                });
+    }
+
+    @Test
+    void executorUnavailableIsUnavailableNamingIt() {
+        Scenario.executorFailure = Status.UNAVAILABLE.withDescription("connection refused");
+        assertThatThrownBy(() -> ask(rating(Hotels.STARS).build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+                    assertThat(e.getStatus().getDescription()).startsWith("executor-svc is unavailable at localhost:18090");
+                });
+        Scenario.executorFailure = null;
+        assertThat(ask(rating(Hotels.STARS).build()).getOutcome()).isEqualTo(Outcome.OUTCOME_AMBIGUOUS);
+    }
+
+    @Test
+    void infillDownOrDegradedIsAWarningNotAFailure() {
+        Scenario.infillFailure = Status.UNAVAILABLE.withDescription("connection refused");
+        InterpretResponse down = ask(rating(Hotels.STARS).build());
+        assertThat(down.getOutcome()).isEqualTo(Outcome.OUTCOME_ANSWERABLE);
+        assertThat(down.getWarningsList()).anyMatch(w -> w.startsWith("infill: infill-svc is unavailable at"));
+
+        Scenario.infillFailure = null;
+        Scenario.infillDegraded = true;
+        InterpretResponse degraded = ask(rating(Hotels.STARS).build());
+        assertThat(degraded.getOutcome()).isEqualTo(Outcome.OUTCOME_AMBIGUOUS);
+        assertThat(degraded.getWarningsList()).contains("infill-svc degraded: model: timed out; structural readings only");
+    }
+
+    @Test
+    void infillStopsWhenItSaysAllIsCovered() {
+        Scenario.infillCovered = true;
+        InterpretResponse answer = ask(rating(Hotels.STARS).build());
+        assertThat(answer.getInterpretationsCount()).isEqualTo(1);
+        assertThat(Scenario.infillCalls.get()).isEqualTo(1);
+    }
+
+    @Test
+    void parserDownDegradesTextAndSummaryOnly() {
+        Scenario.parserFailure = Status.UNAVAILABLE.withDescription("connection refused");
+        InterpretResponse answer = ask(rating(Hotels.STARS).build());
+        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_AMBIGUOUS);
+        assertThat(answer.getInterpretations(0).getText()).isEqualTo(Hotels.STARS);
+        assertThat(answer.getWarningsList()).anyMatch(w -> w.startsWith("analyze: parser-svc is unavailable"))
+                .anyMatch(w -> w.startsWith("verbalize: parser-svc is unavailable"));
+    }
+
+    @Test
+    void startClarificationHandsTheCandidatesToClarify() {
+        InterpretResponse answer = ask(rating(Hotels.STARS)
+                .setOptions(InterpretOptions.newBuilder().setStartClarification(true)).build());
+
+        assertThat(answer.getClarification().getSessionId()).isEqualTo("s-1");
+        assertThat(answer.getClarification().getQuestion().getText()).contains("rating");
+        assertThat(Scenario.clarifyCandidates).hasSize(2).anyMatch(c -> c.startsWith("i1|fp-stars|0.625"))
+                .anyMatch(c -> c.startsWith("i2|fp-score|0.37"));
+        assertThat(answer.getTimingsList()).extracting(StageTiming::getStage).contains("clarify");
+    }
+
+    @Test
+    void streamEmitsStagesAndInterpretationsThenTheAnswer() {
+        Iterator<InterpretEvent> events = interpreter.withDeadlineAfter(10, TimeUnit.SECONDS)
+                .streamInterpret(rating(Hotels.STARS).build());
+        List<InterpretEvent> all = new ArrayList<>();
+        events.forEachRemaining(all::add);
+
+        assertThat(all.get(0).getStageStarted().getStage()).isEqualTo("schema");
+        assertThat(all).filteredOn(InterpretEvent::hasInterpretationAdded).hasSize(2);
+        assertThat(all).filteredOn(InterpretEvent::hasStageFinished)
+                .anyMatch(e -> e.getStageFinished().getStage().equals("infill"));
+        InterpretEvent last = all.get(all.size() - 1);
+        assertThat(last.hasAnswer()).isTrue();
+        assertThat(last.getAnswer().getInterpretationsCount()).isEqualTo(2);
+    }
+
+    @Test
+    void streamReportsFailuresAsStatus() {
+        Iterator<InterpretEvent> events = interpreter.streamInterpret(rating().setQuestion("").build());
+        assertThatThrownBy(events::next).isInstanceOfSatisfying(StatusRuntimeException.class,
+                e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
+    }
+}
