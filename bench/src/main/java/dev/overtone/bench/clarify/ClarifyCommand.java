@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.overtone.bench.InterpretChoices;
 import dev.overtone.bench.SuiteOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,6 +17,9 @@ public class ClarifyCommand implements Callable<Integer> {
 
     @Mixin
     SuiteOptions suite;
+
+    @Mixin
+    InterpretChoices interpret;
 
     @Option(names = "--data", required = true, description = "JSONL data set; its ambiguous examples are used")
     Path data;
@@ -32,12 +36,6 @@ public class ClarifyCommand implements Callable<Integer> {
 
     @Option(names = "--limit", description = "only the first N ambiguous examples")
     Integer limit;
-
-    @Option(names = "--no-infill", description = "ask Interpret not to infill")
-    boolean noInfill;
-
-    @Option(names = "--families", split = ",", description = "infill families to use (comma-separated)")
-    List<String> families;
 
     @Option(names = "--seed", defaultValue = "42", description = "seed of the random strategy (default ${DEFAULT-VALUE})")
     long seed;
@@ -60,7 +58,7 @@ public class ClarifyCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--concurrency must be >= 1");
         }
         ClarifyRun run = new ClarifyRun(data, out, SimulatedUser.Kind.parse(user),
-                strategies.stream().map(StrategyName::parse).toList(), limit, !noInfill, families, seed, maxTurns,
+                strategies.stream().map(StrategyName::parse).toList(), limit, interpret.infill(), interpret.families(), seed, maxTurns,
                 threshold, concurrency, queryTimeout);
         return run.execute(suite);
     }

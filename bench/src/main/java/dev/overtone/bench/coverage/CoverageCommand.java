@@ -1,9 +1,9 @@
 package dev.overtone.bench.coverage;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.overtone.bench.InterpretChoices;
 import dev.overtone.bench.SuiteOptions;
 import dev.overtone.bench.scoring.ExampleScorer;
 import picocli.CommandLine.Command;
@@ -18,6 +18,9 @@ public class CoverageCommand implements Callable<Integer> {
     @Mixin
     SuiteOptions suite;
 
+    @Mixin
+    InterpretChoices interpret;
+
     @Option(names = "--data", required = true, description = "JSONL data set (db_dump or db per example)")
     Path data;
 
@@ -26,12 +29,6 @@ public class CoverageCommand implements Callable<Integer> {
 
     @Option(names = "--limit", description = "only the first N examples")
     Integer limit;
-
-    @Option(names = "--no-infill", description = "ask Interpret not to infill (defaults only)")
-    boolean noInfill;
-
-    @Option(names = "--families", split = ",", description = "infill families to use (comma-separated)")
-    List<String> families;
 
     @Option(names = "--concurrency", defaultValue = "4", description = "Interpret calls in flight (default ${DEFAULT-VALUE})")
     int concurrency;
@@ -61,7 +58,7 @@ public class CoverageCommand implements Callable<Integer> {
             case "auto" -> null;
             default -> throw new IllegalArgumentException("--identical-golds must be zero, score or auto");
         };
-        CoverageRun run = new CoverageRun(data, out, limit, !noInfill, families, concurrency, queryTimeout, mode,
+        CoverageRun run = new CoverageRun(data, out, limit, interpret.infill(), interpret.families(), concurrency, queryTimeout, mode,
                 suite.home(), suite.deadlineMs());
         return run.execute(baselineOnly ? null : suite);
     }

@@ -115,7 +115,8 @@ public final class CoverageRun {
         boolean allUnavailable = suite != null && !outcomes.isEmpty()
                 && failuresByStatus.getOrDefault(Status.Code.UNAVAILABLE.name(), 0) == outcomes.size();
         if (allUnavailable) {
-            System.err.println("bench: every Interpret call failed with UNAVAILABLE: the suite went away");
+            System.err.println("bench: every Interpret call failed with UNAVAILABLE, nothing was measured; first: "
+                    + outcomes.get(0).failure());
             return 3;
         }
         return 0;

@@ -1,9 +1,9 @@
 package dev.overtone.bench.load;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.overtone.bench.InterpretChoices;
 import dev.overtone.bench.SuiteOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,6 +16,9 @@ public class LoadCommand implements Callable<Integer> {
 
     @Mixin
     SuiteOptions suite;
+
+    @Mixin
+    InterpretChoices interpret;
 
     @Option(names = "--out", required = true, description = "report directory")
     Path out;
@@ -47,12 +50,6 @@ public class LoadCommand implements Callable<Integer> {
     @Option(names = "--limit", description = "only the first N examples of --data")
     Integer limit;
 
-    @Option(names = "--no-infill", description = "ask Interpret not to infill")
-    boolean noInfill;
-
-    @Option(names = "--families", split = ",", description = "infill families (comma-separated)")
-    List<String> families;
-
     @Override
     public Integer call() throws Exception {
         if (concurrency < 1 || seconds < 1 || warmupSeconds < 0) {
@@ -62,7 +59,7 @@ public class LoadCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--data-share must be within 0..1");
         }
         LoadRun run = new LoadRun(out, concurrency, seconds, warmupSeconds, seed, tenant, database, data,
-                data == null ? 0.0 : dataShare, limit, !noInfill, families);
+                data == null ? 0.0 : dataShare, limit, interpret.infill(), interpret.families());
         return run.execute(suite);
     }
 }

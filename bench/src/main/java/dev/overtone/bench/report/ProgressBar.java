@@ -28,7 +28,7 @@ public final class ProgressBar {
         this.terminal = terminal;
     }
 
-    public void step() {
+    public synchronized void step() {
         render(done.incrementAndGet());
     }
 
