@@ -1,0 +1,176 @@
+package dev.overtone.clarify.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.overtone.clarify.support.FakeSqlAnalysis;
+import dev.overtone.clarify.support.HotelDialogue;
+import dev.overtone.clarify.support.TestDatabase;
+import dev.overtone.proto.v1.AnalyzeRequest;
+import dev.overtone.proto.v1.AnalyzeResponse;
+import dev.overtone.proto.v1.AnswerRequest;
+import dev.overtone.proto.v1.ClarifyServiceGrpc;
+import dev.overtone.proto.v1.GetRequest;
+import dev.overtone.proto.v1.ParserServiceGrpc;
+import dev.overtone.proto.v1.ResolutionReason;
+import dev.overtone.proto.v1.Session;
+import dev.overtone.proto.v1.SessionState;
+import dev.overtone.proto.v1.Turn;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.Server;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.StreamObserver;
+import java.io.File;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packaged service as its own process against PostgreSQL, killed with SIGKILL mid-dialogue and
+ * restarted: the session goes on where it was. parser-svc is a plain grpc-java (Netty) server in this
+ * JVM answering Analyze like the real one.
+ */
+class ClarifyRestartIT {
+    private static TestDatabase db;
+    private static Server parser;
+    private static int port;
+    private static Process service;
+    private static ManagedChannel channel;
+    private static ClarifyServiceGrpc.ClarifyServiceBlockingStub clarify;
+
+    @BeforeAll
+    static void setUp() throws Exception {
+        db = TestDatabase.start();
+        parser = NettyServerBuilder.forPort(0).addService(new ParserServiceGrpc.ParserServiceImplBase() {
+            @Override
+            public void analyze(AnalyzeRequest request, StreamObserver<AnalyzeResponse> out) {
+                try {
+                    out.onNext(FakeSqlAnalysis.analyze(request.getSql()));
+                    out.onCompleted();
+                } catch (StatusRuntimeException e) {
+                    out.onError(e);
+                }
+            }
+        }).build().start();
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        startService();
+        channel = ManagedChannelBuilder.forAddress("localhost", port).usePlaintext().build();
+        clarify = ClarifyServiceGrpc.newBlockingStub(channel);
+    }
+
+    @AfterAll
+    static void tearDown() throws Exception {
+        if (channel != null) {
+            channel.shutdownNow();
+        }
+        if (service != null) {
+            service.destroy();
+            if (!service.waitFor(15, TimeUnit.SECONDS)) {
+                service.destroyForcibly();
+            }
+        }
+        if (parser != null) {
+            parser.shutdownNow();
+        }
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    @Test
+    void sessionSurvivesKillNine() throws Exception {
+        Turn first = call().start(HotelDialogue.start());
+        String id = first.getSessionId();
+        AnswerRequest firstAnswer = HotelDialogue.option(id, 1, "o1");
+        Turn second = call().answer(firstAnswer);
+        assertThat(second.getNumber()).isEqualTo(2);
+
+        killNine();
+        startService();
+
+        Session after = call().get(GetRequest.newBuilder().setSessionId(id).build());
+        assertThat(after.getState()).isEqualTo(SessionState.SESSION_STATE_OPEN);
+        assertThat(after.getCurrent()).isEqualTo(second);
+        assertThat(after.getTurnsList()).hasSize(1);
+        // the retried first answer still gets the same turn back
+        assertThat(call().answer(firstAnswer)).isEqualTo(second);
+
+        // kill while an answer is in flight: afterwards the turn either happened completely or not at all
+        AnswerRequest inFlight = HotelDialogue.text(id, 2, "no condition");
+        ClarifyServiceGrpc.newFutureStub(channel).answer(inFlight);
+        killNine();
+        startService();
+        Session now = call().get(GetRequest.newBuilder().setSessionId(id).build());
+        Turn last;
+        if (now.getState() == SessionState.SESSION_STATE_OPEN) {
+            assertThat(now.getCurrent().getNumber()).isEqualTo(2);
+            assertThat(now.getTurnsList()).hasSize(1);
+            last = call().answer(inFlight);
+        } else {
+            assertThat(now.getTurnsList()).hasSize(2);
+            last = call().answer(inFlight); // the idempotency key replays it
+        }
+        assertThat(last.getResolution().getCandidateId()).isEqualTo("stars");
+        assertThat(last.getResolution().getReason()).isEqualTo(ResolutionReason.RESOLUTION_REASON_THRESHOLD);
+        assertThat(call().get(GetRequest.newBuilder().setSessionId(id).build()).getState()).isEqualTo(SessionState.SESSION_STATE_RESOLVED);
+    }
+
+    private static ClarifyServiceGrpc.ClarifyServiceBlockingStub call() {
+        return clarify.withDeadlineAfter(20, TimeUnit.SECONDS);
+    }
+
+    private static void killNine() throws InterruptedException {
+        service.destroyForcibly(); // SIGKILL on Linux
+        assertThat(service.waitFor(20, TimeUnit.SECONDS)).isTrue();
+    }
+
+    private static void startService() throws Exception {
+        Path jar = Path.of("target/quarkus-app/quarkus-run.jar");
+        assertThat(jar).as("package the service first (mvn verify -DskipITs=false)").exists();
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dquarkus.http.port=" + port,
+                "-Dquarkus.grpc.clients.parser.host=localhost",
+                "-Dquarkus.grpc.clients.parser.port=" + parser.getPort(),
+                "-Dquarkus.log.console.json.enabled=false"));
+        db.datasourceConfig().forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+        cmd.addAll(List.of("-jar", jar.toString()));
+        File log = Path.of("target/clarify-restart-it.log").toFile();
+        service = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
+        awaitReady(Duration.ofSeconds(90), log);
+    }
+
+    /** Polls /q/health/ready until it answers 200, up to a deadline. */
+    private static void awaitReady(Duration limit, File log) throws Exception {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/health/ready")).timeout(Duration.ofSeconds(2)).build();
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!service.isAlive()) {
+                throw new AssertionError("clarify-svc exited with " + service.exitValue() + ":\n" + Files.readString(log.toPath()));
+            }
+            try {
+                if (http.send(ready, HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
+                    return;
+                }
+            } catch (java.io.IOException notYet) {
+                // not listening yet
+            }
+            service.waitFor(200, TimeUnit.MILLISECONDS);
+        }
+        throw new AssertionError("clarify-svc not ready within " + limit + ":\n" + Files.readString(log.toPath()));
+    }
+}
