@@ -19,7 +19,7 @@ import java.util.Set;
  */
 final class ColumnFamily implements VariantFamily {
 
-    static final double MIN_CLOSENESS = 0.5;
+    static final double MIN_CLOSENESS = 0.38;
     static final int SIBLINGS_PER_COLUMN = 2;
 
     @Override
@@ -27,7 +27,17 @@ final class ColumnFamily implements VariantFamily {
         return Variant.COLUMN;
     }
 
-    private record Shown(int index, String table, String column) {
+    private record Shown(int index, String table, String column, boolean plain) {
+    }
+
+    /** Keys that link tables are structure, not readings: a primary key alone may still be a synonym pair. */
+    private static boolean foreignKeyish(SchemaIndex schema, String table, String column) {
+        if (!schema.isKey(table, column)) return false;
+        boolean primary = schema.table(table).map(t -> t.getPrimaryKeyList().stream().anyMatch(k -> k.equalsIgnoreCase(column))).orElse(false)
+                || schema.column(table, column).map(Column::getPrimaryKey).orElse(false);
+        boolean inFk = schema.table(table).map(t -> t.getForeignKeysList().stream().anyMatch(fk -> fk.getColumnsList().stream()
+                .anyMatch(c -> c.equalsIgnoreCase(column)))).orElse(false);
+        return inFk || !primary;
     }
 
     @Override
@@ -39,24 +49,32 @@ final class ColumnFamily implements VariantFamily {
         List<Shown> shown = new ArrayList<>();
         Set<String> shownKeys = new HashSet<>();
         for (int i = 0; i < probe.getSelectItems().size(); i++) {
-            if (probe.getSelectItems().get(i).getExpression() instanceof net.sf.jsqlparser.schema.Column c) {
+            int index = i;
+            List<net.sf.jsqlparser.schema.Column> inside = new ArrayList<>();
+            probe.getSelectItems().get(i).getExpression().accept(new net.sf.jsqlparser.expression.ExpressionVisitorAdapter<Void>() {
+                @Override
+                public <S> Void visit(net.sf.jsqlparser.schema.Column column, S context) {
+                    inside.add(column);
+                    return null;
+                }
+            }, null);
+            for (net.sf.jsqlparser.schema.Column c : inside) {
                 String owner = shape.owner(c);
                 if (owner == null) continue;
                 var meta = ctx.schema.column(owner, QueryShape.clean(c.getColumnName()));
-                if (meta.isEmpty()) continue;
-                shown.add(new Shown(i, owner, meta.get().getName()));
-                shownKeys.add(key(owner, meta.get().getName()));
+                if (meta.isEmpty() || !shownKeys.add(key(owner, meta.get().getName()))) continue;
+                shown.add(new Shown(index, owner, meta.get().getName(), inside.size() == 1 && probe.getSelectItems().get(i).getExpression() == c));
             }
         }
         for (Shown s : shown) {
-            if (ctx.schema.isKey(s.table(), s.column())) continue;
+            if (foreignKeyish(ctx.schema, s.table(), s.column())) continue;
             Column self = ctx.schema.column(s.table(), s.column()).orElseThrow();
             Table table = ctx.schema.table(s.table()).orElseThrow();
             record Sibling(Column column, double closeness) {
             }
             List<Sibling> siblings = new ArrayList<>();
             for (Column c : table.getColumnsList()) {
-                if (c.getName().equalsIgnoreCase(s.column()) || ctx.schema.isKey(s.table(), c.getName()) || !VariantContext.compatible(self, c)) continue;
+                if (c.getName().equalsIgnoreCase(s.column()) || foreignKeyish(ctx.schema, s.table(), c.getName()) || !VariantContext.compatible(self, c)) continue;
                 double clo = ctx.closeness(s.column(), c.getName());
                 if (clo >= MIN_CLOSENESS) siblings.add(new Sibling(c, clo));
             }
@@ -82,6 +100,7 @@ final class ColumnFamily implements VariantFamily {
                     });
                     out.add(new Variant(swap.toString(), Variant.COLUMN, path,
                             "the " + Phrasing.words(other) + " instead of the " + Phrasing.words(s.column()), score));
+                    if (!s.plain()) continue;
                     PlainSelect both = QueryShape.plain(ctx.fresh());
                     net.sf.jsqlparser.schema.Column original = (net.sf.jsqlparser.schema.Column) both.getSelectItems().get(s.index()).getExpression();
                     net.sf.jsqlparser.schema.Column added = new net.sf.jsqlparser.schema.Column(original.getTable(), QueryShape.quote(other));

@@ -31,6 +31,21 @@ public final class SchemaIndex {
         }
     }
 
+    private volatile Map<String, String> storedValues;
+
+    /** A sample value as stored, looked up case-insensitively (null when no sample matches). */
+    public String storedValue(String literal) {
+        Map<String, String> m = storedValues;
+        if (m == null) {
+            m = new java.util.HashMap<>();
+            for (Table t : schema.getTablesList())
+                for (Column c : t.getColumnsList())
+                    for (String v : c.getSampleValuesList()) m.putIfAbsent(v.toLowerCase(Locale.ROOT), v);
+            storedValues = m;
+        }
+        return m.get(literal.toLowerCase(Locale.ROOT));
+    }
+
     public static SchemaIndex of(Schema schema) {
         return schema == null || schema.getTablesCount() == 0 ? EMPTY : new SchemaIndex(schema);
     }

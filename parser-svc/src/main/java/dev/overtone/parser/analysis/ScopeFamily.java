@@ -19,6 +19,9 @@ final class ScopeFamily implements VariantFamily {
 
     private static final String[] QUANTIFIERS = {"each", "every", "all", "any", "common", "everyone", "both", "per"};
 
+    /** The quantified noun must name the entity table ("each startup" -> startups). */
+    static final double MIN_ENTITY_CUE = 0.5;
+
     @Override
     public String name() {
         return Variant.SCOPE;
@@ -49,6 +52,7 @@ final class ScopeFamily implements VariantFamily {
             }
             if (items.isEmpty()) continue;
             double entityCue = ctx.cue(j.entityTable());
+            if (entityCue < MIN_ENTITY_CUE) continue;
             double itemCue = ctx.cue(j.itemTable());
             double score = 0.45 + 0.4 * entityCue + 0.1 * itemCue;
             String from = " FROM " + q(j.table()) + " JOIN " + q(j.itemTable()) + " ON " + col(j.table(), j.itemKey()) + " = " + col(j.itemTable(), j.itemRef())

@@ -41,9 +41,13 @@ public final class VariantContext {
 
     /** How much the question speaks of a name, lexically or by meaning, in [0, 1]. */
     double cue(String name) {
-        double lex = NameSimilarity.mentioned(questionTokens, name);
-        double sem = question.isBlank() ? 0 : similarity.semantic(question, Phrasing.words(name));
-        return Math.max(lex, sem);
+        double best = NameSimilarity.mentioned(questionTokens, name);
+        String words = Phrasing.words(name);
+        for (String t : questionTokens) {
+            if (best >= 1) break;
+            best = Math.max(best, similarity.semantic(t, words));
+        }
+        return best;
     }
 
     /** How close two names are, lexically or by meaning, in [0, 1]. */

@@ -32,9 +32,16 @@ public final class VariantGenerator {
         SchemaIndex s = schema == null ? SchemaIndex.EMPTY : schema;
         for (String f : only == null ? Set.<String>of() : only)
             if (!familyNames().contains(f)) throw new IllegalArgumentException("unknown variant family \"" + f + "\"; known: " + familyNames());
-        Analysis base = analyzer.analyze(sql, s);
-        VariantContext ctx = new VariantContext(sql, s, question, base, similarity);
+        Analysis original = analyzer.analyze(sql, s);
         List<Variant> candidates = new ArrayList<>();
+        String stored = storedCasing(DialectRewriter.parsable(sql, s), s);
+        Analysis base = original;
+        if (!stored.equals(DialectRewriter.parsable(sql, s))) {
+            base = analyzer.analyze(stored, s);
+            sql = stored;
+            candidates.add(new Variant(stored, Variant.COLUMN, "where", "the values written as the database stores them", 0.9));
+        }
+        VariantContext ctx = new VariantContext(sql, s, question, base, similarity);
         for (VariantFamily family : families) {
             if (only != null && !only.isEmpty() && !only.contains(family.name())) continue;
             try {
@@ -45,7 +52,7 @@ public final class VariantGenerator {
         }
         candidates.sort(Comparator.comparingDouble(Variant::score).reversed());
         Set<String> seen = new HashSet<>();
-        seen.add(fingerprint(base));
+        seen.add(fingerprint(original));
         List<Variant> out = new ArrayList<>();
         int limit = max <= 0 ? DEFAULT_MAX : max;
         for (Variant v : candidates) {
@@ -61,6 +68,26 @@ public final class VariantGenerator {
             out.add(new Variant(a.canonicalSql(), v.family(), v.slotPath(), v.description(), Math.round(v.score() * 1000) / 1000.0));
         }
         return out;
+    }
+
+    /** String literals re-cased to a sample value that differs only in case ('screenwriter' -> 'Screenwriter'). */
+    static String storedCasing(String sql, SchemaIndex schema) {
+        if (schema.isEmpty()) return sql;
+        StringBuilder out = new StringBuilder();
+        boolean changed = false;
+        for (SqlToken t : SqlLexer.tokenize(sql)) {
+            if (t.kind() == SqlToken.Kind.STRING) {
+                String v = t.unquoted();
+                String stored = schema.storedValue(v);
+                if (stored != null && !stored.equals(v)) {
+                    out.append('\'').append(stored.replace("'", "''")).append('\'');
+                    changed = true;
+                    continue;
+                }
+            }
+            out.append(t.text());
+        }
+        return changed ? out.toString() : sql;
     }
 
     /** Alias-independent identity of a query: its slots' paths and values. */
