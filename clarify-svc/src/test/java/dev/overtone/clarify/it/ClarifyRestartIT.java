@@ -2,15 +2,12 @@ package dev.overtone.clarify.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.overtone.clarify.support.FakeSqlAnalysis;
+import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.TestDatabase;
-import dev.overtone.proto.v1.AnalyzeRequest;
-import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.GetRequest;
-import dev.overtone.proto.v1.ParserServiceGrpc;
 import dev.overtone.proto.v1.ResolutionReason;
 import dev.overtone.proto.v1.Session;
 import dev.overtone.proto.v1.SessionState;
@@ -18,20 +15,7 @@ import dev.overtone.proto.v1.Turn;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Server;
-import io.grpc.StatusRuntimeException;
-import io.grpc.netty.NettyServerBuilder;
-import io.grpc.stub.StreamObserver;
-import java.io.File;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,17 +37,7 @@ class ClarifyRestartIT {
     @BeforeAll
     static void setUp() throws Exception {
         db = TestDatabase.start();
-        parser = NettyServerBuilder.forPort(0).addService(new ParserServiceGrpc.ParserServiceImplBase() {
-            @Override
-            public void analyze(AnalyzeRequest request, StreamObserver<AnalyzeResponse> out) {
-                try {
-                    out.onNext(FakeSqlAnalysis.analyze(request.getSql()));
-                    out.onCompleted();
-                } catch (StatusRuntimeException e) {
-                    out.onError(e);
-                }
-            }
-        }).build().start();
+        parser = FakeParserServer.start();
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
@@ -139,38 +113,6 @@ class ClarifyRestartIT {
     }
 
     private static void startService() throws Exception {
-        Path jar = Path.of("target/quarkus-app/quarkus-run.jar");
-        assertThat(jar).as("package the service first (mvn verify -DskipITs=false)").exists();
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dquarkus.http.port=" + port,
-                "-Dquarkus.grpc.clients.parser.host=localhost",
-                "-Dquarkus.grpc.clients.parser.port=" + parser.getPort(),
-                "-Dquarkus.log.console.json.enabled=false"));
-        db.datasourceConfig().forEach((k, v) -> cmd.add("-D" + k + "=" + v));
-        cmd.addAll(List.of("-jar", jar.toString()));
-        File log = Path.of("target/clarify-restart-it.log").toFile();
-        service = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
-        awaitReady(Duration.ofSeconds(90), log);
-    }
-
-    /** Polls /q/health/ready until it answers 200, up to a deadline. */
-    private static void awaitReady(Duration limit, File log) throws Exception {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/health/ready")).timeout(Duration.ofSeconds(2)).build();
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!service.isAlive()) {
-                throw new AssertionError("clarify-svc exited with " + service.exitValue() + ":\n" + Files.readString(log.toPath()));
-            }
-            try {
-                if (http.send(ready, HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
-                    return;
-                }
-            } catch (java.io.IOException notYet) {
-                // not listening yet
-            }
-            service.waitFor(200, TimeUnit.MILLISECONDS);
-        }
-        throw new AssertionError("clarify-svc not ready within " + limit + ":\n" + Files.readString(log.toPath()));
+        service = PackagedService.start(port, parser.getPort(), db);
     }
 }
