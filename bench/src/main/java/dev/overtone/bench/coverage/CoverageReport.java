@@ -183,6 +183,13 @@ public final class CoverageReport {
         }
         md.append(goals());
         @SuppressWarnings("unchecked")
+        Map<String, String> failures = (Map<String, String>) run.getOrDefault("overtone_failure_samples", Map.of());
+        if (!failures.isEmpty()) {
+            md.append("## Interpret failures\n\n");
+            failures.forEach((status, sample) -> md.append("- ").append(status).append(": e.g. `").append(sample).append("`\n"));
+            md.append('\n');
+        }
+        @SuppressWarnings("unchecked")
         List<String> repairs = (List<String>) run.get("db_repairs");
         if (!repairs.isEmpty()) {
             md.append("## Database repairs\n\n");

@@ -89,8 +89,12 @@ public final class CoverageRun {
                 .toList());
 
         Map<String, Integer> failuresByStatus = new TreeMap<>();
-        outcomes.stream().filter(o -> o.failure() != null)
-                .forEach(o -> failuresByStatus.merge(o.failure().split(":", 2)[0], 1, Integer::sum));
+        Map<String, String> failureSamples = new TreeMap<>();
+        outcomes.stream().filter(o -> o.failure() != null).forEach(o -> {
+            String status = o.failure().split(":", 2)[0];
+            failuresByStatus.merge(status, 1, Integer::sum);
+            failureSamples.putIfAbsent(status, o.failure());
+        });
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("data", data.toAbsolutePath().normalize().toString());
         run.put("examples", examples.size());
@@ -105,6 +109,7 @@ public final class CoverageRun {
         run.put("query_timeout_s", queryTimeout);
         run.put("identical_golds", identical == null ? "auto" : identical.name().toLowerCase());
         run.put("overtone_failures_by_status", failuresByStatus);
+        run.put("overtone_failure_samples", failureSamples);
         run.put("started_at", startedAt.toString());
         run.put("duration_s", Math.round((System.nanoTime() - started) / 1e7) / 100.0);
         CoverageReport report = new CoverageReport(run, baseline, overtone, outcomes,

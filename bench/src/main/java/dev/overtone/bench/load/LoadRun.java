@@ -39,7 +39,7 @@ public final class LoadRun {
             new String[]{"which hotels are in Lisbon", "SELECT name FROM hotels WHERE city = 'Lisbon'"});
 
     /** One completed call. */
-    record Call(double millis, String status, Map<String, Double> stageMillis) {
+    record Call(double millis, String status, Map<String, Double> stageMillis, String message) {
     }
 
     private final Path out;
@@ -162,9 +162,10 @@ public final class LoadRun {
             if (r.getTotalMicros() > 0) {
                 stages.put("total (server)", r.getTotalMicros() / 1000.0);
             }
-            return new Call(ms, "OK", stages);
+            return new Call(ms, "OK", stages, null);
         } catch (StatusRuntimeException e) {
-            return new Call((System.nanoTime() - t0) / 1e6, e.getStatus().getCode().name(), Map.of());
+            return new Call((System.nanoTime() - t0) / 1e6, e.getStatus().getCode().name(), Map.of(),
+                    e.getStatus().getDescription());
         }
     }
 
@@ -173,7 +174,11 @@ public final class LoadRun {
         List<Call> ok = calls.stream().filter(c -> c.status().equals("OK")).toList();
         LatencyStats lat = new LatencyStats(ok.stream().mapToDouble(Call::millis).toArray());
         Map<String, Integer> errors = new TreeMap<>();
-        calls.stream().filter(c -> !c.status().equals("OK")).forEach(c -> errors.merge(c.status(), 1, Integer::sum));
+        Map<String, String> samples = new TreeMap<>();
+        calls.stream().filter(c -> !c.status().equals("OK")).forEach(c -> {
+            errors.merge(c.status(), 1, Integer::sum);
+            samples.putIfAbsent(c.status(), String.valueOf(c.message()));
+        });
         Map<String, List<Double>> perStage = new TreeMap<>();
         for (Call c : ok) {
             c.stageMillis().forEach((k, v) -> perStage.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
@@ -199,6 +204,7 @@ public final class LoadRun {
         r.put("ok", ok.size());
         r.put("mean_ms", round(lat.mean()));
         r.put("max_ms", round(lat.max()));
+        r.put("error_samples", samples);
         return r;
     }
 
@@ -220,6 +226,12 @@ public final class LoadRun {
         ((Map<String, Map<String, Object>>) r.get("stages")).forEach((k, m) -> md.append("| ").append(k).append(" | ")
                 .append(m.get("calls")).append(" | ").append(m.get("mean_ms")).append(" | ").append(m.get("p50_ms"))
                 .append(" | ").append(m.get("p99_ms")).append(" |\n"));
+        Map<String, String> samples = (Map<String, String>) r.get("error_samples");
+        if (!samples.isEmpty()) {
+            md.append("\n## Errors\n\n");
+            samples.forEach((k, v) -> md.append("- ").append(k).append(" (").append(((Map<String, Integer>) r.get("errors")).get(k))
+                    .append("), e.g. ").append(v).append('\n'));
+        }
         double rps = (Double) r.get("throughput_rps");
         double p99 = (Double) r.get("p99_ms");
         md.append("\n## Goal (≥ 200 questions/s at p99 ≤ 100 ms)\n\n");

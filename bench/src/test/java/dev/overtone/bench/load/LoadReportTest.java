@@ -29,16 +29,17 @@ class LoadReportTest {
     void reportHasTheIssueShape() {
         List<LoadRun.Call> calls = new ArrayList<>();
         for (int i = 1; i <= 20; i++) {
-            calls.add(new LoadRun.Call(i, "OK", Map.of("execute", i / 2.0, "parse", 1.0)));
+            calls.add(new LoadRun.Call(i, "OK", Map.of("execute", i / 2.0, "parse", 1.0), null));
         }
-        calls.add(new LoadRun.Call(3, "UNAVAILABLE", Map.of()));
-        calls.add(new LoadRun.Call(3, "UNAVAILABLE", Map.of()));
+        calls.add(new LoadRun.Call(3, "UNAVAILABLE", Map.of(), "executor-svc down"));
+        calls.add(new LoadRun.Call(3, "UNAVAILABLE", Map.of(), "executor-svc down"));
         Map<String, Object> r = LoadRun.report(calls, 10);
         assertThat(r.keySet()).startsWith("throughput_rps", "p50_ms", "p90_ms", "p99_ms", "errors", "stages");
         assertThat(r.get("throughput_rps")).isEqualTo(2.0);
         assertThat(r.get("p50_ms")).isEqualTo(10.0);
         assertThat(r.get("p99_ms")).isEqualTo(20.0);
         assertThat(r.get("errors")).isEqualTo(Map.of("UNAVAILABLE", 2));
+        assertThat(r.get("error_samples")).isEqualTo(Map.of("UNAVAILABLE", "executor-svc down"));
         @SuppressWarnings("unchecked")
         Map<String, Map<String, Object>> stages = (Map<String, Map<String, Object>>) r.get("stages");
         assertThat(stages).containsOnlyKeys("execute", "parse");
