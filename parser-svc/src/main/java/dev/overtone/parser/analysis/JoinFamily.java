@@ -65,7 +65,6 @@ final class JoinFamily implements VariantFamily {
             String baseRef = baseReference(ps, e.base());
             Join join = new Join();
             join.setRightItem(new net.sf.jsqlparser.schema.Table(QueryShape.quote(e.extension())));
-            join.setInner(true);
             join.addOnExpression(new EqualsTo(new net.sf.jsqlparser.schema.Column(new net.sf.jsqlparser.schema.Table(baseRef), QueryShape.quote(e.baseKey())),
                     new net.sf.jsqlparser.schema.Column(new net.sf.jsqlparser.schema.Table(QueryShape.quote(e.extension())), QueryShape.quote(e.extensionKey()))));
             List<Join> joins = ps.getJoins() == null ? new ArrayList<>() : new ArrayList<>(ps.getJoins());

@@ -16,6 +16,10 @@ final class GrpcFailures {
     static Throwable toStatus(Throwable t) {
         if (t instanceof StatusRuntimeException) return t;
         if (t instanceof SqlSyntaxException e) return Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException();
+        if (t instanceof dev.overtone.parser.service.ParseFailedException e)
+            return Status.FAILED_PRECONDITION.withDescription(e.getMessage()).asRuntimeException();
+        if (t instanceof dev.overtone.parser.service.LlmUnavailableException e)
+            return (e.timedOut() ? Status.DEADLINE_EXCEEDED : Status.UNAVAILABLE).withDescription(e.getMessage()).asRuntimeException();
         if (t instanceof IllegalArgumentException e) return Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException();
         if (t instanceof IllegalStateException e) return Status.FAILED_PRECONDITION.withDescription(e.getMessage()).asRuntimeException();
         LOG.error("unexpected failure in parser-svc", t);

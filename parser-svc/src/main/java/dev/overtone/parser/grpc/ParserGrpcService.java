@@ -3,7 +3,10 @@ package dev.overtone.parser.grpc;
 import dev.overtone.parser.analysis.DialectRewriter;
 import dev.overtone.parser.analysis.SchemaIndex;
 import dev.overtone.parser.analysis.SqlAnalyzer;
+import dev.overtone.parser.analysis.Verbalizer;
 import dev.overtone.parser.mapping.AnalysisMapping;
+import dev.overtone.parser.service.ParseService;
+import dev.overtone.parser.service.VariantsService;
 import dev.overtone.proto.v1.AnalyzeRequest;
 import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.NormalizeRequest;
@@ -15,22 +18,34 @@ import dev.overtone.proto.v1.VariantsRequest;
 import dev.overtone.proto.v1.VariantsResponse;
 import dev.overtone.proto.v1.VerbalizeRequest;
 import dev.overtone.proto.v1.VerbalizeResponse;
-import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 
+import java.util.HashSet;
 import java.util.function.Supplier;
 
-/** The gRPC face of parser-svc: maps messages in, calls the analysis, maps results and failures out. */
+/** The gRPC face of parser-svc: maps messages in, calls the analysis or a service, maps results and failures out. */
 @GrpcService
 public class ParserGrpcService implements ParserService {
 
     private final SqlAnalyzer analyzer = new SqlAnalyzer();
+    private final Verbalizer verbalizer = new Verbalizer();
+    private final ParseService parseService;
+    private final VariantsService variantsService;
+
+    public ParserGrpcService(ParseService parseService, VariantsService variantsService) {
+        this.parseService = parseService;
+        this.variantsService = variantsService;
+    }
 
     @Override
+    @Blocking
     public Uni<ParseResponse> parse(ParseRequest request) {
-        return Uni.createFrom().failure(Status.UNIMPLEMENTED.withDescription("parse is not built yet").asRuntimeException());
+        return call(() -> {
+            ParseService.ParseResult r = parseService.parse(request.getInterpretation(), request.getSchema(), request.getQuestion());
+            return ParseResponse.newBuilder().setSql(r.sql()).setAttempts(r.attempts()).addAllRepairedErrors(r.repairedErrors()).build();
+        });
     }
 
     @Override
@@ -40,13 +55,21 @@ public class ParserGrpcService implements ParserService {
     }
 
     @Override
+    @Blocking
     public Uni<VariantsResponse> variants(VariantsRequest request) {
-        return Uni.createFrom().failure(Status.UNIMPLEMENTED.withDescription("variants is not built yet").asRuntimeException());
+        return call(() -> {
+            VariantsResponse.Builder b = VariantsResponse.newBuilder();
+            variantsService.variants(request.getSql(), request.getSchema(), request.getQuestion(), request.getMaxVariants(),
+                    new HashSet<>(request.getFamiliesList())).forEach(v -> b.addVariants(AnalysisMapping.toProto(v)));
+            return b.build();
+        });
     }
 
     @Override
+    @Blocking
     public Uni<VerbalizeResponse> verbalize(VerbalizeRequest request) {
-        return Uni.createFrom().failure(Status.UNIMPLEMENTED.withDescription("verbalize is not built yet").asRuntimeException());
+        return call(() -> VerbalizeResponse.newBuilder()
+                .setText(verbalizer.verbalize(request.getSql(), SchemaIndex.of(request.getSchema()))).build());
     }
 
     @Override

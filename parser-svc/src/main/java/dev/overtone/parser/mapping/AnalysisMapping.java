@@ -12,6 +12,11 @@ public final class AnalysisMapping {
     private AnalysisMapping() {
     }
 
+    public static dev.overtone.proto.v1.Variant toProto(dev.overtone.parser.analysis.Variant v) {
+        return dev.overtone.proto.v1.Variant.newBuilder().setSql(v.sql()).setFamily(v.family()).setSlotPath(v.slotPath())
+                .setDescription(v.description()).setScore(v.score()).build();
+    }
+
     public static AnalyzeResponse toProto(Analysis a) {
         AnalyzeResponse.Builder b = AnalyzeResponse.newBuilder()
                 .setTemplate(a.template()).setCanonicalSql(a.canonicalSql()).addAllUnknownNames(a.unknownNames());

@@ -1,0 +1,52 @@
+package dev.overtone.parser.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** parser-svc configuration (prefix {@code overtone.parser}); every knob is in the README. */
+@ConfigMapping(prefix = "overtone.parser")
+public interface ParserConfig {
+
+    Llm llm();
+
+    Variants variants();
+
+    interface Llm {
+        /** OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (vLLM). Parse answers FAILED_PRECONDITION when absent. */
+        Optional<String> baseUrl();
+
+        @WithDefault("default")
+        String model();
+
+        Optional<String> apiKey();
+
+        @WithDefault("0")
+        double temperature();
+
+        @WithDefault("512")
+        int maxTokens();
+
+        @WithDefault("30s")
+        Duration timeout();
+
+        /** Re-asks after an invalid answer (syntax error, unknown table or column). */
+        @WithDefault("2")
+        int maxRepairs();
+    }
+
+    interface Variants {
+        /** Variants returned when the request asks for 0. */
+        @WithDefault("8")
+        int defaultMax();
+
+        /** Use the in-process MiniLM model for meaning-based name closeness (lexical only when false). */
+        @WithDefault("true")
+        boolean embeddings();
+
+        @WithDefault("50000")
+        int embeddingCacheSize();
+    }
+}

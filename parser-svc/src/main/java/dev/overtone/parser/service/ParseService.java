@@ -1,0 +1,115 @@
+package dev.overtone.parser.service;
+
+import dev.overtone.parser.analysis.Analysis;
+import dev.overtone.parser.analysis.DialectRewriter;
+import dev.overtone.parser.analysis.SchemaIndex;
+import dev.overtone.parser.analysis.SqlAnalyzer;
+import dev.overtone.parser.analysis.SqlExtraction;
+import dev.overtone.parser.analysis.SqlSyntaxException;
+import dev.overtone.parser.config.ParserConfig;
+import dev.overtone.proto.v1.Schema;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Interpretation -> SQL with the LLM: prompt with the compact schema, extract the SQL from the
+ * answer, validate it against the schema, re-ask with the error stated, normalise the dialect.
+ */
+@ApplicationScoped
+public class ParseService {
+
+    /** The SQL and how it was reached. */
+    public record ParseResult(String sql, int attempts, List<String> repairedErrors) {
+    }
+
+    private final SqlWriter writer;
+    private final ParserConfig config;
+    private final SqlAnalyzer analyzer = new SqlAnalyzer();
+
+    public ParseService(SqlWriter writer, ParserConfig config) {
+        this.writer = writer;
+        this.config = config;
+    }
+
+    public ParseResult parse(String interpretation, Schema schema, String question) {
+        if (interpretation == null || interpretation.isBlank()) throw new IllegalArgumentException("interpretation is empty");
+        if (!writer.configured())
+            throw new IllegalStateException("Parse needs an LLM and none is configured: set overtone.parser.llm.base-url (env OVERTONE_LLM_BASE_URL)");
+        String dialect = dialect(schema);
+        SchemaIndex index = SchemaIndex.of(schema);
+        String system = "You write one " + (dialect.equals(DialectRewriter.POSTGRESQL) ? "PostgreSQL" : "SQLite")
+                + " SELECT query that answers the request over the database described below. "
+                + "Use only the tables and columns listed. Return the SQL only: no explanation, no extra columns beyond what the request asks for.";
+        StringBuilder user = new StringBuilder("Database:\n").append(SchemaPrompt.render(schema)).append('\n');
+        if (question != null && !question.isBlank()) user.append("Question: ").append(question.strip()).append('\n');
+        user.append("Request: ").append(interpretation.strip()).append("\nSQL:");
+        List<String> errors = new ArrayList<>();
+        String prompt = user.toString();
+        int attempts = 0;
+        int maxAttempts = 1 + Math.max(0, config.llm().maxRepairs());
+        while (attempts < maxAttempts) {
+            attempts++;
+            String answer = ask(system, prompt);
+            String error;
+            Optional<String> sql = SqlExtraction.extract(answer);
+            if (sql.isEmpty()) {
+                error = "the answer holds no SQL query";
+            } else {
+                error = validate(sql.get(), index);
+                if (error == null) {
+                    String normalized = DialectRewriter.normalize(sql.get(), dialect, index).sql();
+                    return new ParseResult(normalized, attempts, List.copyOf(errors));
+                }
+            }
+            errors.add(error);
+            prompt = user + "\n\nYour previous answer was:\n" + (answer == null ? "" : answer.strip())
+                    + "\nIt is not valid: " + error + ". Write the corrected SQL only.\nSQL:";
+        }
+        throw new ParseFailedException("no valid SQL after " + attempts + " model answers; last error: " + errors.get(errors.size() - 1));
+    }
+
+    private String ask(String system, String user) {
+        try {
+            return writer.complete(system, user);
+        } catch (IllegalStateException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            boolean timeout = false;
+            for (Throwable t = e; t != null; t = t.getCause())
+                timeout |= t.getClass().getSimpleName().toLowerCase(Locale.ROOT).contains("timeout")
+                        || String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT).contains("timed out")
+                        || String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT).contains("timeout");
+            String where = config.llm().baseUrl().orElse("?");
+            throw new LlmUnavailableException(timeout
+                    ? "the LLM endpoint " + where + " did not answer within " + config.llm().timeout().toSeconds() + "s"
+                    : "the LLM endpoint " + where + " failed: " + firstLine(e.getMessage()), timeout, e);
+        }
+    }
+
+    /** Null when the SQL parses and names only what the schema has; else the error in words. */
+    private String validate(String sql, SchemaIndex schema) {
+        try {
+            Analysis a = analyzer.analyze(sql, schema);
+            if (!a.unknownNames().isEmpty()) return "unknown table or column: " + String.join(", ", a.unknownNames());
+            return null;
+        } catch (SqlSyntaxException e) {
+            return e.getMessage();
+        }
+    }
+
+    private static String dialect(Schema schema) {
+        String d = schema == null ? "" : schema.getDialect().toLowerCase(Locale.ROOT);
+        return d.equals(DialectRewriter.POSTGRESQL) ? DialectRewriter.POSTGRESQL : DialectRewriter.SQLITE;
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return "no message";
+        int nl = s.indexOf('\n');
+        String line = nl < 0 ? s : s.substring(0, nl);
+        return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+    }
+}

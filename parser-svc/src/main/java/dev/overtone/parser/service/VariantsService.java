@@ -1,0 +1,31 @@
+package dev.overtone.parser.service;
+
+import dev.overtone.parser.analysis.NameSimilarity;
+import dev.overtone.parser.analysis.SchemaIndex;
+import dev.overtone.parser.analysis.Variant;
+import dev.overtone.parser.analysis.VariantGenerator;
+import dev.overtone.parser.config.ParserConfig;
+import dev.overtone.proto.v1.Schema;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.List;
+import java.util.Set;
+
+/** The structural infiller, with the embedding model plugged in as configured. */
+@ApplicationScoped
+public class VariantsService {
+
+    private final VariantGenerator generator;
+    private final int defaultMax;
+
+    public VariantsService(ParserConfig config) {
+        NameSimilarity similarity = config.variants().embeddings()
+                ? new EmbeddingNameSimilarity(config.variants().embeddingCacheSize()) : NameSimilarity.LEXICAL_ONLY;
+        this.generator = new VariantGenerator(similarity);
+        this.defaultMax = config.variants().defaultMax();
+    }
+
+    public List<Variant> variants(String sql, Schema schema, String question, int max, Set<String> families) {
+        return generator.generate(sql, SchemaIndex.of(schema), question, max <= 0 ? defaultMax : max, families);
+    }
+}

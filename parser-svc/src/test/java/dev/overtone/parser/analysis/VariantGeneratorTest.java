@@ -1,0 +1,156 @@
+package dev.overtone.parser.analysis;
+
+import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.Table;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static dev.overtone.parser.analysis.Schemas.INT;
+import static dev.overtone.parser.analysis.Schemas.REAL;
+import static dev.overtone.parser.analysis.Schemas.TEXT;
+import static dev.overtone.parser.analysis.Schemas.col;
+import static dev.overtone.parser.analysis.Schemas.fk;
+import static dev.overtone.parser.analysis.Schemas.id;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Each family on a small schema of its own, including the cases where it must stay silent. */
+class VariantGeneratorTest {
+
+    private final VariantGenerator generator = new VariantGenerator(NameSimilarity.LEXICAL_ONLY);
+
+    private List<Variant> variants(String sql, SchemaIndex schema, String question, String family) {
+        return generator.generate(sql, schema, question, 20, Set.of(family));
+    }
+
+    private static List<String> sqls(List<Variant> vs) {
+        return vs.stream().map(Variant::sql).toList();
+    }
+
+    static SchemaIndex venues() {
+        return SchemaIndex.of(Schema.newBuilder()
+                .addTables(Table.newBuilder().setName("venues").addPrimaryKey("id").addColumns(id("id"))
+                        .addColumns(col("name", TEXT, "Grand Hall")).addColumns(col("kind", TEXT, "Banquet Hall", "Conference Room"))
+                        .addColumns(col("capacity", INT, "200")).addColumns(col("mean_price", REAL)).addColumns(col("median_price", REAL)))
+                .build());
+    }
+
+    @Test
+    void attachmentBracketsTheSharedConditionBothWays() {
+        List<Variant> vs = variants("SELECT name FROM venues WHERE kind IN ('Banquet Hall', 'Conference Room') AND capacity = 200",
+                venues(), "banquet halls and conference rooms for 200 people", Variant.ATTACHMENT);
+        assertThat(sqls(vs)).contains(
+                "SELECT name FROM venues WHERE kind = 'Banquet Hall' OR kind = 'Conference Room' AND capacity = 200",
+                "SELECT name FROM venues WHERE kind = 'Banquet Hall' AND capacity = 200 OR kind = 'Conference Room'");
+        assertThat(vs).allSatisfy(v -> assertThat(v.slotPath()).startsWith("where"));
+    }
+
+    @Test
+    void attachmentMovesAConditionSharedByAllUnionBranchesToTheLast() {
+        List<Variant> vs = variants("SELECT name FROM venues WHERE kind = 'A' AND capacity = 200 UNION SELECT name FROM venues WHERE kind = 'B' AND capacity = 200",
+                venues(), "A and B for 200", Variant.ATTACHMENT);
+        assertThat(sqls(vs)).contains("SELECT name FROM venues WHERE kind = 'A' UNION SELECT name FROM venues WHERE kind = 'B' AND capacity = 200");
+    }
+
+    @Test
+    void attachmentIsSilentWithoutAlternatives() {
+        assertThat(variants("SELECT name FROM venues WHERE capacity = 200 AND kind = 'A'", venues(), "halls for 200", Variant.ATTACHMENT)).isEmpty();
+    }
+
+    static SchemaIndex startups() {
+        return SchemaIndex.of(Schema.newBuilder()
+                .addTables(Table.newBuilder().setName("startups").addPrimaryKey("id").addColumns(id("id")).addColumns(col("name", TEXT)))
+                .addTables(Table.newBuilder().setName("jobs").addPrimaryKey("id").addColumns(id("id")).addColumns(col("title", TEXT)))
+                .addTables(Table.newBuilder().setName("startup_jobs").addColumns(col("startup_id", INT)).addColumns(col("job_id", INT))
+                        .addForeignKeys(fk("startup_id", "startups", "id")).addForeignKeys(fk("job_id", "jobs", "id")))
+                .build());
+    }
+
+    @Test
+    void scopeGivesTheCollectiveAndDistributiveReadings() {
+        List<Variant> vs = variants("SELECT j.title FROM jobs j JOIN startup_jobs sj ON sj.job_id = j.id", startups(),
+                "Which jobs does every startup have?", Variant.SCOPE);
+        assertThat(sqls(vs)).contains(
+                "SELECT jobs.title FROM startup_jobs JOIN jobs ON startup_jobs.job_id = jobs.id JOIN startups ON startup_jobs.startup_id = startups.id "
+                        + "GROUP BY startup_jobs.job_id HAVING COUNT(DISTINCT startup_jobs.startup_id) = (SELECT COUNT(*) FROM startups)",
+                "SELECT startups.name, jobs.title FROM startup_jobs JOIN jobs ON startup_jobs.job_id = jobs.id JOIN startups ON startup_jobs.startup_id = startups.id");
+    }
+
+    @Test
+    void scopeIsSilentWithoutAQuantifierOrAJunction() {
+        assertThat(variants("SELECT title FROM jobs", startups(), "Which jobs are there?", Variant.SCOPE)).isEmpty();
+        assertThat(variants("SELECT name FROM venues", venues(), "name each venue", Variant.SCOPE)).isEmpty();
+    }
+
+    @Test
+    void columnSwapsAndCombinesCloseSiblings() {
+        List<Variant> vs = variants("SELECT name, mean_price FROM venues", venues(), "venues and their typical price", Variant.COLUMN);
+        assertThat(sqls(vs)).contains("SELECT name, median_price FROM venues", "SELECT name, mean_price, median_price FROM venues");
+        List<Variant> both = variants("SELECT name, mean_price, median_price FROM venues", venues(), "typical price", Variant.COLUMN);
+        assertThat(sqls(both)).contains("SELECT name, mean_price FROM venues", "SELECT name, median_price FROM venues");
+    }
+
+    @Test
+    void columnIsSilentWhenNoSiblingIsClose() {
+        assertThat(variants("SELECT capacity FROM venues", venues(), "capacity of venues", Variant.COLUMN)).isEmpty();
+    }
+
+    static SchemaIndex chefs() {
+        return SchemaIndex.of(Schema.newBuilder()
+                .addTables(Table.newBuilder().setName("head_chef").addPrimaryKey("chef_id").addColumns(id("chef_id"))
+                        .addColumns(col("full_name", TEXT)).addColumns(col("salary", INT)))
+                .addTables(Table.newBuilder().setName("sous_chef").addPrimaryKey("sous_id").addColumns(id("sous_id"))
+                        .addColumns(col("full_name", TEXT)).addColumns(col("salary", INT)))
+                .addTables(Table.newBuilder().setName("dishes").addPrimaryKey("id").addColumns(id("id")).addColumns(col("title", TEXT)))
+                .build());
+    }
+
+    @Test
+    void tableProposesSiblingTablesWithKeysMapped() {
+        List<Variant> vs = variants("SELECT c.full_name FROM head_chef c WHERE c.chef_id = 3", chefs(), "the chef number 3", Variant.TABLE);
+        assertThat(sqls(vs)).containsExactly("SELECT c.full_name FROM sous_chef c WHERE c.sous_id = 3");
+        assertThat(variants("SELECT title FROM dishes", chefs(), "dishes", Variant.TABLE)).isEmpty();
+    }
+
+    static SchemaIndex partitioned() {
+        return SchemaIndex.of(Schema.newBuilder()
+                .addTables(Table.newBuilder().setName("players").addPrimaryKey("id").addColumns(id("id")).addColumns(col("name", TEXT))
+                        .addColumns(col("rating", INT)))
+                .addTables(Table.newBuilder().setName("player_stats").addPrimaryKey("id").addColumns(id("id")).addColumns(col("rating", INT))
+                        .addForeignKeys(fk("id", "players", "id")))
+                .addTables(Table.newBuilder().setName("teams").addPrimaryKey("team").addColumns(id("team")).addColumns(col("avg_rating", REAL)))
+                .addTables(Table.newBuilder().setName("members").addColumns(col("team", TEXT)).addColumns(col("rating", INT)))
+                .build());
+    }
+
+    @Test
+    void joinReadsAColumnThroughAOneToOneExtension() {
+        List<Variant> vs = variants("SELECT name, rating FROM players", partitioned(), "player ratings", Variant.JOIN);
+        assertThat(sqls(vs)).containsExactly("SELECT name, player_stats.rating FROM players JOIN player_stats ON players.id = player_stats.id");
+        assertThat(variants("SELECT name FROM players", partitioned(), "player names", Variant.JOIN)).isEmpty();
+    }
+
+    @Test
+    void aggregateReadsAPrecomputedValue() {
+        List<Variant> vs = variants("SELECT team, AVG(rating) FROM members GROUP BY team", partitioned(), "average rating per team", Variant.AGGREGATE);
+        assertThat(sqls(vs)).containsExactly("SELECT teams.team, teams.avg_rating FROM teams");
+        assertThat(variants("SELECT team, MAX(rating) FROM members GROUP BY team", partitioned(), "best rating per team", Variant.AGGREGATE)).isEmpty();
+    }
+
+    @Test
+    void outputIsBoundedRankedAndDeduplicated() {
+        List<Variant> vs = generator.generate("SELECT name, mean_price FROM venues WHERE kind IN ('A', 'B') AND capacity = 200", venues(),
+                "A and B rooms and their price", 3, Set.of());
+        assertThat(vs).hasSizeLessThanOrEqualTo(3);
+        assertThat(vs).extracting(Variant::score).isSortedAccordingTo((a, b) -> Double.compare(b, a));
+        assertThat(vs.stream().map(Variant::sql).distinct().count()).isEqualTo(vs.size());
+    }
+
+    @Test
+    void unknownFamilyIsRejected() {
+        assertThatThrownBy(() -> generator.generate("SELECT name FROM venues", venues(), "", 3, Set.of("magic")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("magic");
+    }
+}
