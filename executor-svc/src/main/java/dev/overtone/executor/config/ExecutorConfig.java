@@ -148,8 +148,12 @@ public interface ExecutorConfig {
         int maxSqlLength();
 
         /** JSqlParser gives up after this long (pathological input). */
-        @WithDefault("2s")
+        @WithDefault("5s")
         Duration parseTimeout();
+
+        /** Policy decisions remembered per (database, text); 0 turns the cache off. */
+        @WithDefault("4096")
+        int decisionCacheSize();
     }
 
     interface Sqlite {

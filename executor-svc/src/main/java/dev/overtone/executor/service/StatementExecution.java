@@ -41,7 +41,7 @@ public class StatementExecution {
             ExecutionLimits effective;
             try {
                 effective = effectiveLimits(requested, start);
-                allowed = policies.policyFor(database).check(database, sql);
+                allowed = policies.check(database, sql);
             } catch (SandboxException e) {
                 record(database, e, sql);
                 throw e;

@@ -65,6 +65,10 @@ class ExecuteOverheadBench {
                 report.add(row("sqlite", query[0], () -> rawSqlite(raw, query[1]),
                         () -> service("hotels", query[1]), Integer.parseInt(query[2])));
             }
+            // a new text on every call: the policy parses each time (no decision cache hit)
+            int[] counter = {0};
+            report.add(row("sqlite", "8 rows, new text each call", () -> rawSqlite(raw, SMALL),
+                    () -> service("hotels", SMALL + " /* " + counter[0]++ + " */"), 2000));
         }
         Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(4)).connectingTo(new PgConnectOptions()
                 .setHost("localhost").setPort(TenantDatabasesResource.postgresPort()).setDatabase("overtone_tenants")
@@ -91,8 +95,17 @@ class ExecuteOverheadBench {
 
     private static String row(String engine, String name, Callable<Integer> raw, Callable<Integer> service,
             int iterations) throws Exception {
-        double[] rawTimes = measure(raw, iterations);
-        double[] serviceTimes = measure(service, iterations);
+        for (int i = 0; i < Math.max(200, iterations / 2); i++) {
+            raw.call();
+            service.call();
+        }
+        // raw and service calls alternate, so that a change of machine load hits both alike
+        double[] rawTimes = new double[iterations];
+        double[] serviceTimes = new double[iterations];
+        for (int i = 0; i < iterations; i++) {
+            rawTimes[i] = time(raw);
+            serviceTimes[i] = time(service);
+        }
         double rawP50 = percentile(rawTimes, 50);
         double serviceP50 = percentile(serviceTimes, 50);
         return String.format(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f | %.3f | %.2f | %.3f |", engine, name, rawP50,
@@ -100,17 +113,10 @@ class ExecuteOverheadBench {
                 serviceP50 - rawP50);
     }
 
-    private static double[] measure(Callable<Integer> call, int iterations) throws Exception {
-        for (int i = 0; i < Math.max(200, iterations / 2); i++) {
-            call.call();
-        }
-        double[] times = new double[iterations];
-        for (int i = 0; i < iterations; i++) {
-            long start = System.nanoTime();
-            call.call();
-            times[i] = (System.nanoTime() - start) / 1e6;
-        }
-        return times;
+    private static double time(Callable<Integer> call) throws Exception {
+        long start = System.nanoTime();
+        call.call();
+        return (System.nanoTime() - start) / 1e6;
     }
 
     private static double percentile(double[] times, int p) {
