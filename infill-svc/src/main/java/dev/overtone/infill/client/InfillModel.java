@@ -1,6 +1,9 @@
 package dev.overtone.infill.client;
 
 import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.overtone.infill.config.InfillConfig;
+import dev.overtone.infill.config.LlmEndpoint;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.faulttolerance.api.CircuitBreakerName;
 import io.smallrye.mutiny.Uni;
@@ -12,6 +15,8 @@ import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 
+import java.time.Duration;
+
 /**
  * The infilling model on vLLM (OpenAI-compatible chat completions through quarkus-langchain4j, the
  * LoRA adapter's name as the model). Timeout, retry with jitter on retryable failures only, circuit
@@ -22,7 +27,27 @@ public class InfillModel {
     public static final String CIRCUIT = "infill-model";
 
     @Inject
-    ChatModel chatModel;
+    InfillConfig config;
+
+    private volatile ChatModel chatModel;
+
+    /**
+     * Built here rather than injected so that the client never retries on its own: retries are the
+     * fault-tolerance layer's, and only for retryable failures (the provider's config insists on at
+     * least one client retry). OpenAiChatModel.builder() is quarkus-langchain4j's builder (its SPI).
+     */
+    private ChatModel chatModel() {
+        if (chatModel == null) {
+            synchronized (this) {
+                if (chatModel == null) {
+                    var c = config.model();
+                    chatModel = OpenAiChatModel.builder().baseUrl(LlmEndpoint.baseUrl(c.baseUrl()).orElseThrow()).apiKey(c.apiKey())
+                            .modelName(c.name()).temperature(0.0).timeout(Duration.ofSeconds(60)).maxRetries(0).build();
+                }
+            }
+        }
+        return chatModel;
+    }
 
     @AsynchronousNonBlocking
     @Timeout(5000)
@@ -37,7 +62,7 @@ public class InfillModel {
     private String ask(String prompt) {
         String answer;
         try {
-            answer = chatModel.chat(prompt);
+            answer = chatModel().chat(prompt);
         } catch (RuntimeException e) {
             throw ModelFailures.classify(e);
         }

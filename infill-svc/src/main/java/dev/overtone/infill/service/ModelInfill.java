@@ -3,6 +3,7 @@ package dev.overtone.infill.service;
 import dev.overtone.infill.client.InfillModel;
 import dev.overtone.infill.client.ModelFailure;
 import dev.overtone.infill.config.InfillConfig;
+import dev.overtone.infill.config.LlmEndpoint;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillStrategy;
 import dev.overtone.proto.v1.InfilledReading;
@@ -29,7 +30,7 @@ public class ModelInfill {
     InfillModel model;
 
     public boolean configured() {
-        return config.model().baseUrl().isPresent();
+        return LlmEndpoint.baseUrl(config.model().baseUrl()).isPresent();
     }
 
     /** Never fails: every failure becomes a degraded proposal with its reason. */
