@@ -1,0 +1,121 @@
+package dev.overtone.parser.grpc;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import dev.overtone.proto.v1.ParseRequest;
+import dev.overtone.proto.v1.ParseResponse;
+import dev.overtone.proto.v1.ParserService;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Parse against a stub that answers like vLLM: what real models return, and how endpoints fail. */
+@QuarkusTest
+@TestProfile(LlmStubProfile.class)
+class ParseWithLlmTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final String PATH = "/v1/chat/completions";
+
+    @GrpcClient("parser")
+    ParserService client;
+
+    @BeforeEach
+    void reset() {
+        LlmStubProfile.server.resetAll();
+    }
+
+    private static String completion(String content) throws Exception {
+        return new ObjectMapper().writeValueAsString(Map.of("id", "chatcmpl-1", "object", "chat.completion", "created", 1, "model", "stub-model",
+                "choices", java.util.List.of(Map.of("index", 0, "finish_reason", "stop", "message", Map.of("role", "assistant", "content", content))),
+                "usage", Map.of("prompt_tokens", 10, "completion_tokens", 5, "total_tokens", 15)));
+    }
+
+    private static void answer(String content) throws Exception {
+        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).willReturn(aResponse().withHeader("Content-Type", "application/json").withBody(completion(content))));
+    }
+
+    private ParseResponse parse() {
+        return client.parse(ParseRequest.newBuilder().setInterpretation("the names of five-star hotels").setQuestion("best hotels?")
+                .setSchema(TestSchemas.hotels()).build()).await().atMost(WAIT);
+    }
+
+    @Test
+    void cleanAnswer() throws Exception {
+        answer("SELECT name FROM hotels WHERE stars = 5");
+        ParseResponse r = parse();
+        assertThat(r.getSql()).isEqualTo("SELECT name FROM hotels WHERE stars = 5");
+        assertThat(r.getAttempts()).isEqualTo(1);
+        LlmStubProfile.server.verify(postRequestedFor(urlEqualTo(PATH)).withRequestBody(containing("stub-model"))
+                .withRequestBody(containing("hotels(id INTEGER primary key")).withRequestBody(containing("e.g. 'Grand'")));
+    }
+
+    @Test
+    void fencedCode() throws Exception {
+        answer("```sql\nSELECT name FROM hotels WHERE stars == 5;\n```");
+        assertThat(parse().getSql()).isEqualTo("SELECT name FROM hotels WHERE stars = 5");
+    }
+
+    @Test
+    void proseAroundTheSql() throws Exception {
+        answer("Sure. To find them, run:\nSELECT name FROM hotels WHERE stars = 5;\nThis lists every five-star hotel.");
+        assertThat(parse().getSql()).isEqualTo("SELECT name FROM hotels WHERE stars = 5");
+    }
+
+    @Test
+    void hallucinatedColumnIsFixedOnTheSecondTry() throws Exception {
+        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).inScenario("repair").whenScenarioStateIs(Scenario.STARTED).willSetStateTo("asked")
+                .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody(completion("SELECT hotel_name FROM hotels WHERE rating = 5"))));
+        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).inScenario("repair").whenScenarioStateIs("asked")
+                .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody(completion("SELECT name FROM hotels WHERE stars = 5"))));
+        ParseResponse r = parse();
+        assertThat(r.getSql()).isEqualTo("SELECT name FROM hotels WHERE stars = 5");
+        assertThat(r.getAttempts()).isEqualTo(2);
+        assertThat(r.getRepairedErrorsList()).singleElement().asString().contains("hotel_name");
+        LlmStubProfile.server.verify(postRequestedFor(urlEqualTo(PATH)).withRequestBody(containing("not valid")));
+    }
+
+    @Test
+    void garbageGivesUpWithTheLastError() throws Exception {
+        answer("I am not able to write that query.");
+        assertThatThrownBy(this::parse).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+            assertThat(e.getStatus().getDescription()).contains("after 3 model answers").contains("no SQL");
+        });
+        LlmStubProfile.server.verify(3, postRequestedFor(urlEqualTo(PATH)));
+    }
+
+    @Test
+    void serverErrorIsUnavailable() {
+        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).willReturn(aResponse().withStatus(500).withBody("{\"error\":\"boom\"}")));
+        assertThatThrownBy(this::parse).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+            assertThat(e.getStatus().getDescription()).contains("LLM endpoint");
+        });
+    }
+
+    @Test
+    void slowEndpointIsDeadlineExceeded() throws Exception {
+        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).willReturn(aResponse().withHeader("Content-Type", "application/json")
+                .withBody(completion("SELECT name FROM hotels")).withFixedDelay(9000)));
+        assertThatThrownBy(this::parse).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+            assertThat(e.getStatus().getDescription()).contains("did not answer within 4s");
+        });
+    }
+}

@@ -1,0 +1,80 @@
+package dev.overtone.parser.grpc;
+
+import dev.overtone.proto.v1.AnalyzeRequest;
+import dev.overtone.proto.v1.AnalyzeResponse;
+import dev.overtone.proto.v1.NormalizeRequest;
+import dev.overtone.proto.v1.ParseRequest;
+import dev.overtone.proto.v1.ParserService;
+import dev.overtone.proto.v1.Slot;
+import dev.overtone.proto.v1.Variant;
+import dev.overtone.proto.v1.VariantsRequest;
+import dev.overtone.proto.v1.VerbalizeRequest;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The five RPCs over real gRPC, with no LLM configured. */
+@QuarkusTest
+class ParserGrpcServiceTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @GrpcClient("parser")
+    ParserService client;
+
+    @Test
+    void analyzeResolvesAliasesIntoSlots() {
+        AnalyzeResponse r = client.analyze(AnalyzeRequest.newBuilder()
+                .setSql("SELECT h.name FROM hotels h WHERE h.stars == 5").setSchema(TestSchemas.hotels()).build()).await().atMost(WAIT);
+        assertThat(r.getSlotsList()).extracting(Slot::getPath, Slot::getValue)
+                .contains(org.assertj.core.groups.Tuple.tuple("select[0]", "hotels.name"), org.assertj.core.groups.Tuple.tuple("where", "hotels.stars = 5"));
+        assertThat(r.getTablesList().get(0).getAliasesList()).containsExactly("h");
+        assertThat(r.getTemplate()).contains("tab").contains("num");
+    }
+
+    @Test
+    void unparsableSqlIsInvalidArgumentWithThePosition() {
+        assertThatThrownBy(() -> client.analyze(AnalyzeRequest.newBuilder().setSql("SELECT name\nFROM hotels WHERE WHERE").build()).await().atMost(WAIT))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getStatus().getDescription()).contains("line 2");
+                });
+    }
+
+    @Test
+    void variantsComeRankedWithFamilyAndSlot() {
+        var r = client.variants(VariantsRequest.newBuilder().setSchema(TestSchemas.hotels()).setQuestion("5 or 4 star hotels named Grand")
+                .setSql("SELECT name FROM hotels WHERE stars IN (4, 5) AND name = 'Grand'").build()).await().atMost(WAIT);
+        assertThat(r.getVariantsList()).isNotEmpty();
+        assertThat(r.getVariantsList()).extracting(Variant::getFamily).contains("attachment");
+        assertThat(r.getVariantsList()).allSatisfy(v -> assertThat(v.getDescription()).isNotBlank());
+    }
+
+    @Test
+    void verbalizeAndNormalize() {
+        assertThat(client.verbalize(VerbalizeRequest.newBuilder().setSql("SELECT name, stars FROM hotels ORDER BY stars DESC").build())
+                .await().atMost(WAIT).getText()).isEqualTo("names and stars of all hotels, highest stars first");
+        var n = client.normalize(NormalizeRequest.newBuilder().setSql("SELECT IFNULL(a, 0) FROM t WHERE b == \"x\"").setTargetDialect("postgresql").build())
+                .await().atMost(WAIT);
+        assertThat(n.getSql()).isEqualTo("SELECT COALESCE(a, 0) FROM t WHERE b = 'x'");
+        assertThatThrownBy(() -> client.normalize(NormalizeRequest.newBuilder().setSql("SELECT 1").setTargetDialect("oracle").build()).await().atMost(WAIT))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
+    }
+
+    @Test
+    void parseWithoutAnLlmIsAFailedPreconditionSayingWhatToSet() {
+        assertThatThrownBy(() -> client.parse(ParseRequest.newBuilder().setInterpretation("names of hotels").setSchema(TestSchemas.hotels()).build())
+                .await().atMost(WAIT))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+                    assertThat(e.getStatus().getDescription()).contains("overtone.parser.llm.base-url");
+                });
+    }
+}
