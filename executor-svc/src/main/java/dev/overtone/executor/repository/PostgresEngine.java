@@ -66,10 +66,11 @@ public class PostgresEngine implements TenantEngine {
             long started = System.nanoTime();
             return connection.prepare(sql).chain(prepared -> {
                 var cursor = prepared.cursor();
+                // both closes go out pipelined, in one round trip
                 return cursor.read(limits.maxRows() + 1)
                         .map(rows -> collect(rows, cursor.hasMore(), limits, started))
-                        .eventually(() -> cursor.close().onFailure().recoverWithNull())
-                        .eventually(() -> prepared.close().onFailure().recoverWithNull());
+                        .eventually(() -> Uni.combine().all().unis(cursor.close().onFailure().recoverWithNull(),
+                                prepared.close().onFailure().recoverWithNull()).discardItems());
             });
         }, target.schema());
     }
@@ -141,8 +142,10 @@ public class PostgresEngine implements TenantEngine {
                             + "; SET LOCAL idle_in_transaction_session_timeout = "
                             + (timeout + poolConfig.idleInTransactionSlack().toMillis())
                             + "; SET LOCAL search_path = " + quote(schema);
-                    return connection.query(setup).execute()
-                            .chain(() -> work.apply(connection))
+                    // the set-up and the work are pipelined: the server runs them in order, so the
+                    // statement is parsed under the pinned search_path and timed by statement_timeout
+                    return Uni.combine().all().unis(connection.query(setup).execute(), work.apply(connection))
+                            .asTuple().map(both -> both.getItem2())
                             .ifNoItem().after(Duration.ofMillis(timeout + CLIENT_GRACE_MILLIS))
                             .failWith(() -> {
                                 cancel(connection);
