@@ -98,7 +98,7 @@ final class AttachmentFamily implements VariantFamily {
         PlainSelect ps = branch(ctx.fresh(), branch);
         if (ps == null || ps.getWhere() == null) return;
         List<Expression> conj = new ArrayList<>();
-        flatten(ps.getWhere(), true, conj);
+        QueryShape.flatten(ps.getWhere(), true, conj);
         for (int k = 0; k < conj.size() && conj.size() > 1; k++) {
             List<Expression> alternatives = alternatives(conj.get(k));
             if (alternatives.size() < 2 || alternatives.size() > 4) continue;
@@ -115,10 +115,10 @@ final class AttachmentFamily implements VariantFamily {
         }
         // a top-level OR whose last branch carries the shared condition: try it on every branch
         List<Expression> disj = new ArrayList<>();
-        flatten(ps.getWhere(), false, disj);
+        QueryShape.flatten(ps.getWhere(), false, disj);
         if (disj.size() >= 2 && QueryShape.unwrap(disj.get(disj.size() - 1)) instanceof AndExpression lastAnd) {
             List<Expression> lastConj = new ArrayList<>();
-            flatten(lastAnd, true, lastConj);
+            QueryShape.flatten(lastAnd, true, lastConj);
             Expression head = lastConj.get(0);
             List<Expression> alts = new ArrayList<>(disj.subList(0, disj.size() - 1));
             alts.add(head);
@@ -145,7 +145,7 @@ final class AttachmentFamily implements VariantFamily {
         Select root = ctx.fresh();
         PlainSelect ps = branch(root, branch);
         List<Expression> conj = new ArrayList<>();
-        flatten(ps.getWhere(), true, conj);
+        QueryShape.flatten(ps.getWhere(), true, conj);
         List<Expression> alts = alternatives(conj.get(k));
         List<Expression> others = new ArrayList<>(conj);
         others.remove(k);
@@ -158,24 +158,11 @@ final class AttachmentFamily implements VariantFamily {
         Expression x = QueryShape.unwrap(e);
         List<Expression> out = new ArrayList<>();
         if (x instanceof OrExpression) {
-            flatten(x, false, out);
+            QueryShape.flatten(x, false, out);
         } else if (x instanceof InExpression in && !in.isNot() && in.getRightExpression() instanceof ExpressionList<?> list) {
             for (Object v : list) out.add(new EqualsTo(in.getLeftExpression(), (Expression) v));
         }
         return out;
-    }
-
-    static void flatten(Expression e, boolean and, List<Expression> out) {
-        Expression x = QueryShape.unwrap(e);
-        if (and && x instanceof AndExpression a) {
-            flatten(a.getLeftExpression(), true, out);
-            flatten(a.getRightExpression(), true, out);
-        } else if (!and && x instanceof OrExpression o) {
-            flatten(o.getLeftExpression(), false, out);
-            flatten(o.getRightExpression(), false, out);
-        } else {
-            out.add(x);
-        }
     }
 
     static Expression and(Expression a, Expression b) {
@@ -208,7 +195,7 @@ final class AttachmentFamily implements VariantFamily {
             PlainSelect ps = QueryShape.plain(s);
             if (ps == null || ps.getWhere() == null) return;
             List<Expression> conj = new ArrayList<>();
-            flatten(ps.getWhere(), true, conj);
+            QueryShape.flatten(ps.getWhere(), true, conj);
             branches.add(conj);
         }
         List<String> shared = branches.get(0).stream().map(Object::toString)

@@ -46,8 +46,7 @@ final class JoinFamily implements VariantFamily {
     public List<Variant> propose(VariantContext ctx) {
         List<Variant> out = new ArrayList<>();
         if (ctx.schema.isEmpty()) return out;
-        Set<String> used = new HashSet<>();
-        ctx.base.tables().forEach(t -> used.add(t.name().toLowerCase(Locale.ROOT)));
+        Set<String> used = ctx.usedTables();
         for (Extension e : extensions(ctx.schema)) {
             if (!used.contains(e.base().toLowerCase(Locale.ROOT)) || used.contains(e.extension().toLowerCase(Locale.ROOT))) continue;
             PlainSelect ps = QueryShape.plain(ctx.fresh());

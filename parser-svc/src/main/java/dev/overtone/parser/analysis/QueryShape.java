@@ -52,6 +52,20 @@ final class QueryShape {
         return e;
     }
 
+    /** The operands of a chain of ANDs (and=true) or ORs, parentheses looked through. */
+    static void flatten(Expression e, boolean and, List<Expression> out) {
+        Expression x = unwrap(e);
+        if (and && x instanceof net.sf.jsqlparser.expression.operators.conditional.AndExpression a) {
+            flatten(a.getLeftExpression(), true, out);
+            flatten(a.getRightExpression(), true, out);
+        } else if (!and && x instanceof net.sf.jsqlparser.expression.operators.conditional.OrExpression o) {
+            flatten(o.getLeftExpression(), false, out);
+            flatten(o.getRightExpression(), false, out);
+        } else {
+            out.add(x);
+        }
+    }
+
     static String clean(String name) {
         if (name == null) return "";
         String n = name.trim();

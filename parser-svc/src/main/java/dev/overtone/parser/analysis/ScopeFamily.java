@@ -35,8 +35,7 @@ final class ScopeFamily implements VariantFamily {
     public List<Variant> propose(VariantContext ctx) {
         List<Variant> out = new ArrayList<>();
         if (!ctx.questionHasWord(QUANTIFIERS) || ctx.schema.isEmpty()) return out;
-        Set<String> used = new LinkedHashSet<>();
-        ctx.base.tables().forEach(t -> used.add(t.name().toLowerCase(Locale.ROOT)));
+        Set<String> used = ctx.usedTables();
         List<String> selected = selectedColumns(ctx);
         for (Junction j : junctions(ctx.schema)) {
             boolean touches = used.contains(j.table().toLowerCase(Locale.ROOT)) || used.contains(j.itemTable().toLowerCase(Locale.ROOT));

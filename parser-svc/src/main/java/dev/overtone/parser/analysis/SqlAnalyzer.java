@@ -225,11 +225,11 @@ public final class SqlAnalyzer {
         }
 
         void predicateSlots(Expression e, String path, SlotKind kind, String clauseName) {
-            Expression x = unwrap(e);
+            Expression x = QueryShape.unwrap(e);
             if (x instanceof AndExpression || x instanceof OrExpression) {
                 boolean and = x instanceof AndExpression;
                 List<Expression> parts = new ArrayList<>();
-                flatten(x, and, parts);
+                QueryShape.flatten(x, and, parts);
                 for (int i = 0; i < parts.size(); i++)
                     predicateSlots(parts.get(i), path + (and ? "/and[" : "/or[") + i + "]", kind, clauseName);
                 return;
@@ -238,26 +238,8 @@ public final class SqlAnalyzer {
             slot(path, kind, x.toString(), "where " + Phrasing.expression(x), elements);
         }
 
-        static Expression unwrap(Expression e) {
-            while (e instanceof ParenthesedExpressionList<?> p && p.size() == 1) e = (Expression) p.get(0);
-            return e;
-        }
-
-        static void flatten(Expression e, boolean and, List<Expression> out) {
-            Expression x = unwrap(e);
-            if (and && x instanceof AndExpression a) {
-                flatten(a.getLeftExpression(), true, out);
-                flatten(a.getRightExpression(), true, out);
-            } else if (!and && x instanceof OrExpression o) {
-                flatten(o.getLeftExpression(), false, out);
-                flatten(o.getRightExpression(), false, out);
-            } else {
-                out.add(x);
-            }
-        }
-
         String fromValue(FromItem f) {
-            if (f instanceof Table t) return schema.tableName(clean(t.getName()));
+            if (f instanceof Table t) return schema.tableName(QueryShape.clean(t.getName()));
             return f.toString();
         }
 
@@ -273,8 +255,8 @@ public final class SqlAnalyzer {
 
         void register(FromItem f) {
             if (f instanceof Table t) {
-                String raw = clean(t.getName());
-                String alias = f.getAlias() == null ? raw : clean(f.getAlias().getName());
+                String raw = QueryShape.clean(t.getName());
+                String alias = f.getAlias() == null ? raw : QueryShape.clean(f.getAlias().getName());
                 String lower = raw.toLowerCase(Locale.ROOT);
                 String display;
                 if (cteNames.contains(lower)) {
@@ -296,7 +278,7 @@ public final class SqlAnalyzer {
             } else if (f instanceof ParenthesedSelect p) {
                 select(p.getSelect(), scope, "", false);
                 if (p.getAlias() != null) {
-                    String a = clean(p.getAlias().getName());
+                    String a = QueryShape.clean(p.getAlias().getName());
                     aliasNames.add(a.toLowerCase(Locale.ROOT));
                     scope.aliases.put(a.toLowerCase(Locale.ROOT), a);
                     scope.derived.add(a.toLowerCase(Locale.ROOT));
@@ -305,14 +287,6 @@ public final class SqlAnalyzer {
                 register(pf.getFromItem());
                 if (pf.getJoins() != null) for (Join j : pf.getJoins()) register(j.getRightItem());
             }
-        }
-
-        static String clean(String name) {
-            if (name == null) return "";
-            String n = name.trim();
-            if (n.length() >= 2 && (n.startsWith("\"") || n.startsWith("`") || n.startsWith("[")))
-                n = n.substring(1, n.length() - 1);
-            return n;
         }
 
         void slot(String path, SlotKind kind, String value, String label, List<String> el) {
@@ -361,10 +335,10 @@ public final class SqlAnalyzer {
         }
 
         void resolve(Column column) {
-            String col = clean(column.getColumnName());
+            String col = QueryShape.clean(column.getColumnName());
             String lowerCol = col.toLowerCase(Locale.ROOT);
             if (lowerCol.equals("true") || lowerCol.equals("false")) return;
-            String qualifier = column.getTable() == null || column.getTable().getName() == null ? null : clean(column.getTable().getName());
+            String qualifier = column.getTable() == null || column.getTable().getName() == null ? null : QueryShape.clean(column.getTable().getName());
             String table = null;
             String display = null;
             boolean derived = false;

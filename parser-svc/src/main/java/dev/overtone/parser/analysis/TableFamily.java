@@ -28,8 +28,7 @@ final class TableFamily implements VariantFamily {
     public List<Variant> propose(VariantContext ctx) {
         List<Variant> out = new ArrayList<>();
         if (ctx.schema.isEmpty()) return out;
-        Set<String> used = new HashSet<>();
-        ctx.base.tables().forEach(t -> used.add(t.name().toLowerCase(Locale.ROOT)));
+        Set<String> used = ctx.usedTables();
         for (Analysis.TableUsage use : ctx.base.tables()) {
             Table t = ctx.schema.table(use.name()).orElse(null);
             if (t == null) continue;

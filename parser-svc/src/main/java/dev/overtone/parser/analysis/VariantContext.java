@@ -28,6 +28,13 @@ public final class VariantContext {
         this.similarity = similarity;
     }
 
+    /** Lower-case names of the tables the query reads. */
+    Set<String> usedTables() {
+        Set<String> used = new java.util.HashSet<>();
+        base.tables().forEach(t -> used.add(t.name().toLowerCase(Locale.ROOT)));
+        return used;
+    }
+
     /** A fresh, mutable parse tree of the query. */
     Select fresh() {
         return QueryParser.parse(sql, schema);
