@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
+import dev.overtone.clarify.support.FakeParserResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.CancelRequest;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.Test;
 /** The dialogue over gRPC against a real PostgreSQL: the whole flow, bad input, idempotency and races. */
 @QuarkusTest
 @QuarkusTestResource(EmbeddedPostgresResource.class)
+@QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
 class ClarifyGrpcServiceTest {
 
     @GrpcClient("clarify")
@@ -167,6 +169,17 @@ class ClarifyGrpcServiceTest {
         assertThat(third.getResolution().getReason()).isIn(ResolutionReason.RESOLUTION_REASON_NOTHING_TO_ASK, ResolutionReason.RESOLUTION_REASON_ANY_IS_FINE);
         Session s = clarify.get(GetRequest.newBuilder().setSessionId(id).build());
         assertThat(s.getTurnsList()).extracting(r -> r.getMapping()).containsExactly("unhelpful", "any");
+    }
+
+    @Test
+    void freeTextNoWordMatchesGoesToTheEmbeddingModel() {
+        String id = clarify.start(HotelDialogue.start()).getSessionId();
+        clarify.answer(HotelDialogue.text(id, 1, "what visitors thought of their stay"));
+        Session s = clarify.get(GetRequest.newBuilder().setSessionId(id).build());
+        // proves the route (MiniLM loaded lazily, one option chosen, stored); not the quality of the
+        // choice: MiniLM puts this reply nearer the star rating (see README, "Reply mapping")
+        assertThat(s.getTurns(0).getMapping()).isEqualTo("embedding");
+        assertThat(s.getTurns(0).getMappedOptionIdsList()).hasSize(1);
     }
 
     @Test
