@@ -76,7 +76,7 @@ public class ParserGrpcService implements ParserService {
     @Blocking
     public Uni<NormalizeResponse> normalize(NormalizeRequest request) {
         return call(() -> {
-            DialectRewriter.Rewritten r = DialectRewriter.normalize(request.getSql(), request.getTargetDialect(), SchemaIndex.EMPTY);
+            DialectRewriter.Rewritten r = DialectRewriter.normalize(request.getSql(), request.getTargetDialect(), SchemaIndex.of(request.getSchema()));
             return NormalizeResponse.newBuilder().setSql(r.sql()).addAllRewrites(r.rewrites()).build();
         });
     }
