@@ -218,6 +218,11 @@ public class ClarifyDialogueService {
     }
 
     private void checkAnswerable(SessionEntity s, AnswerCommand cmd) {
+        if (cmd.turn() < s.currentTurn) {
+            // lost a race, or a stale retry without its key: the turn is settled either way
+            throw new ClarifyException(ClarifyException.Kind.ABORTED, "turn " + cmd.turn() + " of session " + s.id
+                    + " was already answered (the current turn is " + s.currentTurn + "); Get the session to see where it stands");
+        }
         String state = effectiveState(s);
         if (!OPEN.equals(state)) {
             throw new ClarifyException(ClarifyException.Kind.FAILED_PRECONDITION, "session " + s.id + " is "

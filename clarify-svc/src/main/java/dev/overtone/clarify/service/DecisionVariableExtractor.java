@@ -33,17 +33,17 @@ public final class DecisionVariableExtractor {
             }
         }
         // partition (canonical codes) -> paths that induce it
-        Map<Partition, List<String>> groups = new LinkedHashMap<>();
+        Map<CodeTuple, List<String>> groups = new LinkedHashMap<>();
         for (Map.Entry<String, SlotValue[]> e : byPath.entrySet()) {
             int[] codes = canonicalCodes(e.getValue());
             if (Arrays.stream(codes).max().orElse(0) > 0) {
-                groups.computeIfAbsent(new Partition(codes), k -> new ArrayList<>()).add(e.getKey());
+                groups.computeIfAbsent(new CodeTuple(codes), k -> new ArrayList<>()).add(e.getKey());
             }
         }
         List<DecisionVariable> out = new ArrayList<>();
         int id = 1;
-        for (Map.Entry<Partition, List<String>> g : groups.entrySet()) {
-            out.add(variable("v" + id++, g.getKey().codes, g.getValue(), byPath));
+        for (Map.Entry<CodeTuple, List<String>> g : groups.entrySet()) {
+            out.add(variable("v" + id++, g.getKey().codes(), g.getValue(), byPath));
         }
         return out;
     }
@@ -150,15 +150,4 @@ public final class DecisionVariableExtractor {
         };
     }
 
-    private record Partition(int[] codes) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Partition p && Arrays.equals(codes, p.codes);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(codes);
-        }
-    }
 }

@@ -116,7 +116,7 @@ public final class Dialogue {
      * what tells them apart); the group with most mass wins, its most probable reading speaks for it.
      */
     private Resolution topGroup() {
-        Map<Key, double[]> groups = new HashMap<>();
+        Map<CodeTuple, double[]> groups = new HashMap<>();
         int bestReading = -1;
         double bestMass = -1;
         for (int i = 0; i < p.length; i++) {
@@ -127,7 +127,7 @@ public final class Dialogue {
             for (int v = 0; v < key.length; v++) {
                 key[v] = status[v] == VariableStatus.MERGED ? -1 : variables.get(v).codes()[i];
             }
-            double[] g = groups.computeIfAbsent(new Key(key), k -> new double[] {0, -1});
+            double[] g = groups.computeIfAbsent(new CodeTuple(key), k -> new double[] {0, -1});
             g[0] += p[i];
             if (g[1] < 0 || p[i] > p[(int) g[1]]) {
                 g[1] = i;
@@ -141,18 +141,6 @@ public final class Dialogue {
             }
         }
         return new Resolution(bestReading, Math.min(1, bestMass));
-    }
-
-    private record Key(int[] codes) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && Arrays.equals(codes, k.codes);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(codes);
-        }
     }
 
     /** Index of the most probable alive reading (earliest on ties), −1 when none is alive. */
