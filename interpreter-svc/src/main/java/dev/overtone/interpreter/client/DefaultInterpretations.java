@@ -1,6 +1,7 @@
 package dev.overtone.interpreter.client;
 
 import dev.overtone.interpreter.config.InterpreterConfig;
+import dev.overtone.interpreter.config.LlmEndpoint;
 import dev.overtone.interpreter.service.InterpretationLines;
 import dev.overtone.interpreter.service.SchemaContext;
 import dev.overtone.proto.v1.Schema;
@@ -26,7 +27,7 @@ public class DefaultInterpretations {
     InterpretationModel model;
 
     public boolean configured() {
-        return config.llm().baseUrl().isPresent();
+        return LlmEndpoint.baseUrl(config.llm().baseUrl()).isPresent();
     }
 
     public Outcome write(Schema schema, String question, long budgetMs) {

@@ -69,17 +69,26 @@ public final class Downstream {
             return false;
         }
         managed.resetConnectBackoff();
-        long until = System.nanoTime() + Math.min(RECONNECT_WAIT_MS, leftMs / 2) * 1_000_000;
+        long now = System.nanoTime();
+        long until = now + Math.min(RECONNECT_WAIT_MS, leftMs / 2) * 1_000_000;
+        // Right after the reset the state may still read TRANSIENT_FAILURE: it only counts once the
+        // channel has been seen connecting, or after a short grace.
+        long grace = now + 100_000_000L;
+        boolean sawConnecting = false;
         ConnectivityState state = managed.getState(true);
-        while (state != ConnectivityState.READY && state != ConnectivityState.TRANSIENT_FAILURE
-                && state != ConnectivityState.SHUTDOWN && System.nanoTime() < until) {
+        while (state != ConnectivityState.READY && state != ConnectivityState.SHUTDOWN && System.nanoTime() < until) {
+            if (state == ConnectivityState.CONNECTING) {
+                sawConnecting = true;
+            } else if (state == ConnectivityState.TRANSIENT_FAILURE && (sawConnecting || System.nanoTime() > grace)) {
+                return false;
+            }
             try {
                 Thread.sleep(5);
             } catch (InterruptedException ie) {
                 Thread.currentThread().interrupt();
                 return false;
             }
-            state = managed.getState(false);
+            state = managed.getState(true);
         }
         return state == ConnectivityState.READY;
     }

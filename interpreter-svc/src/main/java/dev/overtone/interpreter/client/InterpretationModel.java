@@ -1,6 +1,9 @@
 package dev.overtone.interpreter.client;
 
 import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.overtone.interpreter.config.InterpreterConfig;
+import dev.overtone.interpreter.config.LlmEndpoint;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.faulttolerance.api.CircuitBreakerName;
 import io.smallrye.mutiny.Uni;
@@ -12,6 +15,8 @@ import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 
+import java.time.Duration;
+
 /**
  * The LLM that writes default interpretations (OpenAI-compatible chat completions through
  * quarkus-langchain4j). Guarded by SmallRye Fault Tolerance; the values here are defaults that
@@ -22,7 +27,27 @@ public class InterpretationModel {
     public static final String CIRCUIT = "interpreter-llm";
 
     @Inject
-    ChatModel chatModel;
+    InterpreterConfig config;
+
+    private volatile ChatModel chatModel;
+
+    /**
+     * Built here rather than injected so that the client never retries on its own: retries are the
+     * fault-tolerance layer's, and only for retryable failures (the provider's config insists on at
+     * least one client retry). OpenAiChatModel.builder() is quarkus-langchain4j's builder (its SPI).
+     */
+    private ChatModel chatModel() {
+        if (chatModel == null) {
+            synchronized (this) {
+                if (chatModel == null) {
+                    var c = config.llm();
+                    chatModel = OpenAiChatModel.builder().baseUrl(LlmEndpoint.baseUrl(c.baseUrl()).orElseThrow()).apiKey(c.apiKey())
+                            .modelName(c.model()).temperature(0.0).timeout(Duration.ofSeconds(60)).maxRetries(0).build();
+                }
+            }
+        }
+        return chatModel;
+    }
 
     @AsynchronousNonBlocking
     @Timeout(8000)
@@ -37,7 +62,7 @@ public class InterpretationModel {
     private String ask(String prompt) {
         String answer;
         try {
-            answer = chatModel.chat(prompt);
+            answer = chatModel().chat(prompt);
         } catch (RuntimeException e) {
             throw ModelFailures.classify(e);
         }
