@@ -59,7 +59,7 @@ public class InterpretationPipeline {
 
     public InterpretResponse interpret(InterpretRequest request, Long callerRemainingNanos, PipelineListener listener) {
         Budget budget = Budget.of(callerRemainingNanos, config.budget().total(), config.budget().reserve());
-        Run run = new Run(request, budget, listener);
+        Run run = new Run(request, budget, listener, config.pipeline().previewRows());
 
         run.stage("schema", () -> {
             run.schema = schemas.schema(request.getTenant(), request.getDatabase(), budget);
@@ -369,15 +369,18 @@ public class InterpretationPipeline {
         final List<String> warnings = new ArrayList<>();
         final Map<String, Long> timings = new LinkedHashMap<>();
 
-        Run(InterpretRequest request, Budget budget, PipelineListener listener) {
+        final int defaultPreviewRows;
+
+        Run(InterpretRequest request, Budget budget, PipelineListener listener, int defaultPreviewRows) {
             this.request = request;
             this.budget = budget;
             this.listener = listener;
+            this.defaultPreviewRows = defaultPreviewRows;
         }
 
         int previewRows() {
             var o = request.getOptions();
-            return o.hasPreviewRows() && o.getPreviewRows() >= 0 ? o.getPreviewRows() : 5;
+            return o.hasPreviewRows() && o.getPreviewRows() >= 0 ? o.getPreviewRows() : defaultPreviewRows;
         }
 
         void fail(Route route, String stage, DownstreamFailure failure) {
