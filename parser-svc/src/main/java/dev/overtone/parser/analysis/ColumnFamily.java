@@ -15,7 +15,8 @@ import java.util.Set;
 /**
  * Column: vagueness and column ambiguity. A shown column's siblings (same table, compatible type,
  * not keys, close by name or meaning) are swapped in alone, shown together with it, or, when the
- * query shows both, each kept alone.
+ * query shows both, each kept alone. A shown numeric measure may also be read as a close measure of
+ * a child table averaged per row ({@link ChildMeasures}).
  */
 final class ColumnFamily implements VariantFamily {
 
@@ -66,9 +67,11 @@ final class ColumnFamily implements VariantFamily {
                 shown.add(new Shown(index, owner, meta.get().getName(), inside.size() == 1 && probe.getSelectItems().get(i).getExpression() == c));
             }
         }
+        boolean aggregated = aggregated(probe);
         for (Shown s : shown) {
             if (foreignKeyish(ctx.schema, s.table(), s.column())) continue;
             Column self = ctx.schema.column(s.table(), s.column()).orElseThrow();
+            if (s.plain() && !aggregated && VariantContext.numeric(self)) out.addAll(ChildMeasures.propose(ctx, s.index(), s.table(), s.column()));
             Table table = ctx.schema.table(s.table()).orElseThrow();
             record Sibling(Column column, double closeness) {
             }
@@ -113,6 +116,23 @@ final class ColumnFamily implements VariantFamily {
             }
         }
         return out;
+    }
+
+    /** Already grouped, distinct or aggregated: a per-row measure has no single row to attach to. */
+    private static boolean aggregated(PlainSelect ps) {
+        if (ps.getGroupBy() != null || ps.getHaving() != null || ps.getDistinct() != null) return true;
+        boolean[] found = {false};
+        for (SelectItem<?> item : ps.getSelectItems()) {
+            if (item.getExpression() instanceof net.sf.jsqlparser.statement.select.AllColumns) return true;
+            item.getExpression().accept(new net.sf.jsqlparser.expression.ExpressionVisitorAdapter<Void>() {
+                @Override
+                public <S> Void visit(net.sf.jsqlparser.expression.Function f, S context) {
+                    if (Phrasing.isAggregate(f)) found[0] = true;
+                    return super.visit(f, context);
+                }
+            }, null);
+        }
+        return found[0];
     }
 
     private static String key(String table, String column) {

@@ -76,7 +76,7 @@ final class JoinFamily implements VariantFamily {
         return out;
     }
 
-    private static String baseReference(PlainSelect ps, String table) {
+    static String baseReference(PlainSelect ps, String table) {
         List<net.sf.jsqlparser.statement.select.FromItem> items = new ArrayList<>();
         items.add(ps.getFromItem());
         if (ps.getJoins() != null) ps.getJoins().forEach(j -> items.add(j.getRightItem()));

@@ -1,5 +1,6 @@
 package dev.overtone.parser.analysis;
 
+import dev.overtone.parser.service.EmbeddingNameSimilarity;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Table;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class VariantGeneratorTest {
 
     private final VariantGenerator generator = new VariantGenerator(NameSimilarity.LEXICAL_ONLY);
+    /** MiniLM closeness (in-process, loaded once for the class): "rating" is close to "score", not to "price". */
+    private static final VariantGenerator MEANING = new VariantGenerator(new EmbeddingNameSimilarity(1000));
 
     private List<Variant> variants(String sql, SchemaIndex schema, String question, String family) {
         return generator.generate(sql, schema, question, 20, Set.of(family));
@@ -95,6 +98,62 @@ class VariantGeneratorTest {
     @Test
     void columnIsSilentWhenNoSiblingIsClose() {
         assertThat(variants("SELECT capacity FROM venues", venues(), "capacity of venues", Variant.COLUMN)).isEmpty();
+    }
+
+    /** The demo schema's shape (samples/hotels.sql): reviews and rooms are children of hotels. */
+    static SchemaIndex demoHotels(boolean withMeasuredChildren) {
+        Schema.Builder b = Schema.newBuilder()
+                .addTables(Table.newBuilder().setName("hotels").addPrimaryKey("id").addColumns(id("id")).addColumns(col("name", TEXT))
+                        .addColumns(col("city", TEXT)).addColumns(col("stars", INT)).addColumns(col("opened", TEXT)));
+        if (withMeasuredChildren) {
+            b.addTables(Table.newBuilder().setName("reviews").addPrimaryKey("id").addColumns(id("id")).addColumns(col("hotel_id", INT))
+                    .addColumns(col("guest", TEXT)).addColumns(col("score", REAL)).addColumns(col("written", TEXT))
+                    .addForeignKeys(fk("hotel_id", "hotels", "id")));
+            b.addTables(Table.newBuilder().setName("rooms").addPrimaryKey("id").addColumns(id("id")).addColumns(col("hotel_id", INT))
+                    .addColumns(col("kind", TEXT)).addColumns(col("capacity", INT)).addColumns(col("price", REAL))
+                    .addForeignKeys(fk("hotel_id", "hotels", "id")));
+        } else {
+            b.addTables(Table.newBuilder().setName("notes").addPrimaryKey("id").addColumns(id("id")).addColumns(col("hotel_id", INT))
+                    .addColumns(col("author", TEXT)).addColumns(col("body", TEXT)).addForeignKeys(fk("hotel_id", "hotels", "id")));
+        }
+        return SchemaIndex.of(b.build());
+    }
+
+    static final String AVERAGE_REVIEW_SCORE =
+            "SELECT hotels.name, AVG(reviews.score) FROM hotels JOIN reviews ON reviews.hotel_id = hotels.id GROUP BY hotels.id, hotels.name";
+
+    @Test
+    void columnReadsACloseMeasureOfAChildTableAveragedPerRow() {
+        List<Variant> vs = MEANING.generate("SELECT name, stars FROM hotels", demoHotels(true), "return the rating of each hotel", 8, Set.of());
+        Variant reviews = vs.stream().filter(v -> v.sql().equals(AVERAGE_REVIEW_SCORE)).findFirst().orElseThrow(() -> new AssertionError(sqls(vs)));
+        assertThat(reviews.family()).isEqualTo(Variant.COLUMN);
+        assertThat(reviews.slotPath()).isEqualTo("select[1]");
+        assertThat(reviews.description()).isEqualTo("the average score of its reviews instead of the stars");
+        // the rooms' capacity and price are numeric children too, but neither named nor asked like the stars
+        assertThat(sqls(vs)).noneMatch(sql -> sql.contains("rooms"));
+        // aliases and ORDER BY follow the swap
+        assertThat(sqls(MEANING.generate("SELECT h.name, h.stars FROM hotels h ORDER BY h.stars DESC", demoHotels(true),
+                "hotels by rating", 8, Set.of(Variant.COLUMN))))
+                .contains("SELECT h.name, AVG(reviews.score) FROM hotels h JOIN reviews ON reviews.hotel_id = h.id GROUP BY h.id, h.name ORDER BY AVG(reviews.score) DESC");
+    }
+
+    @Test
+    void columnOffersNoChildMeasureWhenTheChildHasNoneOrTheQueryIsAggregated() {
+        assertThat(sqls(MEANING.generate("SELECT name, stars FROM hotels", demoHotels(false), "return the rating of each hotel", 8, Set.of())))
+                .noneMatch(sql -> sql.contains("JOIN"));
+        // already grouped or aggregated: no base row to attach a per-row measure to
+        assertThat(sqls(MEANING.generate("SELECT city, AVG(stars) FROM hotels GROUP BY city", demoHotels(true), "average rating per city", 8,
+                Set.of(Variant.COLUMN)))).noneMatch(sql -> sql.contains("reviews"));
+        assertThat(sqls(MEANING.generate("SELECT MAX(stars) FROM hotels", demoHotels(true), "the best rating", 8, Set.of(Variant.COLUMN))))
+                .noneMatch(sql -> sql.contains("reviews"));
+        // the question names the shown measure itself, or the shown column is the key the children reference
+        assertThat(sqls(MEANING.generate("SELECT name, stars FROM hotels", demoHotels(true), "return the stars of each hotel", 8,
+                Set.of(Variant.COLUMN)))).noneMatch(sql -> sql.contains("reviews"));
+        assertThat(sqls(MEANING.generate("SELECT name, id FROM hotels", demoHotels(true), "the rating of each hotel", 8,
+                Set.of(Variant.COLUMN)))).noneMatch(sql -> sql.contains("reviews"));
+        // filtered on the measure: the reading would need HAVING, not offered
+        assertThat(sqls(MEANING.generate("SELECT name, stars FROM hotels WHERE stars >= 4", demoHotels(true), "well rated hotels", 8,
+                Set.of(Variant.COLUMN)))).noneMatch(sql -> sql.contains("reviews"));
     }
 
     static SchemaIndex chefs() {
