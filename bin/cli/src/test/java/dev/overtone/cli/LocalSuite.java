@@ -25,8 +25,10 @@ final class LocalSuite implements AutoCloseable {
     final Path checkout;
     final Path home;
     private final List<ManagedChannel> channels = new ArrayList<>();
+    private final Map<String, String> extraEnvironment;
 
-    LocalSuite() throws IOException {
+    LocalSuite(Map<String, String> extraEnvironment) throws IOException {
+        this.extraEnvironment = Map.copyOf(extraEnvironment);
         checkout = Path.of(System.getProperty("overtone.checkout", "../..")).toAbsolutePath().normalize();
         home = checkout.resolve("bin/cli/target/it-home");
         Files.createDirectories(home);
@@ -54,6 +56,7 @@ final class LocalSuite implements AutoCloseable {
         env.put("OVERTONE_HOME", home.toString());
         env.put("OVERTONE_PORT_BASE", String.valueOf(PORT_BASE));
         env.put("OVERTONE_PG_PORT", String.valueOf(PG_PORT));
+        env.putAll(extraEnvironment);
         return env;
     }
 

@@ -22,6 +22,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,11 +45,17 @@ class SuiteIT {
             "SELECT h.name, AVG(r.score) AS rating FROM hotels h JOIN reviews r ON r.hotel_id = h.id GROUP BY h.id, h.name";
 
     private LocalSuite suite;
+    private SpanReceiver spanReceiver;
     private final List<Long> startedPids = new ArrayList<>();
 
     @BeforeAll
     void up() throws Exception {
-        suite = new LocalSuite();
+        spanReceiver = new SpanReceiver();
+        suite = new LocalSuite(Map.of(
+                "OTEL_SDK_DISABLED", "false",
+                "OTEL_EXPORTER_OTLP_ENDPOINT", spanReceiver.endpoint(),
+                "OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf",
+                "QUARKUS_OTEL_BSP_SCHEDULE_DELAY", "200ms"));
         suite.overtone(Duration.ofMinutes(2), "down");
         LocalSuite.Result up = suite.overtone(Duration.ofMinutes(5), "up");
         assertThat(up.exitCode()).as(up.output()).isZero();
@@ -59,6 +68,7 @@ class SuiteIT {
 
     @AfterAll
     void downLeavesNoProcessBehind() throws Exception {
+        spanReceiver.close();
         LocalSuite.Result down = suite.overtone(Duration.ofMinutes(2), "down");
         assertThat(down.exitCode()).as(down.output()).isZero();
         for (long pid : startedPids) {
@@ -213,5 +223,37 @@ class SuiteIT {
         assertThat(session.getQuestion()).isEqualTo(RATING);
         assertThat(session.getCandidatesCount()).isEqualTo(2);
         assertThat(session.getCurrent().getNumber()).isEqualTo(answer.getClarification().getNumber());
+    }
+
+    @Test
+    @Order(10)
+    void oneInterpretIsOneTraceAcrossTheServices() throws Exception {
+        Set<String> earlierTraces = spanReceiver.spans().stream()
+                .map(SpanReceiver.ReceivedSpan::traceId).collect(Collectors.toSet());
+        interpreter(30).interpret(rating(STARS_SQL));
+
+        Set<String> expected = Set.of("interpreter-svc", "executor-svc", "parser-svc", "infill-svc");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        Map<String, Set<String>> servicesByTrace = Map.of();
+        while (System.nanoTime() < deadline) {
+            servicesByTrace = spanReceiver.spans().stream()
+                    .filter(span -> !earlierTraces.contains(span.traceId()))
+                    .collect(Collectors.groupingBy(SpanReceiver.ReceivedSpan::traceId,
+                            Collectors.mapping(SpanReceiver.ReceivedSpan::service, Collectors.toSet())));
+            if (servicesByTrace.values().stream().anyMatch(services -> services.containsAll(expected))) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        List<String> interpretTraces = servicesByTrace.entrySet().stream()
+                .filter(trace -> trace.getValue().contains("interpreter-svc")).map(Map.Entry::getKey).toList();
+        assertThat(interpretTraces).as("traces the interpreter took part in, services per trace: %s", servicesByTrace)
+                .hasSize(1);
+        String traceId = interpretTraces.get(0);
+        assertThat(servicesByTrace.get(traceId)).containsAll(expected);
+        assertThat(spanReceiver.spans().stream().filter(span -> span.traceId().equals(traceId))
+                .map(SpanReceiver.ReceivedSpan::name))
+                .as("a span per stage of the interpreter")
+                .contains("stage schema", "stage execute", "stage infill");
     }
 }

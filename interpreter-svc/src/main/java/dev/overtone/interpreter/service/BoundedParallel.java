@@ -1,6 +1,7 @@
 package dev.overtone.interpreter.service;
 
 import dev.overtone.interpreter.config.InterpreterConfig;
+import io.opentelemetry.context.Context;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -33,11 +34,13 @@ public class BoundedParallel {
             synchronized (this) {
                 if (pool == null) {
                     AtomicInteger n = new AtomicInteger();
-                    pool = Executors.newFixedThreadPool(config.pipeline().threads(), r -> {
+                    // taskWrapping carries the caller's trace context into the lanes, so downstream
+                    // calls made in parallel stay in the Interpret call's trace.
+                    pool = Context.taskWrapping(Executors.newFixedThreadPool(config.pipeline().threads(), r -> {
                         Thread t = new Thread(r, "interpret-" + n.incrementAndGet());
                         t.setDaemon(true);
                         return t;
-                    });
+                    }));
                 }
             }
         }

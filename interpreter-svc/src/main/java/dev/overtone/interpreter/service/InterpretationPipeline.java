@@ -25,6 +25,10 @@ import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.VerbalizeRequest;
 import io.grpc.Status;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -52,6 +56,8 @@ public class InterpretationPipeline {
     DefaultInterpretations defaults;
     @Inject
     AnswerAssembler assembler;
+    @Inject
+    Tracer tracer;
 
     /** What executing one route gave: a result or a failure, never both. */
     private record Executed(Route route, ExecuteResponse result, DownstreamFailure failure) {
@@ -59,7 +65,7 @@ public class InterpretationPipeline {
 
     public InterpretResponse interpret(InterpretRequest request, Long callerRemainingNanos, PipelineListener listener) {
         Budget budget = Budget.of(callerRemainingNanos, config.budget().total(), config.budget().reserve());
-        Run run = new Run(request, budget, listener, config.pipeline().previewRows());
+        Run run = new Run(request, budget, listener, config.pipeline().previewRows(), tracer);
 
         run.stage("schema", () -> {
             run.schema = schemas.schema(request.getTenant(), request.getDatabase(), budget);
@@ -370,12 +376,14 @@ public class InterpretationPipeline {
         final Map<String, Long> timings = new LinkedHashMap<>();
 
         final int defaultPreviewRows;
+        private final Tracer tracer;
 
-        Run(InterpretRequest request, Budget budget, PipelineListener listener, int defaultPreviewRows) {
+        Run(InterpretRequest request, Budget budget, PipelineListener listener, int defaultPreviewRows, Tracer tracer) {
             this.request = request;
             this.budget = budget;
             this.listener = listener;
             this.defaultPreviewRows = defaultPreviewRows;
+            this.tracer = tracer;
         }
 
         int previewRows() {
@@ -387,10 +395,22 @@ public class InterpretationPipeline {
             failures.add(new Failure(route, stage, failure));
         }
 
+        /** Runs one stage as its own span, so a trace shows each stage and the downstream calls it made. */
         void stage(String name, java.util.function.Supplier<String> work) {
             listener.stageStarted(name);
             long start = System.nanoTime();
-            String detail = work.get();
+            Span span = tracer.spanBuilder("stage " + name).startSpan();
+            String detail;
+            try (Scope ignored = span.makeCurrent()) {
+                detail = work.get();
+                span.setAttribute("overtone.stage.detail", detail == null ? "" : detail);
+            } catch (RuntimeException e) {
+                span.recordException(e);
+                span.setStatus(StatusCode.ERROR);
+                throw e;
+            } finally {
+                span.end();
+            }
             long micros = (System.nanoTime() - start) / 1000;
             timings.merge(name, micros, Long::sum);
             listener.stageFinished(name, micros, detail);
