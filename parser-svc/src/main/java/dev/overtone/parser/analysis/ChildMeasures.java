@@ -45,6 +45,8 @@ final class ChildMeasures {
         if (base == null || ctx.schema.isKey(table, column) || identifierLike(column)) return out;
         PlainSelect probe = QueryShape.plain(ctx.fresh());
         QueryShape shape = new QueryShape(probe, ctx.schema);
+        // one table read: with joins the grain of "a row" is itself in question (the join family's and scope family's ground)
+        if (probe.getJoins() != null && !probe.getJoins().isEmpty()) return out;
         if (fromCount(probe, table) != 1 || occursOutsideSelect(shape, table, column)) return out;
         // question words naming the base rows ("each hotel") say which rows, not which measure
         Set<String> words = new HashSet<>(ctx.questionTokens);
