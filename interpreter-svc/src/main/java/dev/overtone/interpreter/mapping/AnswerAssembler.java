@@ -72,7 +72,7 @@ public class AnswerAssembler {
         } else {
             outcome = groups.size() > 1 ? Outcome.OUTCOME_AMBIGUOUS : Outcome.OUTCOME_ANSWERABLE;
         }
-        List<String> warnings = new ArrayList<>(run.warnings());
+        List<String> warnings = new ArrayList<>(new LinkedHashSet<>(run.warnings()));
         List<String> unexplained = ungrounded.stream().filter(t -> !pivotsUsed.contains(t)).toList();
         // (vague measure words without a differing slot need no warning: one reading settled them)
         if (!groups.isEmpty() && !unexplained.isEmpty()) {
@@ -143,7 +143,9 @@ public class AnswerAssembler {
             }
         }
         List<String> ungrounded = QuestionTerms.pivots(terms);
-        List<AmbiguousSlot> out = new ArrayList<>();
+        // Slots that split the readings the same way are one fork (a swapped measure brings its join
+        // and GROUP BY along): one line per fork, shown by a slot every reading has where one exists.
+        Map<List<Integer>, AmbiguousSlot> forks = new LinkedHashMap<>();
         for (var entry : byPath.entrySet()) {
             List<Slot> column = entry.getValue();
             while (column.size() < analyzed.size()) {
@@ -171,10 +173,26 @@ public class AnswerAssembler {
                 }
             }
             pivotsUsed.addAll(ungrounded);
-            out.add(AmbiguousSlot.newBuilder().setPath(entry.getKey()).setLabel(first.getLabel().isEmpty() ? first.getValue() : first.getLabel())
-                    .addAllQuestionTerms(questionTerms).addAllSchemaElements(elements).build());
+            AmbiguousSlot slot = AmbiguousSlot.newBuilder().setPath(entry.getKey())
+                    .setLabel(first.getLabel().isEmpty() ? first.getValue() : first.getLabel())
+                    .addAllQuestionTerms(questionTerms).addAllSchemaElements(elements).build();
+            forks.merge(partition(column), slot, (kept, other) -> !column.contains(null) && !presentInAll(kept) ? other : kept);
         }
-        return out;
+        return new ArrayList<>(forks.values());
+    }
+
+    /** Which readings share a value at this slot, as class numbers in reading order: [0, 1, 0] etc. */
+    private static List<Integer> partition(List<Slot> column) {
+        Map<String, Integer> classes = new LinkedHashMap<>();
+        List<Integer> partition = new ArrayList<>();
+        for (Slot s : column) {
+            partition.add(classes.computeIfAbsent(s == null ? "<absent>" : s.getValue(), v -> classes.size()));
+        }
+        return partition;
+    }
+
+    private static boolean presentInAll(AmbiguousSlot slot) {
+        return !slot.getSchemaElementsList().contains("(none)");
     }
 
     private static boolean mentions(Set<String> elements, String term) {

@@ -79,7 +79,8 @@ class InterpreterGrpcServiceTest {
                 .filter(s -> s.getPath().equals("select[1]")).findFirst().orElseThrow();
         assertThat(select.getQuestionTermsList()).contains("rating");
         assertThat(select.getSchemaElementsList()).containsExactly("hotels.stars", "reviews.score");
-        assertThat(answer.getAmbiguity().getSlotsList()).extracting(AmbiguousSlot::getPath).doesNotContain("select[0]");
+        // the join the swapped measure brings along splits the readings the same way: one fork, one line
+        assertThat(answer.getAmbiguity().getSlotsList()).extracting(AmbiguousSlot::getPath).containsExactly("select[1]");
         assertThat(answer.getTimingsList()).extracting(StageTiming::getStage)
                 .contains("schema", "execute", "infill", "analyze", "verbalize");
         assertThat(answer.getTotalMicros()).isPositive();
@@ -181,7 +182,8 @@ class InterpreterGrpcServiceTest {
         Scenario.infillDegraded = true;
         InterpretResponse degraded = ask(rating(Hotels.STARS).build());
         assertThat(degraded.getOutcome()).isEqualTo(Outcome.OUTCOME_AMBIGUOUS);
-        assertThat(degraded.getWarningsList()).contains("infill-svc degraded: model: timed out; structural readings only");
+        assertThat(degraded.getWarningsList()).contains("infill-svc degraded: model: timed out; structural readings only")
+                .doesNotHaveDuplicates();
     }
 
     @Test
