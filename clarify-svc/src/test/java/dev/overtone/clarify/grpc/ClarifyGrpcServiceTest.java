@@ -188,6 +188,14 @@ class ClarifyGrpcServiceTest {
                 .body(Matchers.containsStringIgnoringCase("postgresql"));
     }
 
+    @Test
+    void metricsTimeEveryRpcInPrometheusFormat() {
+        clarify.start(HotelDialogue.start());
+        RestAssured.given().port(18091).get("/q/metrics").then().statusCode(200)
+                .body(Matchers.containsString("grpc_server_processing_duration_seconds"))
+                .body(Matchers.containsString("method=\"Start\""));
+    }
+
     static void assertStatus(Runnable call, Status.Code code, String inMessage) {
         assertThatThrownBy(call::run).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
             assertThat(e.getStatus().getCode()).isEqualTo(code);
