@@ -41,7 +41,7 @@ public class AskCommand implements Callable<Integer> {
     @Option(names = "--sql", description = "A reading's SQL you already have (repeatable).")
     List<String> sqls = new ArrayList<>();
 
-    @Option(names = "--stream", description = "Show readings as they are found.")
+    @Option(names = "--stream", description = "Also show each reading as it is found (stages are always shown).")
     boolean stream;
 
     @Option(names = "--json", description = "Print the answer as JSON.")
@@ -59,7 +59,7 @@ public class AskCommand implements Callable<Integer> {
         InterpreterServiceBlockingStub stub = interpreter.withDeadlineAfter(deadlineSeconds, TimeUnit.SECONDS);
         PrintStream out = System.out;
         try {
-            InterpretResponse answer = stream ? streamed(stub, request) : stub.interpret(request);
+            InterpretResponse answer = json ? stub.interpret(request) : streamed(stub, request, stream);
             if (json) {
                 out.println(JsonFormat.printer().print(answer));
             } else {
@@ -83,16 +83,20 @@ public class AskCommand implements Callable<Integer> {
         return request.build();
     }
 
-    private static InterpretResponse streamed(InterpreterServiceBlockingStub stub, InterpretRequest request) {
+    /** Prints the stages on stderr as they finish (and each new reading when asked), returns the answer. */
+    private static InterpretResponse streamed(InterpreterServiceBlockingStub stub, InterpretRequest request,
+            boolean showReadings) {
         Iterator<InterpretEvent> events = stub.streamInterpret(request);
         while (events.hasNext()) {
             InterpretEvent event = events.next();
             switch (event.getEventCase()) {
-                case STAGE_STARTED -> System.err.printf("  … %s%n", event.getStageStarted().getStage());
                 case STAGE_FINISHED -> System.err.printf("  ✓ %s (%.1f ms) %s%n", event.getStageFinished().getStage(),
                         event.getStageFinished().getMicros() / 1000.0, event.getStageFinished().getDetail());
-                case INTERPRETATION_ADDED -> System.err.printf("  + %s%n",
-                        AnswerPrinter.oneLine(event.getInterpretationAdded().getSql()));
+                case INTERPRETATION_ADDED -> {
+                    if (showReadings) {
+                        System.err.printf("  + %s%n", AnswerPrinter.oneLine(event.getInterpretationAdded().getSql()));
+                    }
+                }
                 case ANSWER -> {
                     return event.getAnswer();
                 }
