@@ -133,8 +133,7 @@ public class ProvisionCommand implements Callable<Integer> {
     }
 
     private void revokeFromPublic(Connection connection, String function) throws SQLException {
-        if (!exists(connection, "SELECT to_regprocedure(?) IS NOT NULL WHERE to_regprocedure(?) IS NOT NULL",
-                function, function)) {
+        if (!exists(connection, "SELECT 1 WHERE to_regprocedure(?) IS NOT NULL", function)) {
             return;
         }
         execute(connection, "REVOKE EXECUTE ON FUNCTION " + function + " FROM PUBLIC");

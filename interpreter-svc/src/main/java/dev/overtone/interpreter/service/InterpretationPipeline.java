@@ -32,10 +32,12 @@ import io.opentelemetry.context.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
 
 /**
  * The Interpret pipeline: schema, default interpretations, parse, execute, group by result, infill
@@ -169,12 +171,17 @@ public class InterpretationPipeline {
     }
 
     private Object parse(Run run, Route route) {
-        long timeout = run.budget.forStage(config.budget().parse());
+        return parserCall(run, config.budget().parse(), "Parse", timeout -> downstreams.parserStub(timeout)
+                .parse(ParseRequest.newBuilder().setInterpretation(route.text()).setSchema(run.schema)
+                        .setQuestion(run.request.getQuestion()).build())
+                .getSql());
+    }
+
+    /** One parser-svc call within the stage's budget: its answer, or the DownstreamFailure that ended it. */
+    private Object parserCall(Run run, Duration stageCap, String rpc, LongFunction<Object> invocation) {
+        long timeout = run.budget.forStage(stageCap);
         try {
-            return downstreams.parser().call("Parse", timeout, () -> downstreams.parserStub(timeout)
-                    .parse(ParseRequest.newBuilder().setInterpretation(route.text()).setSchema(run.schema)
-                            .setQuestion(run.request.getQuestion()).build())
-                    .getSql());
+            return downstreams.parser().call(rpc, timeout, () -> invocation.apply(timeout));
         } catch (DownstreamFailure f) {
             return f;
         }
@@ -284,15 +291,9 @@ public class InterpretationPipeline {
             return;
         }
         run.stage("analyze", () -> {
-            List<Object> analyses = parallel.map(groups, g -> {
-                long timeout = run.budget.forStage(config.budget().analyze());
-                try {
-                    return downstreams.parser().call("Analyze", timeout, () -> downstreams.parserStub(timeout)
-                            .analyze(AnalyzeRequest.newBuilder().setSql(g.representative().sql()).setSchema(run.schema).build()));
-                } catch (DownstreamFailure f) {
-                    return f;
-                }
-            });
+            List<Object> analyses = parallel.map(groups, g -> parserCall(run, config.budget().analyze(), "Analyze",
+                    timeout -> downstreams.parserStub(timeout)
+                            .analyze(AnalyzeRequest.newBuilder().setSql(g.representative().sql()).setSchema(run.schema).build())));
             int ok = 0;
             for (int i = 0; i < groups.size(); i++) {
                 if (analyses.get(i) instanceof AnalyzeResponse a) {
@@ -310,16 +311,10 @@ public class InterpretationPipeline {
             return;
         }
         run.stage("verbalize", () -> {
-            List<Object> texts = parallel.map(wordless, g -> {
-                long timeout = run.budget.forStage(config.budget().verbalize());
-                try {
-                    return downstreams.parser().call("Verbalize", timeout, () -> downstreams.parserStub(timeout)
+            List<Object> texts = parallel.map(wordless, g -> parserCall(run, config.budget().verbalize(), "Verbalize",
+                    timeout -> downstreams.parserStub(timeout)
                             .verbalize(VerbalizeRequest.newBuilder().setSql(g.representative().sql()).setSchema(run.schema).build())
-                            .getText());
-                } catch (DownstreamFailure f) {
-                    return f;
-                }
-            });
+                            .getText()));
             int ok = 0;
             for (int i = 0; i < wordless.size(); i++) {
                 if (texts.get(i) instanceof String text && !text.isBlank()) {
