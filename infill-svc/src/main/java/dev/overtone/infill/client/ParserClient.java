@@ -5,6 +5,7 @@ import dev.overtone.proto.v1.ParserServiceGrpc;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.VariantsRequest;
 import dev.overtone.proto.v1.VariantsResponse;
+import dev.overtone.runtime.grpc.ReconnectAfterRestart;
 import io.grpc.Channel;
 import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
@@ -15,6 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -28,6 +30,7 @@ public class ParserClient {
     String host;
     @ConfigProperty(name = "quarkus.grpc.clients.parser.port", defaultValue = "8093")
     String port;
+    private volatile ReconnectAfterRestart reconnect;
 
     /** A parser-svc failure phrased for a person. */
     public static class ParserFailure extends RuntimeException {
@@ -53,6 +56,13 @@ public class ParserClient {
                 .getCanonicalSql());
     }
 
+    private ReconnectAfterRestart reconnect() {
+        if (reconnect == null) {
+            reconnect = new ReconnectAfterRestart(channel);
+        }
+        return reconnect;
+    }
+
     public String address() {
         return host + ":" + port;
     }
@@ -69,15 +79,14 @@ public class ParserClient {
         if (timeoutMs <= 0) {
             throw new ParserFailure(Status.Code.DEADLINE_EXCEEDED, "parser-svc was not called: the structural budget is spent");
         }
+        // Retries of Variants and Analyze come from the channel's service config (overtone-runtime RetryPolicy).
+        reconnect().beforeCall(Duration.ofMillis(timeoutMs / 2));
         try {
             return invocation.get();
         } catch (StatusRuntimeException e) {
             Status s = e.getStatus();
             String detail = s.getDescription() != null ? s.getDescription() : s.getCode().name();
             if (s.getCode() == Status.Code.UNAVAILABLE) {
-                if (channel instanceof ManagedChannel managed) {
-                    managed.resetConnectBackoff();
-                }
                 throw new ParserFailure(s.getCode(), "parser-svc is unavailable at " + address() + ": " + detail);
             }
             if (s.getCode() == Status.Code.DEADLINE_EXCEEDED) {

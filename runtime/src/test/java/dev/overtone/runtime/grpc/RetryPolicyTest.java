@@ -1,0 +1,140 @@
+package dev.overtone.runtime.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.grpc.CallOptions;
+import io.grpc.ManagedChannel;
+import io.grpc.MethodDescriptor;
+import io.grpc.Server;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.ClientCalls;
+import io.grpc.stub.ServerCalls;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The policy against a real grpc-java server and channel: what is retried, what is not, and a restart. */
+class RetryPolicyTest {
+    private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
+        @Override
+        public InputStream stream(byte[] value) {
+            return new ByteArrayInputStream(value);
+        }
+
+        @Override
+        public byte[] parse(InputStream stream) {
+            try {
+                return stream.readAllBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    };
+    private static final MethodDescriptor<byte[], byte[]> EXECUTE = method("overtone.v1.ExecutorService", "Execute");
+    private static final MethodDescriptor<byte[], byte[]> START = method("overtone.v1.ClarifyService", "Start");
+
+    private Server server;
+    private ManagedChannel channel;
+
+    @AfterEach
+    void stop() {
+        if (channel != null) {
+            channel.shutdownNow();
+        }
+        if (server != null) {
+            server.shutdownNow();
+        }
+    }
+
+    @Test
+    void anIdempotentCallIsRetriedOnceWhenThePeerIsUnavailable() throws Exception {
+        AtomicInteger attempts = new AtomicInteger();
+        server = serve(freePort(), EXECUTE, attempts, 1);
+        channel = retryingChannel(server.getPort());
+
+        byte[] answer = ClientCalls.blockingUnaryCall(channel, EXECUTE, deadline(), new byte[] {1});
+
+        assertThat(answer).containsExactly(1);
+        assertThat(attempts).hasValue(2);
+    }
+
+    @Test
+    void aCallThatWritesIsNotRetried() throws Exception {
+        AtomicInteger attempts = new AtomicInteger();
+        server = serve(freePort(), START, attempts, 1);
+        channel = retryingChannel(server.getPort());
+
+        assertThatThrownBy(() -> ClientCalls.blockingUnaryCall(channel, START, deadline(), new byte[] {1}))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE));
+        assertThat(attempts).hasValue(1);
+    }
+
+    @Test
+    void theFirstCallAfterAPeerRestartReachesIt() throws Exception {
+        int port = freePort();
+        server = serve(port, EXECUTE, new AtomicInteger(), 0);
+        channel = retryingChannel(port);
+        var calls = channel;
+        ReconnectAfterRestart reconnect = new ReconnectAfterRestart(channel);
+        assertThat(ClientCalls.blockingUnaryCall(calls, EXECUTE, deadline(), new byte[] {7})).containsExactly(7);
+
+        server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        // The peer is down: the channel fails and enters its reconnect backoff (1 s or more in grpc-java).
+        assertThatThrownBy(() -> ClientCalls.blockingUnaryCall(calls, EXECUTE, deadline(), new byte[] {7}))
+                .isInstanceOf(StatusRuntimeException.class);
+
+        server = serve(port, EXECUTE, new AtomicInteger(), 0);
+        reconnect.beforeCall(Duration.ofSeconds(5));
+        assertThat(ClientCalls.blockingUnaryCall(calls, EXECUTE, deadline(), new byte[] {9})).containsExactly(9);
+    }
+
+    private static CallOptions deadline() {
+        return CallOptions.DEFAULT.withDeadlineAfter(5, TimeUnit.SECONDS);
+    }
+
+    private static ManagedChannel retryingChannel(int port) {
+        return NettyChannelBuilder.forAddress("localhost", port).usePlaintext()
+                .defaultServiceConfig(RetryPolicy.DEFAULT.serviceConfig()).enableRetry().build();
+    }
+
+    /** Echoes the request, after failing the first {@code failFirst} calls with UNAVAILABLE. */
+    private static Server serve(int port, MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst)
+            throws IOException {
+        ServerServiceDefinition service = ServerServiceDefinition.builder(method.getServiceName())
+                .addMethod(method, ServerCalls.asyncUnaryCall((request, observer) -> {
+                    if (attempts.incrementAndGet() <= failFirst) {
+                        observer.onError(Status.UNAVAILABLE.withDescription("going away").asRuntimeException());
+                        return;
+                    }
+                    observer.onNext(request);
+                    observer.onCompleted();
+                })).build();
+        return NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port)).addService(service).build().start();
+    }
+
+    private static MethodDescriptor<byte[], byte[]> method(String service, String name) {
+        return MethodDescriptor.<byte[], byte[]>newBuilder().setType(MethodDescriptor.MethodType.UNARY)
+                .setFullMethodName(MethodDescriptor.generateFullMethodName(service, name))
+                .setRequestMarshaller(BYTES).setResponseMarshaller(BYTES).build();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
