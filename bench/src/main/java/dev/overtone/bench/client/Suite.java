@@ -18,7 +18,7 @@ import io.grpc.ManagedChannelBuilder;
 
 /**
  * The running Overtone suite as the bench sees it: gRPC channels to interpreter-svc and
- * clarify-svc, and a readiness probe on their {@code /q/health/ready} (same port, h2c and HTTP/1.1).
+ * clarify-svc, and a readiness probe on their {@code /q/health/ready} (HTTP port: gRPC port + 10).
  */
 public final class Suite implements AutoCloseable {
 
@@ -56,7 +56,7 @@ public final class Suite implements AutoCloseable {
         for (Endpoint e : endpoints) {
             try {
                 HttpResponse<Void> r = http.send(HttpRequest.newBuilder(
-                                URI.create("http://" + e + "/q/health/ready")).timeout(Duration.ofSeconds(3)).GET().build(),
+                                URI.create(e.readinessUri())).timeout(Duration.ofSeconds(3)).GET().build(),
                         HttpResponse.BodyHandlers.discarding());
                 if (r.statusCode() != 200) {
                     return false;
@@ -83,7 +83,7 @@ public final class Suite implements AutoCloseable {
         }
         if (!mayStart || launcher == null || !Files.isExecutable(launcher)) {
             throw new SuiteUnavailableException("the suite is not reachable at " + endpoints
-                    + " (readiness /q/health/ready); start it with 'bin/overtone up'"
+                    + " (readiness /q/health/ready on each gRPC port + 10); start it with 'bin/overtone up'"
                     + (mayStart ? " (no launcher found at " + launcher + ")" : ""));
         }
         System.err.println("bench: suite not reachable at " + endpoints + "; starting it with '" + launcher + " up'");

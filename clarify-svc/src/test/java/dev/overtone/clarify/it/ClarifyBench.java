@@ -69,10 +69,12 @@ class ClarifyBench {
         try (TestDatabase db = TestDatabase.start()) {
             Server parser = FakeParserServer.start();
             int port;
-            try (ServerSocket s = new ServerSocket(0)) {
-                port = s.getLocalPort();
+            int httpPort;
+            try (ServerSocket grpc = new ServerSocket(0); ServerSocket http = new ServerSocket(0)) {
+                port = grpc.getLocalPort();
+                httpPort = http.getLocalPort();
             }
-            Process service = PackagedService.start(port, parser.getPort(), db);
+            Process service = PackagedService.start(port, httpPort, parser.getPort(), db);
             ManagedChannel channel = ManagedChannelBuilder.forAddress("localhost", port).usePlaintext().build();
             try {
                 ClarifyServiceGrpc.ClarifyServiceBlockingStub clarify = ClarifyServiceGrpc.newBlockingStub(channel);

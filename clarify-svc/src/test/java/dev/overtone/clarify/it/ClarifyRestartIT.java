@@ -30,6 +30,7 @@ class ClarifyRestartIT {
     private static TestDatabase db;
     private static Server parser;
     private static int port;
+    private static int httpPort;
     private static Process service;
     private static ManagedChannel channel;
     private static ClarifyServiceGrpc.ClarifyServiceBlockingStub clarify;
@@ -38,8 +39,9 @@ class ClarifyRestartIT {
     static void setUp() throws Exception {
         db = TestDatabase.start();
         parser = FakeParserServer.start();
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
+        try (ServerSocket grpc = new ServerSocket(0); ServerSocket http = new ServerSocket(0)) {
+            port = grpc.getLocalPort();
+            httpPort = http.getLocalPort();
         }
         startService();
         channel = ManagedChannelBuilder.forAddress("localhost", port).usePlaintext().build();
@@ -113,6 +115,6 @@ class ClarifyRestartIT {
     }
 
     private static void startService() throws Exception {
-        service = PackagedService.start(port, parser.getPort(), db);
+        service = PackagedService.start(port, httpPort, parser.getPort(), db);
     }
 }

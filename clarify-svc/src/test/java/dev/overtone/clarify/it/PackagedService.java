@@ -19,13 +19,14 @@ public final class PackagedService {
     private PackagedService() {
     }
 
-    public static Process start(int port, int parserPort, TestDatabase db) throws Exception {
+    public static Process start(int grpcPort, int httpPort, int parserPort, TestDatabase db) throws Exception {
         Path jar = Path.of("target/quarkus-app/quarkus-run.jar");
         if (!Files.exists(jar)) {
             throw new AssertionError("package the service first (mvn verify -DskipITs=false): " + jar.toAbsolutePath() + " is missing");
         }
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dquarkus.http.port=" + port,
+                "-Dquarkus.grpc.server.port=" + grpcPort,
+                "-Dquarkus.http.port=" + httpPort,
                 "-Dquarkus.grpc.clients.parser.host=localhost",
                 "-Dquarkus.grpc.clients.parser.port=" + parserPort,
                 "-Dquarkus.log.console.json.enabled=false"));
@@ -33,7 +34,7 @@ public final class PackagedService {
         cmd.addAll(List.of("-jar", jar.toString()));
         File log = Path.of("target/clarify-packaged.log").toFile();
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
-        awaitReady(p, port, Duration.ofSeconds(90), log);
+        awaitReady(p, httpPort, Duration.ofSeconds(90), log);
         return p;
     }
 

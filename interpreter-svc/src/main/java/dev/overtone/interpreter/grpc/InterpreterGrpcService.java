@@ -40,7 +40,10 @@ public class InterpreterGrpcService implements InterpreterService {
     @Override
     public Multi<InterpretEvent> streamInterpret(InterpretRequest request) {
         Long remaining = remainingNanos();
-        return Multi.createFrom().<InterpretEvent>emitter(emitter -> {
+        // The worker that runs the pipeline works in this call's gRPC context, so a cancelled stream
+        // cancels the pipeline and its downstream calls.
+        Context call = Context.current();
+        return Multi.createFrom().<InterpretEvent>emitter(emitter -> call.run(() -> {
             try {
                 RequestValidation.check(request);
                 InterpretResponse answer = pipeline.interpret(request, remaining, new PipelineListener() {
@@ -65,7 +68,7 @@ public class InterpreterGrpcService implements InterpreterService {
             } catch (RuntimeException | Error e) {
                 emitter.fail(StatusMapping.toStatus(e));
             }
-        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        })).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
     private static Long remainingNanos() {

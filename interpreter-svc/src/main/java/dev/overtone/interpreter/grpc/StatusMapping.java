@@ -1,6 +1,7 @@
 package dev.overtone.interpreter.grpc;
 
 import dev.overtone.interpreter.client.DownstreamFailure;
+import dev.overtone.interpreter.service.CallCancelled;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import org.jboss.logging.Logger;
@@ -15,6 +16,9 @@ final class StatusMapping {
     static StatusRuntimeException toStatus(Throwable e) {
         if (e instanceof StatusRuntimeException s) {
             return s;
+        }
+        if (e instanceof CallCancelled c) {
+            return Status.CANCELLED.withDescription(c.getMessage()).asRuntimeException();
         }
         if (e instanceof DownstreamFailure f) {
             return Status.fromCode(f.code()).withDescription(f.getMessage()).asRuntimeException();

@@ -47,12 +47,19 @@ public class BoundedParallel {
         return pool;
     }
 
-    public <T, R> List<R> map(List<T> items, Function<T, R> work) {
+    /**
+     * Applies {@code work} to every item, in the caller's gRPC context: when the caller cancels, the lanes
+     * take no further item, their downstream calls are cancelled, and {@link CallCancelled} is thrown.
+     */
+    public <T, R> List<R> map(String stage, List<T> items, Function<T, R> work) {
+        io.grpc.Context call = io.grpc.Context.current();
         if (items.isEmpty()) {
             return List.of();
         }
         if (items.size() == 1) {
-            return List.of(work.apply(items.get(0)));
+            R only = work.apply(items.get(0));
+            throwIfCancelled(call, stage);
+            return List.of(only);
         }
         List<R> results = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
@@ -65,19 +72,26 @@ public class BoundedParallel {
         int lanes = Math.min(config.pipeline().concurrency(), items.size());
         List<CompletableFuture<Void>> running = new ArrayList<>();
         for (int lane = 0; lane < lanes; lane++) {
-            running.add(CompletableFuture.runAsync(() -> {
+            running.add(CompletableFuture.runAsync(call.wrap(() -> {
                 Integer i;
-                while ((i = queue.poll()) != null) {
+                while (!call.isCancelled() && (i = queue.poll()) != null) {
                     R r = work.apply(items.get(i));
                     synchronized (results) {
                         results.set(i, r);
                     }
                 }
-            }, pool()));
+            }), pool()));
         }
         CompletableFuture.allOf(running.toArray(CompletableFuture[]::new)).join();
+        throwIfCancelled(call, stage);
         synchronized (results) {
             return new ArrayList<>(results);
+        }
+    }
+
+    static void throwIfCancelled(io.grpc.Context call, String stage) {
+        if (call.isCancelled()) {
+            throw new CallCancelled(stage);
         }
     }
 

@@ -60,12 +60,23 @@ public class InterpretationPipeline {
     AnswerAssembler assembler;
     @Inject
     Tracer tracer;
+    @Inject
+    AbandonedWork abandoned;
 
     /** What executing one route gave: a result or a failure, never both. */
     private record Executed(Route route, ExecuteResponse result, DownstreamFailure failure) {
     }
 
     public InterpretResponse interpret(InterpretRequest request, Long callerRemainingNanos, PipelineListener listener) {
+        try {
+            return run(request, callerRemainingNanos, listener);
+        } catch (CallCancelled cancelled) {
+            abandoned.abandoned(cancelled.stage());
+            throw cancelled;
+        }
+    }
+
+    private InterpretResponse run(InterpretRequest request, Long callerRemainingNanos, PipelineListener listener) {
         Budget budget = Budget.of(callerRemainingNanos, config.budget().total(), config.budget().reserve());
         Run run = new Run(request, budget, listener, config.pipeline().previewRows(), tracer);
 
@@ -139,7 +150,7 @@ public class InterpretationPipeline {
         List<Route> withSql = new ArrayList<>(fresh.stream().filter(Route::hasSql).toList());
         if (!needParse.isEmpty()) {
             run.stage("parse", () -> {
-                List<Object> parsed = parallel.map(needParse, r -> parse(run, r));
+                List<Object> parsed = parallel.map("parse", needParse, r -> parse(run, r));
                 int ok = 0;
                 for (int i = 0; i < parsed.size(); i++) {
                     if (parsed.get(i) instanceof String sql) {
@@ -155,7 +166,7 @@ public class InterpretationPipeline {
         }
         if (!withSql.isEmpty()) {
             run.stage("execute", () -> {
-                List<Executed> results = parallel.map(withSql, r -> execute(run, r));
+                List<Executed> results = parallel.map("execute", withSql, r -> execute(run, r));
                 int before = run.groups.size();
                 for (Executed e : results) {
                     if (e.failure() != null) {
@@ -291,7 +302,7 @@ public class InterpretationPipeline {
             return;
         }
         run.stage("analyze", () -> {
-            List<Object> analyses = parallel.map(groups, g -> parserCall(run, config.budget().analyze(), "Analyze",
+            List<Object> analyses = parallel.map("analyze", groups, g -> parserCall(run, config.budget().analyze(), "Analyze",
                     timeout -> downstreams.parserStub(timeout)
                             .analyze(AnalyzeRequest.newBuilder().setSql(g.representative().sql()).setSchema(run.schema).build())));
             int ok = 0;
@@ -311,7 +322,7 @@ public class InterpretationPipeline {
             return;
         }
         run.stage("verbalize", () -> {
-            List<Object> texts = parallel.map(wordless, g -> parserCall(run, config.budget().verbalize(), "Verbalize",
+            List<Object> texts = parallel.map("verbalize", wordless, g -> parserCall(run, config.budget().verbalize(), "Verbalize",
                     timeout -> downstreams.parserStub(timeout)
                             .verbalize(VerbalizeRequest.newBuilder().setSql(g.representative().sql()).setSchema(run.schema).build())
                             .getText()));
@@ -372,6 +383,8 @@ public class InterpretationPipeline {
 
         final int defaultPreviewRows;
         private final Tracer tracer;
+        /** The Interpret call's gRPC context: cancelled when the caller cancels or its deadline passes. */
+        private final io.grpc.Context call = io.grpc.Context.current();
 
         Run(InterpretRequest request, Budget budget, PipelineListener listener, int defaultPreviewRows, Tracer tracer) {
             this.request = request;
@@ -392,6 +405,7 @@ public class InterpretationPipeline {
 
         /** Runs one stage as its own span, so a trace shows each stage and the downstream calls it made. */
         void stage(String name, java.util.function.Supplier<String> work) {
+            BoundedParallel.throwIfCancelled(call, name);
             listener.stageStarted(name);
             long start = System.nanoTime();
             Span span = tracer.spanBuilder("stage " + name).startSpan();
