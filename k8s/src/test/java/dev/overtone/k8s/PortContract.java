@@ -38,6 +38,8 @@ record PortContract(Inventory inventory, List<String> violations) {
     static final String HTTP = "http";
     static final String MONITORING_NAMESPACE = "monitoring";
     static final String METRICS_PATH = "/q/metrics";
+    private static final Map<String, String> HEALTH_PATHS = Map.of("startupProbe", "/q/health/started",
+            "readinessProbe", "/q/health/ready", "livenessProbe", "/q/health/live");
 
     /** One of a service's two listeners: its port name in the manifests, number and source property. */
     record Listener(String name, int number, String property) {
@@ -124,10 +126,8 @@ record PortContract(Inventory inventory, List<String> violations) {
         probes.put("startupProbe", container.getStartupProbe());
         probes.put("readinessProbe", container.getReadinessProbe());
         probes.put("livenessProbe", container.getLivenessProbe());
-        Map<String, String> healthPaths = Map.of("startupProbe", "/q/health/started",
-                "readinessProbe", "/q/health/ready", "livenessProbe", "/q/health/live");
         probes.forEach((kind, probe) -> {
-            String path = healthPaths.get(kind);
+            String path = HEALTH_PATHS.get(kind);
             if (probe == null) {
                 return; // ManifestChecker reports a missing probe
             }
@@ -162,7 +162,7 @@ record PortContract(Inventory inventory, List<String> violations) {
                 violations.add(what + ": port " + listener.name() + " targets " + ManifestChecker.text(target)
                         + ", not the container's " + listener);
             }
-            if (listener == grpc && !ManifestChecker.H2C.equals(port.get().getAppProtocol())) {
+            if (GRPC.equals(listener.name()) && !ManifestChecker.H2C.equals(port.get().getAppProtocol())) {
                 violations.add(what + ": port grpc must declare appProtocol " + ManifestChecker.H2C);
             }
         }
