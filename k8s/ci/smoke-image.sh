@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Smoke-tests one Overtone service image the way Kubernetes runs it: read-only root
 # filesystem with a writable /tmp, user 1001, every capability dropped. Passes when
-# /q/health/ready answers UP within the deadline and gRPC reflection lists the service.
+# /q/health/ready answers UP on the HTTP port within the deadline and gRPC reflection on
+# the gRPC port (grpc-java's own server) lists the service.
 #
-#   k8s/ci/smoke-image.sh <service> <port> <grpc service> <image>
-#   k8s/ci/smoke-image.sh clarify-svc 8091 overtone.v1.ClarifyService overtone/clarify-svc:ci
+#   k8s/ci/smoke-image.sh <service> <grpc port> <http port> <grpc service> <image>
+#   k8s/ci/smoke-image.sh clarify-svc 8091 8101 overtone.v1.ClarifyService overtone/clarify-svc:ci
 #
 # Needs docker, curl and grpcurl. clarify-svc gets a throwaway PostgreSQL (its readiness
 # includes the database).
 set -euo pipefail
 
-service=$1 port=$2 grpc_service=$3 image=$4
+service=$1 grpc_port=$2 http_port=$3 grpc_service=$4 image=$5
 deadline_s=${SMOKE_DEADLINE_S:-120}
 network=overtone-smoke-$$
 container=smoke-$service-$$
@@ -32,29 +33,29 @@ if [ "$service" = clarify-svc ]; then
               -e OVERTONE_PG_USER=overtone -e OVERTONE_PG_PASSWORD=overtone)
 fi
 
-docker run -d --name "$container" --network "$network" -p "$port:$port" \
+docker run -d --name "$container" --network "$network" -p "$grpc_port:$grpc_port" -p "$http_port:$http_port" \
   --read-only --tmpfs /tmp:rw,exec,size=256m --user 1001 --cap-drop ALL \
   --security-opt no-new-privileges "${extra_env[@]}" "$image" > /dev/null
 
 started=$(date +%s)
-until curl -fsS "http://localhost:$port/q/health/ready" > /dev/null 2>&1; do
+until curl -fsS "http://localhost:$http_port/q/health/ready" > /dev/null 2>&1; do
   if [ "$(docker inspect -f '{{.State.Running}}' "$container")" != true ]; then
     echo "FAIL: $service exited before it was ready"; docker logs "$container" | tail -50; exit 1
   fi
   if [ $(( $(date +%s) - started )) -ge "$deadline_s" ]; then
     echo "FAIL: $service not ready within ${deadline_s}s"
-    curl -sS "http://localhost:$port/q/health/ready" || true
+    curl -sS "http://localhost:$http_port/q/health/ready" || true
     docker logs "$container" | tail -50; exit 1
   fi
   sleep 1
 done
 echo "$service ready after $(( $(date +%s) - started ))s"
 
-curl -fsS "http://localhost:$port/q/health/live" > /dev/null
-curl -fsS "http://localhost:$port/q/metrics" | grep -q '^# TYPE' || { echo "FAIL: no Prometheus metrics"; exit 1; }
-services=$(grpcurl -plaintext "localhost:$port" list)
+curl -fsS "http://localhost:$http_port/q/health/live" > /dev/null
+curl -fsS "http://localhost:$http_port/q/metrics" | grep -q '^# TYPE' || { echo "FAIL: no Prometheus metrics"; exit 1; }
+services=$(grpcurl -plaintext "localhost:$grpc_port" list)
 echo "$services"
 grep -qx "$grpc_service" <<< "$services" || { echo "FAIL: reflection does not list $grpc_service"; exit 1; }
-grpcurl -plaintext "localhost:$port" describe "$grpc_service" > /dev/null
+grpcurl -plaintext "localhost:$grpc_port" describe "$grpc_service" > /dev/null
 echo "RSS after start: $(docker stats --no-stream --format '{{.MemUsage}}' "$container")"
 echo "PASS: $service"

@@ -2,7 +2,6 @@ package dev.overtone.k8s;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.EnvFromSource;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -49,10 +48,12 @@ import java.util.function.Function;
  * empty list means the overlay is consistent.
  *
  * @param namespace       the namespace every namespaced object must be in
- * @param ports           each Overtone service's configured HTTP/gRPC port
+ * @param ports           each Overtone service's configured gRPC and HTTP ports
+ * @param calls           which Overtone service calls which over gRPC
  * @param externalSecrets Secrets created out of band (README, "Secrets"): name to keys
  */
-record ManifestChecker(String namespace, ServicePorts ports, Map<String, Set<String>> externalSecrets) {
+record ManifestChecker(String namespace, ServicePorts ports, GrpcCalls calls,
+                       Map<String, Set<String>> externalSecrets) {
 
     static final String GRPC_CLIENTS = "overtone-grpc-clients";
     static final String H2C = "kubernetes.io/h2c";
@@ -98,7 +99,15 @@ record ManifestChecker(String namespace, ServicePorts ports, Map<String, Set<Str
         inventory.of(HorizontalPodAutoscaler.class).forEach(hpa -> checkHpa(inventory, hpa, violations));
         inventory.of(NetworkPolicy.class).forEach(policy -> checkNetworkPolicy(inventory, policy, violations));
         inventory.untyped("ServiceMonitor").forEach(monitor -> checkServiceMonitor(inventory, monitor, violations));
-        ports.byService().forEach((service, port) -> checkOvertoneService(inventory, service, port, violations));
+        PortContract contract = new PortContract(inventory, violations);
+        ports.byService().forEach(contract::checkService);
+        calls.calleesByCaller().forEach((caller, callees) -> callees.forEach(callee -> {
+            if (ports.byService().containsKey(callee)) {
+                contract.checkCall(caller, callee, ports.byService().get(callee));
+            } else {
+                violations.add(caller + " is configured with a gRPC client for " + callee + ", which is no Overtone service");
+            }
+        }));
         inventory.of(ConfigMap.class).forEach(config -> checkLlmEndpoint(inventory, config, violations));
         return violations;
     }
@@ -381,21 +390,15 @@ record ManifestChecker(String namespace, ServicePorts ports, Map<String, Set<Str
         }
     }
 
-    @SuppressWarnings("unchecked")
     private static void checkServiceMonitor(Inventory inventory, GenericKubernetesResource monitor, List<String> violations) {
         String what = describe(monitor);
-        Map<String, Object> spec = (Map<String, Object>) monitor.getAdditionalProperties().getOrDefault("spec", Map.of());
-        Map<String, Object> selector = (Map<String, Object>) spec.getOrDefault("selector", Map.of());
-        Map<String, String> labels = (Map<String, String>) selector.getOrDefault("matchLabels", Map.of());
-        List<Service> services = inventory.of(Service.class).stream()
-                .filter(service -> service.getMetadata().getLabels() != null
-                        && service.getMetadata().getLabels().entrySet().containsAll(labels.entrySet()))
-                .toList();
-        if (labels.isEmpty() || services.isEmpty()) {
-            violations.add(what + ": selector " + labels + " matches no Service");
+        MonitorSpec spec = MonitorSpec.of(monitor);
+        List<Service> services = inventory.of(Service.class).stream().filter(spec::selects).toList();
+        if (spec.matchLabels().isEmpty() || services.isEmpty()) {
+            violations.add(what + ": selector " + spec.matchLabels() + " matches no Service");
             return;
         }
-        for (Map<String, Object> endpoint : (List<Map<String, Object>>) spec.getOrDefault("endpoints", List.of())) {
+        for (Map<String, Object> endpoint : spec.endpoints()) {
             Object port = endpoint.get("port");
             services.stream()
                     .filter(service -> service.getSpec().getPorts().stream().noneMatch(p -> Objects.equals(p.getName(), port)))
@@ -403,46 +406,24 @@ record ManifestChecker(String namespace, ServicePorts ports, Map<String, Set<Str
         }
     }
 
-    // ---- Overtone's own contract: ports from application.properties, client wiring, models
+    /** What the checks read of a ServiceMonitor (a CRD, so untyped): its Service selector and endpoints. */
+    record MonitorSpec(Map<String, String> matchLabels, List<Map<String, Object>> endpoints) {
 
-    private static void checkOvertoneService(Inventory inventory, String name, int port, List<String> violations) {
-        Optional<Deployment> deployment = inventory.named(Deployment.class, name);
-        if (deployment.isEmpty()) {
-            violations.add("no Deployment " + name);
-        } else {
-            Optional<Container> container = deployment.get().getSpec().getTemplate().getSpec().getContainers().stream()
-                    .filter(candidate -> candidate.getName().equals(name)).findFirst();
-            Optional<Integer> grpc = container.flatMap(c -> Optional.ofNullable(c.getPorts()).orElse(List.of()).stream()
-                    .filter(p -> "grpc".equals(p.getName())).map(ContainerPort::getContainerPort).findFirst());
-            if (grpc.isEmpty() || grpc.get() != port) {
-                violations.add("Deployment " + name + ": container port grpc is " + grpc.map(String::valueOf).orElse("missing")
-                        + ", but quarkus.http.port is " + port);
-            }
+        @SuppressWarnings("unchecked")
+        static MonitorSpec of(GenericKubernetesResource monitor) {
+            Map<String, Object> spec = (Map<String, Object>) monitor.getAdditionalProperties().getOrDefault("spec", Map.of());
+            Map<String, Object> selector = (Map<String, Object>) spec.getOrDefault("selector", Map.of());
+            return new MonitorSpec((Map<String, String>) selector.getOrDefault("matchLabels", Map.of()),
+                    (List<Map<String, Object>>) spec.getOrDefault("endpoints", List.of()));
         }
-        Optional<Service> service = inventory.named(Service.class, name);
-        Optional<ServicePort> grpc = service.flatMap(s -> s.getSpec().getPorts().stream()
-                .filter(p -> "grpc".equals(p.getName())).findFirst());
-        if (grpc.isEmpty()) {
-            violations.add("Service " + name + " has no port named grpc");
-        } else {
-            if (grpc.get().getPort() != port) {
-                violations.add("Service " + name + ": port grpc is " + grpc.get().getPort() + ", but quarkus.http.port is " + port);
-            }
-            if (!H2C.equals(grpc.get().getAppProtocol())) {
-                violations.add("Service " + name + ": port grpc must declare appProtocol " + H2C);
-            }
-        }
-        String client = name.substring(0, name.indexOf("-svc")).toUpperCase();
-        if (client.equals("INTERPRETER")) {
-            return;
-        }
-        Map<String, String> clients = inventory.named(ConfigMap.class, GRPC_CLIENTS).map(ConfigMap::getData).orElse(Map.of());
-        String prefix = "QUARKUS_GRPC_CLIENTS_" + client + "_";
-        if (!name.equals(clients.get(prefix + "HOST")) || !String.valueOf(port).equals(clients.get(prefix + "PORT"))) {
-            violations.add("ConfigMap " + GRPC_CLIENTS + ": " + prefix + "HOST/PORT should be " + name + "/" + port
-                    + ", are " + clients.get(prefix + "HOST") + "/" + clients.get(prefix + "PORT"));
+
+        boolean selects(Service service) {
+            return !matchLabels.isEmpty() && service.getMetadata().getLabels() != null
+                    && service.getMetadata().getLabels().entrySet().containsAll(matchLabels.entrySet());
         }
     }
+
+    // ---- Overtone's own contract: models (ports and client wiring: PortContract)
 
     private static void checkLlmEndpoint(Inventory inventory, ConfigMap config, List<String> violations) {
         Map<String, String> data = Optional.ofNullable(config.getData()).orElse(Map.of());
@@ -522,7 +503,7 @@ record ManifestChecker(String namespace, ServicePorts ports, Map<String, Set<Str
                         : Objects.equals(port.getIntVal(), candidate.getContainerPort()));
     }
 
-    private static String text(IntOrString value) {
+    static String text(IntOrString value) {
         return value.getStrVal() != null ? value.getStrVal() : String.valueOf(value.getIntVal());
     }
 

@@ -2,12 +2,16 @@ package dev.overtone.k8s;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServicePort;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPort;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -73,9 +77,27 @@ class ManifestCheckerTest {
 
     @Test
     void aProbeOnAPortTheContainerDoesNotExposeFails() {
-        container("clarify-svc").getLivenessProbe().getHttpGet().setPort(new IntOrString("http"));
+        deployment("vllm-llama").getSpec().getTemplate().getSpec().getContainers().get(0)
+                .getLivenessProbe().getHttpGet().setPort(new IntOrString("metrics"));
 
-        assertThat(violations()).singleElement().asString().contains("livenessProbe probes port http");
+        assertThat(violations()).singleElement().asString()
+                .contains("vllm-llama container vllm livenessProbe probes port metrics, which the container does not expose");
+    }
+
+    @Test
+    void aHealthProbeOnTheGrpcPortFails() {
+        container("clarify-svc").getLivenessProbe().getHttpGet().setPort(new IntOrString("grpc"));
+
+        assertThat(violations()).singleElement().asString().isEqualTo("Deployment clarify-svc: livenessProbe probes"
+                + " port grpc, but /q/health is served on port http (8101, quarkus.http.port)");
+    }
+
+    @Test
+    void aHealthProbeOnTheWrongEndpointFails() {
+        container("infill-svc").getLivenessProbe().getHttpGet().setPath("/q/health/ready");
+
+        assertThat(violations()).singleElement().asString()
+                .isEqualTo("Deployment infill-svc: livenessProbe gets /q/health/ready, not /q/health/live");
     }
 
     @Test
@@ -91,11 +113,105 @@ class ManifestCheckerTest {
     }
 
     @Test
-    void aContainerPortThatDisagreesWithApplicationPropertiesFails() {
-        container("parser-svc").getPorts().get(0).setContainerPort(8080);
+    void aGrpcContainerPortThatDisagreesWithApplicationPropertiesFails() {
+        containerPort("parser-svc", "grpc").setContainerPort(8080);
 
-        assertThat(violations()).anySatisfy(v -> assertThat(v)
-                .contains("Deployment parser-svc: container port grpc is 8080, but quarkus.http.port is 8093"));
+        assertThat(violations()).contains(
+                "Deployment parser-svc: container port grpc is 8080, but quarkus.grpc.server.port is 8093");
+    }
+
+    @Test
+    void anHttpContainerPortThatDisagreesWithApplicationPropertiesFails() {
+        containerPort("executor-svc", "http").setContainerPort(8094);
+
+        assertThat(violations()).contains(
+                "Deployment executor-svc: container port http is 8094, but quarkus.http.port is 8104");
+    }
+
+    @Test
+    void aContainerWithoutItsHttpPortFails() {
+        container("interpreter-svc").getPorts().removeIf(port -> port.getName().equals("http"));
+
+        assertThat(violations()).contains(
+                "Deployment interpreter-svc: container port http is missing, but quarkus.http.port is 8100");
+    }
+
+    @Test
+    void aServicePortThatDisagreesWithApplicationPropertiesFails() {
+        servicePort("infill-svc", "grpc").setPort(8102);
+
+        assertThat(violations()).singleElement().asString()
+                .isEqualTo("Service infill-svc: port grpc is 8102, but quarkus.grpc.server.port is 8092");
+    }
+
+    @Test
+    void aServiceGrpcPortThatTargetsTheHttpPortFails() {
+        servicePort("executor-svc", "grpc").setTargetPort(new IntOrString("http"));
+
+        assertThat(violations()).singleElement().asString().isEqualTo("Service executor-svc: port grpc targets http,"
+                + " not the container's port grpc (8094, quarkus.grpc.server.port)");
+    }
+
+    @Test
+    void aServiceWithoutItsHttpPortFails() {
+        inventory.named(Service.class, "clarify-svc").orElseThrow().getSpec().getPorts()
+                .removeIf(port -> port.getName().equals("http"));
+
+        assertThat(violations()).contains("Service clarify-svc has no port named http",
+                "ServiceMonitor overtone-services scrapes port http, which Service clarify-svc lacks");
+    }
+
+    @Test
+    void aGrpcServicePortWithoutH2cFails() {
+        servicePort("parser-svc", "grpc").setAppProtocol(null);
+
+        assertThat(violations()).singleElement().asString()
+                .isEqualTo("Service parser-svc: port grpc must declare appProtocol kubernetes.io/h2c");
+    }
+
+    @Test
+    void aServiceMonitorScrapingTheGrpcPortFails() {
+        serviceMonitorEndpoint().put("port", "grpc");
+
+        assertThat(violations()).hasSize(5).contains("ServiceMonitor overtone-services scrapes port grpc of"
+                + " Service interpreter-svc, but /q/metrics is served on port http");
+    }
+
+    @Test
+    void aNetworkPolicyWithoutTheGrpcPortFails() {
+        ingressPorts("parser-svc").get(0).setPort(new IntOrString("http"));
+
+        assertThat(violations()).containsExactlyInAnyOrder(
+                "no NetworkPolicy admits traffic to parser-svc's gRPC port grpc (8093, quarkus.grpc.server.port)",
+                "NetworkPolicies do not admit interpreter-svc to parser-svc's gRPC port grpc (8093, quarkus.grpc.server.port)",
+                "NetworkPolicies do not admit infill-svc to parser-svc's gRPC port grpc (8093, quarkus.grpc.server.port)",
+                "NetworkPolicies do not admit clarify-svc to parser-svc's gRPC port grpc (8093, quarkus.grpc.server.port)");
+    }
+
+    @Test
+    void anEgressPolicyThatLetsACallerReachOnlyTheHttpPortFails() {
+        inventory.named(NetworkPolicy.class, "infill-svc").orElseThrow().getSpec().getEgress().get(0).getPorts()
+                .get(0).setPort(new IntOrString("http"));
+
+        assertThat(violations()).singleElement().asString().isEqualTo(
+                "NetworkPolicies do not let infill-svc reach parser-svc's gRPC port grpc (8093, quarkus.grpc.server.port)");
+    }
+
+    @Test
+    void anIngressPolicyThatForgetsACallerFails() {
+        inventory.named(NetworkPolicy.class, "executor-svc").orElseThrow().getSpec().getIngress().get(0).getFrom()
+                .get(0).getPodSelector().setMatchLabels(Map.of("app.kubernetes.io/name", "clarify-svc"));
+
+        assertThat(violations()).singleElement().asString().isEqualTo(
+                "NetworkPolicies do not admit interpreter-svc to executor-svc's gRPC port grpc (8094, quarkus.grpc.server.port)");
+    }
+
+    @Test
+    void metricsScrapingOnTheGrpcPortInsteadOfHttpFails() {
+        ingressPorts("allow-metrics-scrape").get(0).setPort(new IntOrString("grpc"));
+
+        assertThat(violations()).hasSize(5).contains("no NetworkPolicy admits namespace monitoring to"
+                + " clarify-svc's port http (8101, quarkus.http.port), where /q/metrics is served");
     }
 
     @Test
@@ -111,8 +227,10 @@ class ManifestCheckerTest {
         inventory.named(NetworkPolicy.class, "executor-svc").orElseThrow().getSpec().getPodSelector()
                 .setMatchLabels(Map.of("app.kubernetes.io/name", "executor"));
 
-        assertThat(violations()).singleElement().asString()
-                .contains("NetworkPolicy executor-svc: podSelector selects no pod");
+        assertThat(violations()).containsExactlyInAnyOrder(
+                "NetworkPolicy executor-svc: podSelector selects no pod",
+                "no NetworkPolicy admits traffic to executor-svc's gRPC port grpc (8094, quarkus.grpc.server.port)",
+                "NetworkPolicies do not admit interpreter-svc to executor-svc's gRPC port grpc (8094, quarkus.grpc.server.port)");
     }
 
     @Test
@@ -192,6 +310,27 @@ class ManifestCheckerTest {
                 .filter(env -> env.getName().equals(name)).findFirst().ifPresentOrElse(change, () -> {
                     throw new AssertionError(deployment + " has no env " + name);
                 });
+    }
+
+    private ContainerPort containerPort(String service, String name) {
+        return container(service).getPorts().stream().filter(port -> port.getName().equals(name)).findFirst().orElseThrow();
+    }
+
+    private ServicePort servicePort(String service, String name) {
+        return inventory.named(Service.class, service).orElseThrow().getSpec().getPorts().stream()
+                .filter(port -> port.getName().equals(name)).findFirst().orElseThrow();
+    }
+
+    private List<NetworkPolicyPort> ingressPorts(String policy) {
+        return inventory.named(NetworkPolicy.class, policy).orElseThrow().getSpec().getIngress().get(0).getPorts();
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> serviceMonitorEndpoint() {
+        GenericKubernetesResource monitor = inventory.untyped("ServiceMonitor").stream()
+                .filter(m -> m.getMetadata().getName().equals("overtone-services")).findFirst().orElseThrow();
+        Map<String, Object> spec = (Map<String, Object>) monitor.getAdditionalProperties().get("spec");
+        return ((List<Map<String, Object>>) spec.get("endpoints")).get(0);
     }
 
     private Deployment deployment(String name) {

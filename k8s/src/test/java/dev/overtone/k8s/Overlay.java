@@ -42,6 +42,6 @@ enum Overlay {
     }
 
     ManifestChecker checker() {
-        return new ManifestChecker(namespace, ServicePorts.read(checkout()), externalSecrets);
+        return new ManifestChecker(namespace, ServicePorts.read(checkout()), GrpcCalls.read(checkout()), externalSecrets);
     }
 }
