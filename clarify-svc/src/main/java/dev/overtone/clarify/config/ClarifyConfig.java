@@ -14,6 +14,13 @@ public interface ClarifyConfig {
     @WithDefault("uniform")
     String missingPriors();
 
+    /**
+     * The probability kept back for readings that are not among the candidates when the caller says the
+     * set is incomplete: a resolution's confidence is scaled by (1 - reserve).
+     */
+    @WithDefault("0.2")
+    double incompleteReserve();
+
     Sessions sessions();
 
     Mapping mapping();

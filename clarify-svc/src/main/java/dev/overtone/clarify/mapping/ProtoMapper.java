@@ -43,7 +43,8 @@ public final class ProtoMapper {
                 o.hasConfidenceThreshold() ? o.getConfidenceThreshold() : null,
                 o.hasMaxTurns() ? o.getMaxTurns() : null,
                 strategy(o.getStrategy()),
-                o.hasSeed() ? o.getSeed() : null);
+                o.hasSeed() ? o.getSeed() : null,
+                r.getCandidatesIncomplete());
     }
 
     private static StrategyKind strategy(Strategy s) {
@@ -86,6 +87,7 @@ public final class ProtoMapper {
                     .setSql(t.resolutionSql == null ? "" : t.resolutionSql)
                     .setInterpretation(t.resolutionInterpretation == null ? "" : t.resolutionInterpretation)
                     .setConfidence(t.resolutionConfidence)
+                    .setCandidatesIncomplete(t.resolutionOverIncomplete)
                     .setReason(ResolutionReason.valueOf("RESOLUTION_REASON_" + t.resolutionReason)));
         }
         return b.build();

@@ -31,6 +31,9 @@ public class SessionEntity extends PanacheEntityBase {
     public int questionsAsked;
     @Column(name = "last_reply_any")
     public boolean lastReplyAny;
+    /** The caller said its candidates may lack readings (a degraded stage): no resolution claims certainty. */
+    @Column(name = "candidates_incomplete")
+    public boolean candidatesIncomplete;
     @Column(name = "created_at")
     public Instant createdAt;
     @Column(name = "updated_at")

@@ -39,6 +39,9 @@ public class TurnEntity extends PanacheEntityBase {
     public String resolutionInterpretation;
     @Column(name = "resolution_confidence")
     public Double resolutionConfidence;
+    /** The resolution was made over candidates known to be incomplete; its confidence keeps the reserve. */
+    @Column(name = "resolution_over_incomplete")
+    public boolean resolutionOverIncomplete;
     @Column(name = "resolution_reason")
     public String resolutionReason;
     @Column(name = "reply_option_id")

@@ -63,7 +63,7 @@ public class ClarifyDialogueService {
                 .emitOn(onContext(ctx))
                 .chain(slots -> {
                     List<DecisionVariable> variables = DecisionVariableExtractor.extract(slots);
-                    return Panache.withTransaction(() -> createSession(cmd.question(), readings, priors, variables, options));
+                    return Panache.withTransaction(() -> createSession(cmd, readings, priors, variables, options));
                 });
     }
 
@@ -80,8 +80,9 @@ public class ClarifyDialogueService {
         return Uni.join().all(calls).andFailFast();
     }
 
-    private Uni<TurnEntity> createSession(String question, List<Reading> readings, double[] priors,
+    private Uni<TurnEntity> createSession(StartCommand cmd, List<Reading> readings, double[] priors,
             List<DecisionVariable> variables, DialogueOptions options) {
+        String question = cmd.question();
         Instant now = Instant.now();
         SessionEntity s = new SessionEntity();
         s.id = UUID.randomUUID();
@@ -92,6 +93,7 @@ public class ClarifyDialogueService {
         s.strategy = options.strategy().label();
         s.seed = options.seed();
         s.maxOptions = options.maxOptions();
+        s.candidatesIncomplete = cmd.candidatesIncomplete();
         s.currentTurn = 1;
         s.createdAt = now;
         s.updatedAt = now;
@@ -148,7 +150,9 @@ public class ClarifyDialogueService {
             t.resolutionCandidate = chosen != null ? chosen.candidateId : "";
             t.resolutionSql = chosen != null ? chosen.sql : "";
             t.resolutionInterpretation = chosen != null ? chosen.text : "";
-            t.resolutionConfidence = r.confidence();
+            // Over a set known to be incomplete, part of the mass belongs to readings no one found.
+            t.resolutionOverIncomplete = s.candidatesIncomplete;
+            t.resolutionConfidence = s.candidatesIncomplete ? r.confidence() * (1 - config.incompleteReserve()) : r.confidence();
             t.resolutionReason = r.reason().name();
             s.state = RESOLVED;
         }

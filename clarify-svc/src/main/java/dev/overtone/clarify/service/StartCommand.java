@@ -4,7 +4,7 @@ import java.util.List;
 
 /** What Start asks for; null means "not given" (defaults apply). */
 public record StartCommand(String question, List<CandidateInput> candidates, Double confidenceThreshold,
-        Integer maxTurns, StrategyKind strategy, Long seed) {
+        Integer maxTurns, StrategyKind strategy, Long seed, boolean candidatesIncomplete) {
 
     public record CandidateInput(String id, String sql, String text, Double probability, String fingerprint) {
     }

@@ -48,6 +48,23 @@ class ClarifyGrpcServiceTest {
     MutinyClarifyServiceGrpc.MutinyClarifyServiceStub async;
 
     @Test
+    void aSetKnownToBeIncompleteIsNeverResolvedWithFullConfidence() {
+        StartRequest one = StartRequest.newBuilder().setQuestion("return the rating of each hotel")
+                .addCandidates(Candidate.newBuilder().setId("stars").setSql(HotelDialogue.STARS).setText("stars")).build();
+
+        Turn complete = clarify.start(one);
+        Turn incomplete = clarify.start(one.toBuilder().setCandidatesIncomplete(true).build());
+
+        assertThat(complete.getResolution().getConfidence()).isCloseTo(1.0, within(1e-9));
+        assertThat(complete.getResolution().getCandidatesIncomplete()).isFalse();
+        assertThat(incomplete.getResolution().getCandidateId()).isEqualTo("stars");
+        assertThat(incomplete.getResolution().getConfidence()).isCloseTo(0.8, within(1e-9)); // incomplete-reserve 0.2
+        assertThat(incomplete.getResolution().getCandidatesIncomplete()).isTrue();
+        Session stored = clarify.get(GetRequest.newBuilder().setSessionId(incomplete.getSessionId()).build());
+        assertThat(stored.getCurrent().getResolution().getConfidence()).isCloseTo(0.8, within(1e-9));
+    }
+
+    @Test
     void dialogueToResolutionWithEveryTurnStored() {
         Turn first = clarify.start(HotelDialogue.start());
         assertThat(first.getNumber()).isEqualTo(1);

@@ -2,7 +2,10 @@ package dev.overtone.infill.service;
 
 import dev.overtone.infill.client.InfillModel;
 import dev.overtone.infill.config.InfillConfig;
+import dev.overtone.proto.v1.Degradation;
+import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.InfillRequest;
+import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.InfillResponse;
 import dev.overtone.proto.v1.InfilledReading;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -57,11 +60,10 @@ public class InfillCoordinator {
         boolean useModel = options.hasModel() ? options.getModel() : config.model().enabled();
         boolean useStructural = options.hasStructural() ? options.getStructural() : config.structural().enabled();
 
-        List<String> reasons = new ArrayList<>();
         CompletableFuture<Proposal> modelRun = CompletableFuture.completedFuture(Proposal.skipped());
         long modelStart = System.nanoTime();
         if (useModel && !model.configured()) {
-            reasons.add("model: no LLM endpoint configured (set overtone.infill.model.base-url); structural readings only");
+            // Off by configuration, not a failure: the answer is not degraded for it.
             count(MODEL, "not-configured", 0);
         } else if (useModel) {
             modelRun = model.propose(request, max).subscribeAsCompletionStage();
@@ -78,7 +80,8 @@ public class InfillCoordinator {
             modelProposal = modelRun.get(config.model().timeoutMs() * (config.model().retries() + 2) + 1000, TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             modelRun.cancel(true);
-            modelProposal = Proposal.degraded("model: no answer in time; structural readings only");
+            modelProposal = Proposal.degraded(Stage.STAGE_INFILL_MODEL, DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED,
+                    ModelInfill.MODEL_SERVICE, "model: no answer in time; structural readings only");
         }
         if (useModel && model.configured()) {
             record(MODEL, modelProposal, modelStart);
@@ -90,9 +93,11 @@ public class InfillCoordinator {
         out.addAllReadings(merged.subList(0, Math.min(max, merged.size())));
         // Only the model can judge coverage; the structural infiller just has nothing more to offer.
         out.setAllCovered(modelProposal.allCovered());
-        modelProposal.degradedReason().ifPresent(reasons::add);
-        structuralProposal.degradedReason().ifPresent(reasons::add);
-        return out.setDegraded(!reasons.isEmpty()).addAllDegradedReasons(reasons).build();
+        List<Degradation> degradations = new ArrayList<>();
+        modelProposal.degradation().ifPresent(degradations::add);
+        structuralProposal.degradation().ifPresent(degradations::add);
+        return out.setDegraded(!degradations.isEmpty()).addAllDegradations(degradations)
+                .addAllDegradedReasons(degradations.stream().map(Degradation::getMessage).toList()).build();
     }
 
     private void record(String strategy, Proposal proposal, long startNanos) {

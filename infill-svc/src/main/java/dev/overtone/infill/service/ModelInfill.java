@@ -6,7 +6,9 @@ import dev.overtone.infill.config.InfillConfig;
 import dev.overtone.infill.config.LlmEndpoint;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillStrategy;
+import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.InfilledReading;
+import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.Reading;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,6 +26,9 @@ import java.util.Set;
 /** Model infill: the infilling model names the interpretations missing from the set (text only). */
 @ApplicationScoped
 public class ModelInfill {
+    /** The infilling model's endpoint, as degradations name it. */
+    static final String MODEL_SERVICE = "infill-model";
+
     @Inject
     InfillConfig config;
     @Inject
@@ -38,7 +43,8 @@ public class ModelInfill {
         String prompt = SchemaContext.infillPrompt(request.getSchema(), request.getQuestion(), request.getReadingsList());
         return model.complete(prompt)
                 .map(answer -> proposal(answer, request.getReadingsList(), max))
-                .onFailure().recoverWithItem(e -> Proposal.degraded("model: " + describe(e) + "; structural readings only"));
+                .onFailure().recoverWithItem(e -> Proposal.degraded(Stage.STAGE_INFILL_MODEL, cause(e), MODEL_SERVICE,
+                        "model: " + describe(e) + "; structural readings only"));
     }
 
     private static Proposal proposal(String answer, List<Reading> readings, int max) {
@@ -52,9 +58,20 @@ public class ModelInfill {
             }
         }
         if (out.isEmpty() && !parsed.allCovered() && parsed.interpretations().isEmpty()) {
-            return new Proposal(List.of(), false, Optional.of("model: the answer held neither interpretations nor the covered sentence"));
+            return Proposal.degraded(Stage.STAGE_INFILL_MODEL, DegradationCause.DEGRADATION_CAUSE_MALFORMED_OUTPUT,
+                    MODEL_SERVICE, "model: the answer held neither interpretations nor the covered sentence");
         }
         return new Proposal(out, parsed.allCovered(), Optional.empty());
+    }
+
+    static DegradationCause cause(Throwable e) {
+        if (e instanceof TimeoutException || e instanceof io.smallrye.mutiny.TimeoutException) {
+            return DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED;
+        }
+        if (e instanceof CircuitBreakerOpenException) {
+            return DegradationCause.DEGRADATION_CAUSE_CIRCUIT_OPEN;
+        }
+        return DegradationCause.DEGRADATION_CAUSE_FAILED;
     }
 
     static String describe(Throwable e) {

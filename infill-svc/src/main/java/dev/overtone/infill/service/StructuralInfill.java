@@ -2,7 +2,10 @@ package dev.overtone.infill.service;
 
 import dev.overtone.infill.client.ParserClient;
 import dev.overtone.infill.config.InfillConfig;
+import dev.overtone.proto.v1.Degradation;
+import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.InfillRequest;
+import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.InfillStrategy;
 import dev.overtone.proto.v1.InfilledReading;
 import dev.overtone.proto.v1.Reading;
@@ -43,7 +46,7 @@ public class StructuralInfill {
         Schema schema = request.getSchema();
         Set<String> covered = new HashSet<>();
         List<Candidate> candidates = new ArrayList<>();
-        String failure = null;
+        ParserClient.ParserFailure failure = null;
         try {
             for (Reading r : request.getReadingsList()) {
                 if (!r.getSql().isBlank()) {
@@ -57,7 +60,7 @@ public class StructuralInfill {
                 }
             }
         } catch (ParserClient.ParserFailure e) {
-            failure = e.getMessage();
+            failure = e;
         }
         candidates.sort(Comparator.comparingDouble((Candidate c) -> -c.variant().getScore()));
         List<InfilledReading> out = new ArrayList<>();
@@ -77,9 +80,18 @@ public class StructuralInfill {
                         .setDerivedFrom(c.derivedFrom()).build());
             }
         }
-        Optional<String> reason = failure == null ? Optional.empty()
-                : Optional.of("structural: " + failure + (out.isEmpty() ? "" : "; partial variants only"));
-        return new Proposal(out, false, reason);
+        Optional<Degradation> degradation = failure == null ? Optional.empty()
+                : Optional.of(Proposal.degradation(Stage.STAGE_INFILL_STRUCTURAL, cause(failure.code()), "parser-svc",
+                        "structural: " + failure.getMessage() + (out.isEmpty() ? "" : "; partial variants only")));
+        return new Proposal(out, false, degradation);
+    }
+
+    private static DegradationCause cause(io.grpc.Status.Code code) {
+        return switch (code) {
+            case UNAVAILABLE -> DegradationCause.DEGRADATION_CAUSE_UNAVAILABLE;
+            case DEADLINE_EXCEEDED -> DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED;
+            default -> DegradationCause.DEGRADATION_CAUSE_FAILED;
+        };
     }
 
     private String canonical(String sql, Schema schema, long deadline) {

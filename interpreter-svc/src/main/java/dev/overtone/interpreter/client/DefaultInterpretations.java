@@ -4,6 +4,7 @@ import dev.overtone.interpreter.config.InterpreterConfig;
 import dev.overtone.interpreter.config.LlmEndpoint;
 import dev.overtone.interpreter.service.InterpretationLines;
 import dev.overtone.interpreter.service.SchemaContext;
+import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.Schema;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,7 +19,15 @@ import java.util.Optional;
 /** Default interpretations from the LLM (zero-shot, one per line); a failure is a warning, never an error. */
 @ApplicationScoped
 public class DefaultInterpretations {
-    public record Outcome(List<String> interpretations, Optional<String> warning) {
+    /** The interpretations written; when the LLM failed, why (in words and typed). */
+    public record Outcome(List<String> interpretations, Optional<String> warning, DegradationCause cause) {
+        static Outcome written(List<String> interpretations) {
+            return new Outcome(interpretations, Optional.empty(), DegradationCause.DEGRADATION_CAUSE_UNSPECIFIED);
+        }
+
+        static Outcome failed(String warning, DegradationCause cause) {
+            return new Outcome(List.of(), Optional.of(warning), cause);
+        }
     }
 
     @Inject
@@ -36,12 +45,23 @@ public class DefaultInterpretations {
                     .await().atMost(Duration.ofMillis(Math.max(1, budgetMs)));
             List<String> lines = InterpretationLines.parse(answer, config.llm().maxDefaults());
             if (lines.isEmpty()) {
-                return new Outcome(List.of(), Optional.of("the LLM answered without any interpretation line"));
+                return Outcome.failed("the LLM answered without any interpretation line",
+                        DegradationCause.DEGRADATION_CAUSE_MALFORMED_OUTPUT);
             }
-            return new Outcome(lines, Optional.empty());
+            return Outcome.written(lines);
         } catch (RuntimeException e) {
-            return new Outcome(List.of(), Optional.of(describe(e)));
+            return Outcome.failed(describe(e), cause(e));
         }
+    }
+
+    static DegradationCause cause(Throwable e) {
+        if (e instanceof TimeoutException || e instanceof io.smallrye.mutiny.TimeoutException) {
+            return DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED;
+        }
+        if (e instanceof CircuitBreakerOpenException) {
+            return DegradationCause.DEGRADATION_CAUSE_CIRCUIT_OPEN;
+        }
+        return DegradationCause.DEGRADATION_CAUSE_FAILED;
     }
 
     static String describe(Throwable e) {

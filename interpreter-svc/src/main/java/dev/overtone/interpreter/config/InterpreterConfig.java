@@ -22,6 +22,23 @@ public interface InterpreterConfig {
 
     Llm llm();
 
+    Limits limits();
+
+    /** What one request may ask for; more is INVALID_ARGUMENT naming the limit. */
+    interface Limits {
+        /** Caller defaults (text and/or SQL) per request: each one is parsed and executed. */
+        @WithDefault("32")
+        int maxDefaults();
+
+        /** Characters of the question. */
+        @WithDefault("2000")
+        int maxQuestionLength();
+
+        /** Characters of one caller default's SQL or text. */
+        @WithDefault("100000")
+        int maxDefaultLength();
+    }
+
     interface Budget {
         /** Whole-call budget when the caller sets no gRPC deadline (and the cap when it sets a longer one). */
         @WithDefault("20s")

@@ -1,5 +1,6 @@
 package dev.overtone.interpreter.grpc;
 
+import dev.overtone.interpreter.config.InterpreterConfig;
 import dev.overtone.interpreter.service.InterpretationPipeline;
 import dev.overtone.interpreter.service.PipelineListener;
 import dev.overtone.proto.v1.InterpretEvent;
@@ -25,12 +26,14 @@ import java.util.concurrent.TimeUnit;
 public class InterpreterGrpcService implements InterpreterService {
     @Inject
     InterpretationPipeline pipeline;
+    @Inject
+    InterpreterConfig config;
 
     @Override
     @Blocking
     public Uni<InterpretResponse> interpret(InterpretRequest request) {
         try {
-            RequestValidation.check(request);
+            RequestValidation.check(request, config.limits());
             return Uni.createFrom().item(pipeline.interpret(request, remainingNanos(), PipelineListener.NONE));
         } catch (RuntimeException | Error e) {
             return Uni.createFrom().failure(StatusMapping.toStatus(e));
@@ -45,7 +48,7 @@ public class InterpreterGrpcService implements InterpreterService {
         Context call = Context.current();
         return Multi.createFrom().<InterpretEvent>emitter(emitter -> call.run(() -> {
             try {
-                RequestValidation.check(request);
+                RequestValidation.check(request, config.limits());
                 InterpretResponse answer = pipeline.interpret(request, remaining, new PipelineListener() {
                     @Override
                     public void stageStarted(String stage) {

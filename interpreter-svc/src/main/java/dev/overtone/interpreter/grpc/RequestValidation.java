@@ -1,5 +1,6 @@
 package dev.overtone.interpreter.grpc;
 
+import dev.overtone.interpreter.config.InterpreterConfig;
 import dev.overtone.proto.v1.InterpretRequest;
 import io.grpc.Status;
 
@@ -10,9 +11,25 @@ final class RequestValidation {
     private RequestValidation() {
     }
 
-    static void check(InterpretRequest request) {
+    static void check(InterpretRequest request, InterpreterConfig.Limits limits) {
         if (request.getQuestion().isBlank()) {
             throw invalid("question is empty: ask something about the database");
+        }
+        if (request.getQuestion().length() > limits.maxQuestionLength()) {
+            throw invalid("the question has " + request.getQuestion().length() + " characters; the limit is "
+                    + limits.maxQuestionLength() + " (overtone.interpreter.limits.max-question-length)");
+        }
+        if (request.getDefaultsCount() > limits.maxDefaults()) {
+            throw invalid("the request carries " + request.getDefaultsCount() + " caller defaults; the limit is "
+                    + limits.maxDefaults() + " per request (overtone.interpreter.limits.max-defaults): send the most likely ones");
+        }
+        for (int i = 0; i < request.getDefaultsCount(); i++) {
+            var d = request.getDefaults(i);
+            int length = Math.max(d.getSql().length(), d.getText().length());
+            if (length > limits.maxDefaultLength()) {
+                throw invalid("caller default " + (i + 1) + " has " + length + " characters; the limit is "
+                        + limits.maxDefaultLength() + " (overtone.interpreter.limits.max-default-length)");
+            }
         }
         if (request.getTenant().isBlank() || request.getDatabase().isBlank()) {
             throw invalid("tenant and database are required (e.g. tenant \"demo\", database \"hotels\")");

@@ -1,12 +1,14 @@
 package dev.overtone.interpreter.mapping;
 
 import dev.overtone.interpreter.config.InterpreterConfig;
+import dev.overtone.interpreter.service.Degradations;
 import dev.overtone.interpreter.service.QuestionTerms;
 import dev.overtone.interpreter.service.ReadingGroup;
 import dev.overtone.interpreter.service.Route;
 import dev.overtone.proto.v1.AmbiguitySummary;
 import dev.overtone.proto.v1.AmbiguousSlot;
 import dev.overtone.proto.v1.Candidate;
+import dev.overtone.proto.v1.Degradation;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.FailedReading;
 import dev.overtone.proto.v1.InterpretRequest;
@@ -38,7 +40,7 @@ public class AnswerAssembler {
     /** What the pipeline knows besides the groups. */
     public record RunView(InterpretRequest request, Schema schema, List<QuestionTerms.Term> terms, List<String> warnings,
                           List<FailedReading> failures, boolean readingFailuresOnly, Map<String, Long> timings,
-                          long totalMicros, int previewRows) {
+                          long totalMicros, int previewRows, List<Degradation> degradations) {
     }
 
     @Inject
@@ -70,7 +72,10 @@ public class AnswerAssembler {
             outcome = unanswerable ? Outcome.OUTCOME_UNANSWERABLE : Outcome.OUTCOME_FAILED;
             ambiguity.addAllUngroundedTerms(ungrounded);
         } else {
-            outcome = groups.size() > 1 ? Outcome.OUTCOME_AMBIGUOUS : Outcome.OUTCOME_ANSWERABLE;
+            outcome = groups.size() > 1 ? Outcome.OUTCOME_AMBIGUOUS
+                    // One reading is an answer only when every stage that finds readings did its whole work.
+                    : Degradations.readingsMayBeMissing(run.degradations()) ? Outcome.OUTCOME_INCOMPLETE
+                    : Outcome.OUTCOME_ANSWERABLE;
         }
         List<String> warnings = new ArrayList<>(new LinkedHashSet<>(run.warnings()));
         List<String> unexplained = ungrounded.stream().filter(t -> !pivotsUsed.contains(t)).toList();
@@ -84,7 +89,8 @@ public class AnswerAssembler {
                     + " has nothing for " + String.join(", ", ungrounded.stream().map(t -> "'" + t + "'").toList()));
         }
         return out.setAmbiguity(ambiguity).setOutcome(outcome).addAllTimings(timings(run.timings()))
-                .addAllWarnings(warnings).addAllFailures(run.failures()).setTotalMicros(run.totalMicros()).build();
+                .addAllWarnings(warnings).addAllFailures(run.failures()).addAllDegradations(run.degradations())
+                .setTotalMicros(run.totalMicros()).build();
     }
 
     /** The interpretation as StreamInterpret announces it when its result is first seen. */
@@ -214,7 +220,8 @@ public class AnswerAssembler {
 
     public StartRequest clarification(InterpretRequest request, InterpretResponse answer) {
         StartRequest.Builder start = StartRequest.newBuilder().setQuestion(request.getQuestion())
-                .setOptions(request.getOptions().getClarifyOptions());
+                .setOptions(request.getOptions().getClarifyOptions())
+                .setCandidatesIncomplete(Degradations.readingsMayBeMissing(answer.getDegradationsList()));
         for (Interpretation i : answer.getInterpretationsList()) {
             start.addCandidates(Candidate.newBuilder().setId(i.getId()).setSql(i.getSql()).setText(i.getText())
                     .setProbability(i.getProbability()).setFingerprint(i.getFingerprint()));

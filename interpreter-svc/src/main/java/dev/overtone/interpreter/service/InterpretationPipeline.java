@@ -8,6 +8,8 @@ import dev.overtone.interpreter.mapping.AnswerAssembler;
 import dev.overtone.proto.v1.AnalyzeRequest;
 import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.CallerDefault;
+import dev.overtone.proto.v1.Degradation;
+import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.FailedReading;
@@ -23,6 +25,7 @@ import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.Reading;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.VerbalizeRequest;
 import io.grpc.Status;
 import io.opentelemetry.api.trace.Span;
@@ -111,7 +114,10 @@ public class InterpretationPipeline {
             } else {
                 run.stage("defaults", () -> {
                     DefaultInterpretations.Outcome outcome = defaults.write(run.schema, request.getQuestion(), budget.remainingMs());
-                    outcome.warning().ifPresent(w -> run.warnings.add("defaults: " + w));
+                    outcome.warning().ifPresent(w -> {
+                        run.warnings.add("defaults: " + w);
+                        run.degradations.add(Degradations.of(Stage.STAGE_DEFAULTS, outcome.cause(), "llm", w));
+                    });
                     outcome.interpretations().forEach(text -> initial.add(new Route(text, "", Source.SOURCE_DEFAULT, "")));
                     return outcome.interpretations().size() + " interpretations";
                 });
@@ -152,15 +158,21 @@ public class InterpretationPipeline {
             run.stage("parse", () -> {
                 List<Object> parsed = parallel.map("parse", needParse, r -> parse(run, r));
                 int ok = 0;
+                List<DownstreamFailure> infrastructure = new ArrayList<>();
                 for (int i = 0; i < parsed.size(); i++) {
                     if (parsed.get(i) instanceof String sql) {
                         Route withParsed = needParse.get(i).withSql(sql);
                         withSql.add(withParsed);
                         ok++;
                     } else {
-                        run.fail(needParse.get(i), "parse", (DownstreamFailure) parsed.get(i));
+                        DownstreamFailure failure = (DownstreamFailure) parsed.get(i);
+                        run.fail(needParse.get(i), "parse", failure);
+                        if (!failure.aboutTheReading()) {
+                            infrastructure.add(failure);
+                        }
                     }
                 }
+                run.degradedCalls(Stage.STAGE_PARSE, infrastructure);
                 return ok + " of " + needParse.size() + " parsed";
             });
         }
@@ -168,13 +180,18 @@ public class InterpretationPipeline {
             run.stage("execute", () -> {
                 List<Executed> results = parallel.map("execute", withSql, r -> execute(run, r));
                 int before = run.groups.size();
+                List<DownstreamFailure> infrastructure = new ArrayList<>();
                 for (Executed e : results) {
                     if (e.failure() != null) {
                         run.fail(e.route(), "execute", e.failure());
+                        if (!e.failure().aboutTheReading()) {
+                            infrastructure.add(e.failure());
+                        }
                     } else {
                         group(run, e);
                     }
                 }
+                run.degradedCalls(Stage.STAGE_EXECUTE, infrastructure);
                 return withSql.size() + " executed, " + (run.groups.size() - before) + " new results";
             });
         }
@@ -237,7 +254,10 @@ public class InterpretationPipeline {
         }
         for (int round = 1; round <= config.infill().maxRounds(); round++) {
             if (!run.budget.atLeast(config.budget().infillMinimum())) {
-                run.warnings.add("infill: stopped after round " + (round - 1) + ", the request's time budget is spent");
+                String message = "infill: stopped after round " + (round - 1) + ", the request's time budget is spent";
+                run.warnings.add(message);
+                run.degradations.add(Degradations.of(Stage.STAGE_INFILL, DegradationCause.DEGRADATION_CAUSE_BUDGET_SPENT,
+                        "infill-svc", message));
                 return;
             }
             InfillResponse response = askInfill(run);
@@ -277,10 +297,12 @@ public class InterpretationPipeline {
                 out[0] = downstreams.infill().call("Infill", timeout, () -> downstreams.infillStub(timeout).infill(request.build()));
             } catch (DownstreamFailure f) {
                 run.warnings.add("infill: " + f.getMessage() + "; readings found so far only");
+                run.degradations.add(Degradations.of(Stage.STAGE_INFILL, f, 0));
                 return "failed";
             }
             if (out[0].getDegraded()) {
                 out[0].getDegradedReasonsList().forEach(reason -> run.warnings.add("infill-svc degraded: " + reason));
+                run.degradations.addAll(out[0].getDegradationsList());
             }
             return out[0].getReadingsCount() + " readings offered" + (out[0].getAllCovered() ? ", all covered" : "");
         });
@@ -311,8 +333,9 @@ public class InterpretationPipeline {
                     groups.get(i).analysis(a);
                     ok++;
                 } else if (ok == 0 && i == groups.size() - 1) {
-                    run.warnings.add("analyze: " + ((DownstreamFailure) analyses.get(i)).getMessage()
-                            + "; the ambiguity summary has no slots");
+                    DownstreamFailure failure = (DownstreamFailure) analyses.get(i);
+                    run.warnings.add("analyze: " + failure.getMessage() + "; the ambiguity summary has no slots");
+                    run.degradations.add(Degradations.of(Stage.STAGE_ANALYZE, failure, groups.size()));
                 }
             }
             return ok + " analyzed";
@@ -335,6 +358,7 @@ public class InterpretationPipeline {
                     wordless.get(i).text(wordless.get(i).representative().sql());
                     if (texts.get(i) instanceof DownstreamFailure f && ok == 0) {
                         run.warnings.add("verbalize: " + f.getMessage() + "; the SQL stands in for the text");
+                        run.degradations.add(Degradations.of(Stage.STAGE_VERBALIZE, f, wordless.size()));
                     }
                 }
             }
@@ -356,6 +380,7 @@ public class InterpretationPipeline {
                 return "session " + turn.getSessionId();
             } catch (DownstreamFailure f) {
                 out.addWarnings("clarify: " + f.getMessage() + "; no clarification started");
+                out.addDegradations(Degradations.of(Stage.STAGE_CLARIFY, f, 0));
                 return "failed";
             }
         });
@@ -379,6 +404,7 @@ public class InterpretationPipeline {
         final java.util.Set<String> seenText = new java.util.HashSet<>();
         final List<Failure> failures = new ArrayList<>();
         final List<String> warnings = new ArrayList<>();
+        final List<Degradation> degradations = new ArrayList<>();
         final Map<String, Long> timings = new LinkedHashMap<>();
 
         final int defaultPreviewRows;
@@ -401,6 +427,13 @@ public class InterpretationPipeline {
 
         void fail(Route route, String stage, DownstreamFailure failure) {
             failures.add(new Failure(route, stage, failure));
+        }
+
+        /** One degradation for a stage's calls that failed for the infrastructure's sake (not the reading's). */
+        void degradedCalls(Stage stage, List<DownstreamFailure> failed) {
+            if (!failed.isEmpty()) {
+                degradations.add(Degradations.of(stage, failed.get(0), failed.size()));
+            }
         }
 
         /** Runs one stage as its own span, so a trace shows each stage and the downstream calls it made. */
@@ -433,7 +466,7 @@ public class InterpretationPipeline {
                     .setStatus(f.failure().code().name()).setMessage(String.valueOf(f.failure().getMessage())).build()).toList();
             boolean readingFailuresOnly = !failures.isEmpty() && failures.stream().allMatch(f -> f.failure().aboutTheReading());
             return new AnswerAssembler.RunView(request, schema, terms, warnings, failed, readingFailuresOnly,
-                    timings, budget.elapsedMicros(), previewRows());
+                    timings, budget.elapsedMicros(), previewRows(), List.copyOf(degradations));
         }
     }
 }

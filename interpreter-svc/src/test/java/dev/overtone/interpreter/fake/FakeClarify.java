@@ -21,6 +21,7 @@ public class FakeClarify implements ClarifyService {
         if (Scenario.clarifyFailure != null) {
             return Uni.createFrom().failure(Scenario.clarifyFailure.asRuntimeException());
         }
+        Scenario.clarifyIncomplete = request.getCandidatesIncomplete();
         synchronized (Scenario.clarifyCandidates) {
             for (Candidate c : request.getCandidatesList()) {
                 Scenario.clarifyCandidates.add(c.getId() + "|" + c.getFingerprint() + "|" + c.getProbability());

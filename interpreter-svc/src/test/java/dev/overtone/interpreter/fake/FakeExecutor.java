@@ -34,6 +34,10 @@ public class FakeExecutor implements ExecutorService {
         if (result == null) {
             return Uni.createFrom().failure(Status.INVALID_ARGUMENT.withDescription("no such column: rating").asRuntimeException());
         }
+        if (Scenario.executeDelayMs > 0) {
+            io.grpc.Context.current().addListener(context -> Scenario.executesCancelled.incrementAndGet(), Runnable::run);
+            return Uni.createFrom().item(result).onItem().delayIt().by(java.time.Duration.ofMillis(Scenario.executeDelayMs));
+        }
         return Uni.createFrom().item(result);
     }
 }

@@ -17,9 +17,15 @@ public final class Scenario {
     public static volatile Status clarifyFailure;
     public static volatile boolean infillCovered;
     public static volatile boolean infillDegraded;
+    /** How long the fake executor takes per Execute; 0 answers at once. */
+    public static volatile long executeDelayMs;
+    /** Execute calls whose gRPC context the caller cancelled while the fake was working. */
+    public static final AtomicInteger executesCancelled = new AtomicInteger();
     public static final AtomicInteger describeCalls = new AtomicInteger();
     public static final AtomicInteger infillCalls = new AtomicInteger();
     public static final List<String> clarifyCandidates = new ArrayList<>();
+    /** What the last Start said of its candidates' completeness. */
+    public static volatile boolean clarifyIncomplete;
 
     private Scenario() {
     }
@@ -31,7 +37,10 @@ public final class Scenario {
         clarifyFailure = null;
         infillCovered = false;
         infillDegraded = false;
+        executeDelayMs = 0;
+        executesCancelled.set(0);
         describeCalls.set(0);
+        clarifyIncomplete = false;
         infillCalls.set(0);
         synchronized (clarifyCandidates) {
             clarifyCandidates.clear();

@@ -4,6 +4,7 @@ import dev.overtone.interpreter.fake.Hotels;
 import dev.overtone.interpreter.fake.Scenario;
 import dev.overtone.proto.v1.AmbiguousSlot;
 import dev.overtone.proto.v1.CallerDefault;
+import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.InterpretEvent;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
@@ -12,6 +13,7 @@ import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.Outcome;
 import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -42,6 +44,10 @@ class InterpreterGrpcServiceTest {
         Scenario.reset();
     }
 
+    private static String metrics() {
+        return io.restassured.RestAssured.given().get("/q/metrics").then().statusCode(200).extract().asString();
+    }
+
     private InterpretResponse ask(InterpretRequest request) {
         return interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
     }
@@ -52,6 +58,74 @@ class InterpreterGrpcServiceTest {
             b.addDefaults(CallerDefault.newBuilder().setSql(s));
         }
         return b;
+    }
+
+    @Test
+    void aFailedInfillIsATypedDegradationAndOneReadingIsThenIncompleteNotAnswerable() {
+        Scenario.infillFailure = Status.UNAVAILABLE.withDescription("connection refused");
+
+        InterpretResponse answer = ask(rating(Hotels.STARS).setOptions(InterpretOptions.newBuilder().setStartClarification(true)).build());
+
+        assertThat(answer.getInterpretationsCount()).isEqualTo(1);
+        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_INCOMPLETE);
+        assertThat(answer.getDegradationsList()).singleElement().satisfies(d -> {
+            assertThat(d.getStage()).isEqualTo(Stage.STAGE_INFILL);
+            assertThat(d.getCause()).isEqualTo(DegradationCause.DEGRADATION_CAUSE_UNAVAILABLE);
+            assertThat(d.getService()).isEqualTo("infill-svc");
+            assertThat(d.getMessage()).contains("infill-svc is unavailable");
+        });
+        assertThat(Scenario.clarifyIncomplete).as("clarify-svc told the set is incomplete").isTrue();
+    }
+
+    @Test
+    void tooManyCallerDefaultsAreRefusedNamingTheLimit() {
+        InterpretRequest.Builder many = rating();
+        for (int i = 0; i < 33; i++) {
+            many.addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS + " WHERE stars > " + i));
+        }
+        assertThatThrownBy(() -> ask(many.build())).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+            assertThat(e.getStatus().getDescription()).contains("33 caller defaults", "limit is 32",
+                    "overtone.interpreter.limits.max-defaults");
+        });
+        assertThat(Scenario.describeCalls).as("refused before any downstream call").hasValue(0);
+    }
+
+    @Test
+    void anOversizedRequestIsResourceExhaustedWithAMessage() {
+        String huge = "x".repeat(5 * 1024 * 1024);
+        assertThatThrownBy(() -> ask(rating(huge).build())).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+            assertThat(e.getStatus().getDescription()).isNotBlank().contains("maximum size");
+        });
+    }
+
+    @Test
+    void withEveryStageWholeOneReadingIsAnswerableAndNothingIsDegraded() {
+        Scenario.infillCovered = true;
+
+        InterpretResponse answer = ask(rating(Hotels.STARS).build());
+
+        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_ANSWERABLE);
+        assertThat(answer.getDegradationsList()).isEmpty();
+    }
+
+    @Test
+    void aCancelledCallCancelsItsDownstreamCallsAndIsCounted() throws Exception {
+        Scenario.executeDelayMs = 3_000;
+
+        assertThatThrownBy(() -> interpreter.withDeadlineAfter(300, TimeUnit.MILLISECONDS)
+                .interpret(rating(Hotels.STARS, Hotels.SCORE).build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED));
+
+        String abandoned = "overtone_interpret_abandoned_total{stage=\"execute\"}";
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while ((Scenario.executesCancelled.get() < 2 || !metrics().contains(abandoned)) && System.nanoTime() < until) {
+            Thread.sleep(20);
+        }
+        assertThat(Scenario.executesCancelled).as("executor calls cancelled with the Interpret call").hasValue(2);
+        assertThat(metrics()).contains(abandoned);
     }
 
     @Test
