@@ -40,14 +40,17 @@ final class AnswerPrinter {
         if (answer.getAmbiguity().getUngroundedTermsCount() > 0) {
             out.println("Not in the schema: " + String.join(", ", answer.getAmbiguity().getUngroundedTermsList()));
         }
+        answer.getDegradationsList().forEach(d -> out.printf("degraded: stage %s (%s, %s): %s%n",
+                d.getStage().name().replace("STAGE_", "").toLowerCase(Locale.ROOT),
+                d.getCause().name().replace("DEGRADATION_CAUSE_", "").toLowerCase(Locale.ROOT).replace('_', ' '),
+                d.getService(), d.getMessage()));
         answer.getWarningsList().forEach(warning -> out.println("warning: " + warning));
         out.println("Timings: " + answer.getTimingsList().stream().map(AnswerPrinter::timing)
                 .collect(Collectors.joining(", ")) + String.format(Locale.ROOT, "; total %.1f ms", answer.getTotalMicros() / 1000.0));
     }
 
     private void printReading(Interpretation reading) {
-        out.printf("[%s] p=%.2f  %s  %s%n", reading.getId(), reading.getProbability(), source(reading.getSource())
-                + (reading.getFamily().isEmpty() ? "" : "/" + reading.getFamily()), reading.getText());
+        out.printf("[%s] p=%.2f  %s%n    %s%n", reading.getId(), reading.getProbability(), reading.getText(), origin(reading));
         out.printf("    SQL: %s%n", oneLine(reading.getSql()));
         var preview = reading.getPreview();
         TextTable.of(preview.getColumnsList(), preview.getRowsList()).print(out, "    ");
@@ -58,6 +61,18 @@ final class AnswerPrinter {
                     reading.getParaphrasesList().stream().map(p -> oneLine(p.getSql())).collect(Collectors.joining(" ; ")));
         }
         out.println();
+    }
+
+    /** Where a reading came from, for a person: the caller's own SQL, the LLM, or found by Overtone. */
+    static String origin(Interpretation reading) {
+        return switch (reading.getSource()) {
+            case SOURCE_CALLER -> "from your SQL";
+            case SOURCE_DEFAULT -> "the LLM's default reading";
+            case SOURCE_INFILL_MODEL -> "found by Overtone (infilling model)";
+            case SOURCE_INFILL_STRUCTURAL -> "found by Overtone (structural" + (reading.getFamily().isEmpty() ? "" : ", "
+                    + reading.getFamily() + " family") + ")";
+            default -> source(reading.getSource());
+        };
     }
 
     static String outcome(InterpretResponse answer) {

@@ -3,6 +3,10 @@ package dev.overtone.cli;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.NettyChannelBuilder;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +25,8 @@ final class LocalSuite implements AutoCloseable {
 
     static final int PORT_BASE = 38090;
     static final int PG_PORT = 35532;
+    /** bin/overtone serves each service's /q/health and /q/metrics on its gRPC port + 10. */
+    static final int HTTP_PORT_OFFSET = 10;
 
     final Path checkout;
     final Path home;
@@ -75,6 +81,15 @@ final class LocalSuite implements AutoCloseable {
             case "executor-svc" -> 4;
             default -> throw new IllegalArgumentException(service);
         };
+    }
+
+    /** The sum of a Prometheus metric's samples on a service's /q/metrics (HTTP port: gRPC port + 10); 0 when absent. */
+    double metric(String service, String name) throws IOException, InterruptedException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        String body = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + (port(service) + HTTP_PORT_OFFSET)
+                + "/q/metrics")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
+        return body.lines().filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
     }
 
     long pid(String component) throws IOException {

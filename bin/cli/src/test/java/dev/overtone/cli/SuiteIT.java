@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
+import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.GetRequest;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
@@ -15,6 +16,7 @@ import dev.overtone.proto.v1.InterpreterServiceGrpc.InterpreterServiceBlockingSt
 import dev.overtone.proto.v1.Outcome;
 import dev.overtone.proto.v1.Session;
 import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.Stage;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.nio.file.Files;
@@ -93,11 +95,29 @@ class SuiteIT {
     }
 
     @Test
+    @Order(0)
+    void theFirstAnswerAfterUpIsTheHundredth() {
+        InterpretResponse first = interpreter(30).interpret(rating(STARS_SQL));
+        InterpretResponse hundredth = first;
+        for (int call = 2; call <= 100; call++) {
+            hundredth = interpreter(30).interpret(rating(STARS_SQL));
+        }
+        assertThat(readings(first)).as(first.toString()).hasSizeGreaterThanOrEqualTo(2).isEqualTo(readings(hundredth));
+        assertThat(first.getDegradationsList()).as(first.toString()).isEmpty();
+        assertThat(first.getWarningsList()).as(first.toString()).noneMatch(w -> w.contains("did not answer"));
+    }
+
+    private static Set<String> readings(InterpretResponse answer) {
+        return answer.getInterpretationsList().stream().map(i -> i.getSource() + " " + i.getSql()).collect(Collectors.toSet());
+    }
+
+    @Test
     @Order(1)
     void demoPrintsTwoReadingsWithPreviews() throws Exception {
         LocalSuite.Result demo = suite.overtone(Duration.ofMinutes(3), "demo");
         assertThat(demo.exitCode()).as(demo.output()).isZero();
-        assertThat(demo.output()).contains("Outcome:  ambiguous", "[i1]", "[i2]", "Grand Plaza", "same result from 1 other SQL");
+        assertThat(demo.output()).contains("Outcome:  ambiguous", "[i1]", "[i2]", "Grand Plaza", "from your SQL",
+                "found by Overtone").doesNotContain("degraded", "did not answer", "timed out");
     }
 
     @Test
@@ -233,17 +253,14 @@ class SuiteIT {
         interpreter(30).interpret(rating(STARS_SQL));
 
         Set<String> expected = Set.of("interpreter-svc", "executor-svc", "parser-svc", "infill-svc");
+        Set<String> stageSpans = Set.of("stage schema", "stage execute", "stage infill");
+        // Spans arrive in batches from five processes: wait (bounded) until the whole trace asserted below is in.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        Map<String, Set<String>> servicesByTrace = Map.of();
-        while (System.nanoTime() < deadline) {
-            servicesByTrace = spanReceiver.spans().stream()
-                    .filter(span -> !earlierTraces.contains(span.traceId()))
-                    .collect(Collectors.groupingBy(SpanReceiver.ReceivedSpan::traceId,
-                            Collectors.mapping(SpanReceiver.ReceivedSpan::service, Collectors.toSet())));
-            if (servicesByTrace.values().stream().anyMatch(services -> services.containsAll(expected))) {
-                break;
-            }
+        Map<String, Set<String>> servicesByTrace = newTraces(earlierTraces);
+        while (System.nanoTime() < deadline && !servicesByTrace.entrySet().stream().anyMatch(trace ->
+                trace.getValue().containsAll(expected) && spanNames(trace.getKey()).containsAll(stageSpans))) {
             Thread.sleep(100);
+            servicesByTrace = newTraces(earlierTraces);
         }
         List<String> interpretTraces = servicesByTrace.entrySet().stream()
                 .filter(trace -> trace.getValue().contains("interpreter-svc")).map(Map.Entry::getKey).toList();
@@ -251,9 +268,67 @@ class SuiteIT {
                 .hasSize(1);
         String traceId = interpretTraces.get(0);
         assertThat(servicesByTrace.get(traceId)).containsAll(expected);
-        assertThat(spanReceiver.spans().stream().filter(span -> span.traceId().equals(traceId))
-                .map(SpanReceiver.ReceivedSpan::name))
-                .as("a span per stage of the interpreter")
-                .contains("stage schema", "stage execute", "stage infill");
+        assertThat(spanNames(traceId)).as("a span per stage of the interpreter").containsAll(stageSpans);
+    }
+
+    private Map<String, Set<String>> newTraces(Set<String> earlierTraces) {
+        return spanReceiver.spans().stream()
+                .filter(span -> !earlierTraces.contains(span.traceId()))
+                .collect(Collectors.groupingBy(SpanReceiver.ReceivedSpan::traceId,
+                        Collectors.mapping(SpanReceiver.ReceivedSpan::service, Collectors.toSet())));
+    }
+
+    private Set<String> spanNames(String traceId) {
+        return spanReceiver.spans().stream().filter(span -> span.traceId().equals(traceId))
+                .map(SpanReceiver.ReceivedSpan::name).collect(Collectors.toSet());
+    }
+
+    @Test
+    @Order(11)
+    void aCancelledCallNeverHarmsTheNextOneFromAForeignClient() throws Exception {
+        TransportClient.Report report = TransportClient.run(suite, 30);
+        assertThat(report.followUpsOk()).as(report.json()).containsOnly(
+                Map.entry("Interpret", 30), Map.entry("StreamInterpret", 30), Map.entry("Answer", 30),
+                Map.entry("Execute", 30), Map.entry("ExecuteAfterRstNoError", 30));
+        assertThat(report.allGood()).as(report.json()).isTrue();
+    }
+
+    @Test
+    @Order(12)
+    void aCancelledInterpretStopsItsWorkAndSaysSo() throws Exception {
+        double before = suite.metric("interpreter-svc", "overtone_interpret_abandoned_total");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        double after = before;
+        // Each call is cut off by a deadline shorter than the pipeline; wait (bounded) until the interpreter counted one.
+        while (after <= before && System.nanoTime() < deadline) {
+            assertThatThrownBy(() -> InterpreterServiceGrpc.newBlockingStub(suite.channel("interpreter-svc"))
+                    .withDeadlineAfter(15, TimeUnit.MILLISECONDS).interpret(rating(STARS_SQL, REVIEW_SQL)))
+                    .isInstanceOfSatisfying(StatusRuntimeException.class,
+                            e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED));
+            after = suite.metric("interpreter-svc", "overtone_interpret_abandoned_total");
+        }
+        assertThat(after).as("abandoned Interpret calls counted by the interpreter").isGreaterThan(before);
+    }
+
+    @Test
+    @Order(13)
+    void aParserRestartIsSaidInTheContractAndCostsNoReadingOnceItIsBack() throws Exception {
+        suite.kill("parser-svc");
+        InterpretResponse degraded = interpreter(30).interpret(rating(STARS_SQL));
+        assertThat(degraded.getOutcome()).as(degraded.toString()).isEqualTo(Outcome.OUTCOME_INCOMPLETE);
+        assertThat(degraded.getDegradationsList()).as(degraded.toString()).anySatisfy(d -> {
+            assertThat(d.getStage()).isIn(Stage.STAGE_INFILL, Stage.STAGE_INFILL_STRUCTURAL);
+            assertThat(d.getCause()).isEqualTo(DegradationCause.DEGRADATION_CAUSE_UNAVAILABLE);
+            assertThat(d.getService()).isEqualTo("parser-svc");
+        });
+
+        LocalSuite.Result up = suite.overtone(Duration.ofMinutes(3), "up");
+        assertThat(up.exitCode()).as(up.output()).isZero();
+        startedPids.add(suite.pid("parser-svc"));
+        InterpretResponse whole = interpreter(30).interpret(rating(STARS_SQL));
+        assertThat(whole.getDegradationsList()).as(whole.toString()).isEmpty();
+        assertThat(whole.getOutcome()).isEqualTo(Outcome.OUTCOME_AMBIGUOUS);
+        assertThat(whole.getInterpretationsList()).anySatisfy(
+                reading -> assertThat(reading.getSource()).isEqualTo(Source.SOURCE_INFILL_STRUCTURAL));
     }
 }
