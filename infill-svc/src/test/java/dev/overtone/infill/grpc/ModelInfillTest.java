@@ -71,6 +71,10 @@ class ModelInfillTest {
     private static void assertStructuralFallback(InfillResponse response, String reasonStart) {
         assertThat(response.getDegraded()).isTrue();
         assertThat(response.getDegradedReasonsList()).anyMatch(r -> r.startsWith(reasonStart));
+        assertThat(response.getDegradationsList()).anySatisfy(d -> {
+            assertThat(d.getStage()).isEqualTo(dev.overtone.proto.v1.Stage.STAGE_INFILL_MODEL);
+            assertThat(d.getMessage()).startsWith(reasonStart);
+        });
         assertThat(response.getReadingsList()).extracting(InfilledReading::getStrategy)
                 .containsExactly(InfillStrategy.INFILL_STRATEGY_STRUCTURAL);
     }

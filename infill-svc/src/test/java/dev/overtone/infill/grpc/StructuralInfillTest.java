@@ -1,6 +1,8 @@
 package dev.overtone.infill.grpc;
 
+import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.InfillOptions;
+import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.InfillResponse;
 import dev.overtone.proto.v1.InfillServiceGrpc;
 import dev.overtone.proto.v1.InfillStrategy;
@@ -28,7 +30,7 @@ class StructuralInfillTest {
     }
 
     @Test
-    void variantsNotAlreadyCoveredComeBackAndTheMissingModelIsSaid() {
+    void variantsNotAlreadyCoveredComeBackAndAModelOffByConfigurationIsNoDegradation() {
         InfillResponse response = infill.infill(InfillRequests.rating().build());
 
         assertThat(response.getReadingsList()).singleElement().satisfies(r -> {
@@ -39,8 +41,8 @@ class StructuralInfillTest {
             assertThat(r.getText()).isEqualTo("the average review score of each hotel");
         });
         assertThat(response.getAllCovered()).isFalse();
-        assertThat(response.getDegraded()).isTrue();
-        assertThat(response.getDegradedReasonsList()).singleElement().asString().contains("no LLM endpoint configured");
+        assertThat(response.getDegraded()).isFalse();
+        assertThat(response.getDegradationsList()).isEmpty();
     }
 
     @Test
@@ -65,6 +67,11 @@ class StructuralInfillTest {
         assertThat(response.getReadingsList()).isEmpty();
         assertThat(response.getDegraded()).isTrue();
         assertThat(response.getDegradedReasonsList()).anyMatch(r -> r.startsWith("structural: parser-svc is unavailable at localhost:18092"));
+        assertThat(response.getDegradationsList()).singleElement().satisfies(d -> {
+            assertThat(d.getStage()).isEqualTo(Stage.STAGE_INFILL_STRUCTURAL);
+            assertThat(d.getCause()).isEqualTo(DegradationCause.DEGRADATION_CAUSE_UNAVAILABLE);
+            assertThat(d.getService()).isEqualTo("parser-svc");
+        });
     }
 
     @Test

@@ -36,6 +36,7 @@ public class FakeExecutor implements ExecutorService {
         }
         if (Scenario.executeDelayMs > 0) {
             io.grpc.Context.current().addListener(context -> Scenario.executesCancelled.incrementAndGet(), Runnable::run);
+            Scenario.executesStarted.incrementAndGet();
             return Uni.createFrom().item(result).onItem().delayIt().by(java.time.Duration.ofMillis(Scenario.executeDelayMs));
         }
         return Uni.createFrom().item(result);

@@ -21,6 +21,8 @@ public final class Scenario {
     public static volatile long executeDelayMs;
     /** Execute calls whose gRPC context the caller cancelled while the fake was working. */
     public static final AtomicInteger executesCancelled = new AtomicInteger();
+    /** Execute calls the fake executor has begun while a delay was set. */
+    public static final AtomicInteger executesStarted = new AtomicInteger();
     public static final AtomicInteger describeCalls = new AtomicInteger();
     public static final AtomicInteger infillCalls = new AtomicInteger();
     public static final List<String> clarifyCandidates = new ArrayList<>();
@@ -39,6 +41,7 @@ public final class Scenario {
         infillDegraded = false;
         executeDelayMs = 0;
         executesCancelled.set(0);
+        executesStarted.set(0);
         describeCalls.set(0);
         clarifyIncomplete = false;
         infillCalls.set(0);

@@ -133,8 +133,12 @@ class LlmDefaultsTest {
         InterpretResponse response = ask(rating().addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS))
                 .setOptions(InterpretOptions.newBuilder().setInfill(false).setAlsoLlmDefaults(true)));
 
-        assertThat(response.getOutcome()).isEqualTo(Outcome.OUTCOME_ANSWERABLE);
+        assertThat(response.getOutcome()).as("one reading, but the LLM's defaults are missing").isEqualTo(Outcome.OUTCOME_INCOMPLETE);
         assertThat(response.getWarningsList()).contains("defaults: the LLM timed out");
+        assertThat(response.getDegradationsList()).singleElement().satisfies(d -> {
+            assertThat(d.getStage()).isEqualTo(dev.overtone.proto.v1.Stage.STAGE_DEFAULTS);
+            assertThat(d.getCause()).isEqualTo(dev.overtone.proto.v1.DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED);
+        });
     }
 
     @Test
