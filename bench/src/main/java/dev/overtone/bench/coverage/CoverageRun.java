@@ -21,17 +21,56 @@ import dev.overtone.bench.dataset.PreparedDataset;
 import dev.overtone.bench.scoring.CoverageSummary;
 import dev.overtone.bench.scoring.ExampleScore;
 import dev.overtone.bench.scoring.ExampleScorer;
+import dev.overtone.bench.scoring.RankedSummary;
 import dev.overtone.bench.sqlite.QueryRunner;
 import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Interpretation;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 
 /** One coverage run: build the databases, ask Interpret, score both systems, write the report. */
 public final class CoverageRun {
 
-    /** What happened to one example. */
+    /** What happened to one example. {@code answer} is null with --baseline-only or when Interpret failed. */
     public record Outcome(Example example, BenchDatabase db, ExampleScore baseline, ExampleScore overtone,
-                          String failure, List<String> warnings) {
+                          String failure, List<String> warnings, RankedAnswer answer) {
+
+        public Outcome(Example example, BenchDatabase db, ExampleScore baseline, ExampleScore overtone,
+                       String failure, List<String> warnings) {
+            this(example, db, baseline, overtone, failure, warnings, null);
+        }
+    }
+
+    /**
+     * What the answer said beyond its SQL, aligned with the predicted SQL list (ranked order).
+     *
+     * @param evidence one map per reading: the ranking's named features
+     */
+    public record RankedAnswer(List<String> sqls, List<Double> probabilities, int shown, double ambiguityProbability,
+                               String outcome, List<Map<String, Double>> evidence) {
+
+        static RankedAnswer of(InterpretResponse r) {
+            List<String> sqls = new ArrayList<>();
+            List<Double> probabilities = new ArrayList<>();
+            List<Map<String, Double>> evidence = new ArrayList<>();
+            for (Interpretation i : r.getInterpretationsList()) {
+                if (i.getSql().isEmpty()) {
+                    continue;
+                }
+                sqls.add(i.getSql());
+                probabilities.add(i.getProbability());
+                Map<String, Double> e = new LinkedHashMap<>();
+                i.getEvidenceList().forEach(ev -> e.put(ev.getName(), ev.getValue()));
+                evidence.add(e);
+            }
+            return new RankedAnswer(sqls, probabilities, r.getShownCount(), r.getAmbiguityProbability(), r.getOutcome().name(),
+                    evidence);
+        }
+
+        /** The reading index of a predicted SQL string (its first occurrence), or -1. */
+        public int indexOf(String sql) {
+            return sqls.indexOf(sql);
+        }
     }
 
     private final Path data;
@@ -88,6 +127,14 @@ public final class CoverageRun {
                         o.failure() != null))
                 .toList());
 
+        RankedSummary baselineRanked = RankedSummary.of(outcomes.stream()
+                .map(o -> new RankedSummary.Ranked(o.example().ambiguous(), o.baseline(), o.baseline().nPredSql(),
+                        o.baseline().uniqueResults()))
+                .toList());
+        RankedSummary overtoneRanked = suite == null ? null : RankedSummary.of(outcomes.stream()
+                .map(o -> new RankedSummary.Ranked(o.example().ambiguous(), o.overtone(),
+                        o.answer() == null ? 0 : o.answer().shown(), o.answer() == null ? 0 : o.answer().ambiguityProbability()))
+                .toList());
         Map<String, Integer> failuresByStatus = new TreeMap<>();
         Map<String, String> failureSamples = new TreeMap<>();
         outcomes.stream().filter(o -> o.failure() != null).forEach(o -> {
@@ -112,7 +159,7 @@ public final class CoverageRun {
         run.put("overtone_failure_samples", failureSamples);
         run.put("started_at", startedAt.toString());
         run.put("duration_s", Math.round((System.nanoTime() - started) / 1e7) / 100.0);
-        CoverageReport report = new CoverageReport(run, baseline, overtone, outcomes,
+        CoverageReport report = new CoverageReport(run, baseline, overtone, baselineRanked, overtoneRanked, outcomes,
                 new LinkedHashSet<>(examples.stream().map(Example::type).toList()));
         report.write(out);
         System.out.println(report.summaryText());
@@ -133,12 +180,14 @@ public final class CoverageRun {
         List<String> predicted = List.of();
         String failure = null;
         List<String> warnings = List.of();
+        RankedAnswer answer = null;
         if (suite != null) {
             try {
                 InterpretResponse r = suite.interpreter(deadlineMs).interpret(
                         InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, db.name(), infill, families));
                 predicted = InterpretRequests.sqlOf(r);
                 warnings = r.getWarningsList();
+                answer = RankedAnswer.of(r);
             } catch (StatusRuntimeException e) {
                 failure = e.getStatus().getCode().name() + ": " + e.getStatus().getDescription();
             }
@@ -148,7 +197,7 @@ public final class CoverageRun {
             ExampleScore base = ExampleScorer.score(ex.id(), ex.goldQueries(), ex.defaultSql(), runner, mode);
             ExampleScore ours = suite == null ? null
                     : ExampleScorer.score(ex.id(), ex.goldQueries(), predicted, runner, mode);
-            return new Outcome(ex, db, base, ours, failure, warnings);
+            return new Outcome(ex, db, base, ours, failure, warnings, answer);
         }
     }
 }

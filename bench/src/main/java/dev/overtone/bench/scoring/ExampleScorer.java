@@ -67,12 +67,16 @@ public final class ExampleScorer {
         int unique = countUniqueResults(preds, predResults);
         if (problem != null) {
             return new ExampleScore(id, 0, 0, 0, 0, 0, preds, errors, unique,
-                    Collections.nCopies(golds.size(), false), Collections.nCopies(preds.size(), false), problem);
+                    Collections.nCopies(golds.size(), false), Collections.nCopies(preds.size(), false), problem,
+                    Collections.nCopies(preds.size(), List.of()), nGold);
         }
         List<Boolean> goldHit = new ArrayList<>(Collections.nCopies(golds.size(), false));
         List<Boolean> predHit = new ArrayList<>(Collections.nCopies(preds.size(), false));
+        List<List<Integer>> predGolds = new ArrayList<>();
         for (int i = 0; i < preds.size(); i++) {
             List<List<Object>> rows = predResults.get(preds.get(i));
+            List<Integer> matched = new ArrayList<>();
+            predGolds.add(matched);
             if (rows == null) {
                 continue;
             }
@@ -80,6 +84,7 @@ public final class ExampleScorer {
                 if (ResultMatch.matches(rows, goldResults.get(j), ResultMatch.hasOrderBy(golds.get(j)))) {
                     goldHit.set(j, true);
                     predHit.set(i, true);
+                    matched.add(j);
                 }
             }
         }
@@ -88,7 +93,7 @@ public final class ExampleScorer {
         double precision = preds.isEmpty() ? 0.0 : (double) predHit.stream().filter(b -> b).count() / preds.size();
         double f1 = precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0.0;
         return new ExampleScore(id, nGold > 0 && nHit == nGold ? 1.0 : 0.0, nHit > 0 ? 1.0 : 0.0, recall, precision,
-                f1, preds, errors, unique, goldHit, predHit, null);
+                f1, preds, errors, unique, goldHit, predHit, null, predGolds, nGold);
     }
 
     /** Distinct predicted results (greedy grouping; all failures one group, all empty results one group). */

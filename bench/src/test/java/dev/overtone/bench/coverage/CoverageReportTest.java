@@ -20,6 +20,7 @@ import dev.overtone.bench.dataset.BenchDatabase;
 import dev.overtone.bench.dataset.Example;
 import dev.overtone.bench.scoring.CoverageSummary;
 import dev.overtone.bench.scoring.ExampleScore;
+import dev.overtone.bench.scoring.RankedSummary;
 
 /** report.json has the shape the issue fixes; every report file is written. */
 class CoverageReportTest {
@@ -87,5 +88,41 @@ class CoverageReportTest {
         assertThat(Files.size(dir.resolve("coverage.png"))).isPositive();
         String md = Files.readString(dir.resolve("report.md"));
         assertThat(md).contains("| **total** |", "DFPL: Ours", "| met |", "removed trailing comma");
+    }
+
+    @Test
+    void rankedAnswersBringProbabilitiesShownAndTheFirstReadingsFigures(@TempDir Path dir) throws Exception {
+        Example ex = new Example("a1", "q", List.of("SELECT 1", "SELECT 2"), "CREATE TABLE t(a);", null, List.of(), "scope", true);
+        ExampleScore base = new ExampleScore("a1", 0, 1, 0.5, 0.5, 0, List.of("SELECT 2", "SELECT 9"), 0, 2,
+                List.of(false, true), List.of(true, false), null, List.of(List.of(1), List.of()), 2);
+        ExampleScore ours = new ExampleScore("a1", 1, 1, 1, 2.0 / 3, 0, List.of("SELECT 1", "SELECT 9", "SELECT 2"), 0, 3,
+                List.of(true, true), List.of(true, false, true), null, List.of(List.of(0), List.of(), List.of(1)), 2);
+        CoverageRun.RankedAnswer answer = new CoverageRun.RankedAnswer(List.of("SELECT 1", "SELECT 9", "SELECT 2"),
+                List.of(0.5, 0.3, 0.2), 2, 0.8, "OUTCOME_AMBIGUOUS",
+                List.of(Map.of("default_share", 1.0), Map.of("default_share", 0.0), Map.of("default_share", 0.0)));
+        CoverageRun.Outcome o = new CoverageRun.Outcome(ex, new BenchDatabase("d1", Path.of("/tmp/d1.sqlite"), List.of()),
+                base, ours, null, List.of(), answer);
+        CoverageSummary b = CoverageSummary.of(List.of(new CoverageSummary.Scored("scope", true, base, false)));
+        CoverageSummary t = CoverageSummary.of(List.of(new CoverageSummary.Scored("scope", true, ours, false)));
+        RankedSummary rb = RankedSummary.of(List.of(new RankedSummary.Ranked(true, base, 2, 2)));
+        RankedSummary rt = RankedSummary.of(List.of(new RankedSummary.Ranked(true, ours, 2, 0.8)));
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("examples", 1);
+        run.put("db_repairs", List.of());
+        new CoverageReport(run, b, t, rb, rt, List.of(o), new LinkedHashSet<>(List.of("scope"))).write(dir);
+
+        JsonNode pred = new ObjectMapper().readTree(Files.readAllLines(dir.resolve("predictions.jsonl")).get(0));
+        assertThat(pred.path("sqls")).extracting(JsonNode::asText).containsExactly("SELECT 1", "SELECT 9", "SELECT 2");
+        assertThat(pred.path("probabilities")).extracting(JsonNode::asDouble).containsExactly(0.5, 0.3, 0.2);
+        assertThat(pred.path("shown").asInt()).isEqualTo(2);
+        JsonNode ranked = new ObjectMapper().readTree(dir.resolve("report.json").toFile()).path("ranked");
+        assertThat(ranked.path("overtone").path("ambiguous").path("full_first_1").asDouble()).isZero();
+        assertThat(ranked.path("overtone").path("ambiguous").path("full_first_3").asDouble()).isEqualTo(100.0);
+        assertThat(ranked.path("overtone").path("ambiguous").path("mean_shown").asDouble()).isEqualTo(2.0);
+        assertThat(ranked.path("baseline").path("ambiguous").path("full_first_5").asDouble()).isZero();
+        JsonNode example = new ObjectMapper().readTree(Files.readAllLines(dir.resolve("examples.jsonl")).get(0));
+        assertThat(example.path("readings").get(2).path("matched_golds")).extracting(JsonNode::asInt).containsExactly(1);
+        assertThat(example.path("readings").get(0).path("evidence").path("default_share").asDouble()).isEqualTo(1.0);
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("## The first readings", "| ambiguous | Overtone | 1 |");
     }
 }

@@ -121,4 +121,15 @@ class ExampleScorerTest {
         assertThat(score(List.of("SELECT name FROM h"), List.of("SELECT name FROM h; -- fine\n")).fullCoverage()).isOne();
         assertThat(runner.run("-- nothing")).isEmpty();
     }
+
+    @Test
+    void eachPredictionKeepsTheGoldsItMatchesForTopKCoverage() {
+        ExampleScore s = score(List.of("SELECT name FROM h WHERE stars = 5", "SELECT name FROM h WHERE city = 'y'"),
+                List.of("SELECT 1", "SELECT name FROM h WHERE city = 'y'", "SELECT name FROM h WHERE stars > 4"));
+
+        assertThat(s.predGolds()).containsExactly(List.of(), List.of(1), List.of(0));
+        assertThat(s.fullCoverageOfFirst(2)).isZero();
+        assertThat(s.fullCoverageOfFirst(3)).isOne();
+        assertThat(s.fullCoverage()).isOne();
+    }
 }

@@ -18,8 +18,6 @@ public interface InterpreterConfig {
 
     Infill infill();
 
-    Probability probability();
-
     Llm llm();
 
     Limits limits();
@@ -110,21 +108,6 @@ public interface InterpreterConfig {
         /** New readings asked of infill-svc per round. */
         @WithDefault("8")
         int maxReadings();
-    }
-
-    /** Weight of one route per source; an interpretation's weight is the sum over its routes. */
-    interface Probability {
-        @WithDefault("1.0")
-        double caller();
-
-        @WithDefault("1.0")
-        double defaults();
-
-        @WithDefault("0.8")
-        double infillModel();
-
-        @WithDefault("0.6")
-        double infillStructural();
     }
 
     interface Llm {

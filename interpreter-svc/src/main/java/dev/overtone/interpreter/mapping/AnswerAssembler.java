@@ -1,6 +1,10 @@
 package dev.overtone.interpreter.mapping;
 
-import dev.overtone.interpreter.config.InterpreterConfig;
+import dev.overtone.interpreter.ranking.EvidenceExtractor;
+import dev.overtone.interpreter.ranking.Feature;
+import dev.overtone.interpreter.ranking.RankedAnswer;
+import dev.overtone.interpreter.ranking.ReadingEvidence;
+import dev.overtone.interpreter.ranking.ReadingRanker;
 import dev.overtone.interpreter.service.Degradations;
 import dev.overtone.interpreter.service.QuestionTerms;
 import dev.overtone.interpreter.service.ReadingGroup;
@@ -16,14 +20,13 @@ import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.Outcome;
 import dev.overtone.proto.v1.Paraphrase;
+import dev.overtone.proto.v1.RankingEvidence;
 import dev.overtone.proto.v1.ResultPreview;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Slot;
-import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.proto.v1.StartRequest;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,7 +36,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-/** Builds the answer: interpretations with probabilities, the ambiguity summary, the outcome. */
+/** Builds the answer: interpretations ranked by evidence, the compact cut, the ambiguity summary, the verdict. */
 @ApplicationScoped
 public class AnswerAssembler {
 
@@ -43,25 +46,27 @@ public class AnswerAssembler {
                           long totalMicros, int previewRows, List<Degradation> degradations) {
     }
 
-    @Inject
-    InterpreterConfig config;
+    private final ReadingRanker ranker = new ReadingRanker(ReadingRanker.Model.tuned());
 
-    public InterpretResponse assemble(RunView run, List<ReadingGroup> groups) {
+    public InterpretResponse assemble(RunView run, List<ReadingGroup> found) {
         InterpretResponse.Builder out = InterpretResponse.newBuilder();
-        double[] weights = new double[groups.size()];
-        double total = 0;
-        for (int i = 0; i < groups.size(); i++) {
-            for (Route r : groups.get(i).routes()) {
-                weights[i] += weight(r.source());
+        List<ReadingEvidence> evidence = found.isEmpty() ? List.of()
+                : EvidenceExtractor.extract(run.request().getQuestion(), run.schema(), candidates(found));
+        RankedAnswer ranked = found.isEmpty() ? new RankedAnswer(List.of(), List.of(), List.of(), 0, 0.0, false)
+                : ranker.rank(evidence);
+        List<ReadingGroup> groups = ranked.order().stream().map(found::get).toList();
+        for (int k = 0; k < groups.size(); k++) {
+            Interpretation.Builder b = interpretation(k + 1, groups.get(k), run.previewRows())
+                    .setProbability(ranked.probabilities().get(k)).setAlternative(k >= ranked.shown());
+            ReadingEvidence e = evidence.get(ranked.order().get(k));
+            for (Feature f : Feature.values()) {
+                b.addEvidence(RankingEvidence.newBuilder().setName(f.wireName()).setValue(e.get(f)));
             }
-            total += weights[i];
+            out.addInterpretations(b);
         }
-        for (int i = 0; i < groups.size(); i++) {
-            double p = total > 0 ? weights[i] / total : 1.0 / groups.size();
-            out.addInterpretations(interpretation(i + 1, groups.get(i), run.previewRows()).setProbability(p));
-        }
+        out.setShownCount(ranked.shown()).setAmbiguityProbability(ranked.ambiguityProbability());
         List<String> ungrounded = QuestionTerms.ungrounded(run.terms());
-        AmbiguitySummary.Builder ambiguity = AmbiguitySummary.newBuilder().setAmbiguous(groups.size() > 1);
+        AmbiguitySummary.Builder ambiguity = AmbiguitySummary.newBuilder().setAmbiguous(ranked.ambiguous());
         Set<String> pivotsUsed = new LinkedHashSet<>();
         if (groups.size() > 1) {
             ambiguity.addAllSlots(differingSlots(groups, run.terms(), pivotsUsed));
@@ -72,8 +77,8 @@ public class AnswerAssembler {
             outcome = unanswerable ? Outcome.OUTCOME_UNANSWERABLE : Outcome.OUTCOME_FAILED;
             ambiguity.addAllUngroundedTerms(ungrounded);
         } else {
-            outcome = groups.size() > 1 ? Outcome.OUTCOME_AMBIGUOUS
-                    // One reading is an answer only when every stage that finds readings did its whole work.
+            outcome = ranked.ambiguous() ? Outcome.OUTCOME_AMBIGUOUS
+                    // The evidence points at one reading: an answer only when every stage that finds readings did its whole work.
                     : Degradations.readingsMayBeMissing(run.degradations()) ? Outcome.OUTCOME_INCOMPLETE
                     : Outcome.OUTCOME_ANSWERABLE;
         }
@@ -115,15 +120,9 @@ public class AnswerAssembler {
                 .setRowCount(result.getRowsCount()).setTruncated(result.getTruncated()).build();
     }
 
-    double weight(Source source) {
-        var p = config.probability();
-        return switch (source) {
-            case SOURCE_CALLER -> p.caller();
-            case SOURCE_DEFAULT -> p.defaults();
-            case SOURCE_INFILL_MODEL -> p.infillModel();
-            case SOURCE_INFILL_STRUCTURAL -> p.infillStructural();
-            default -> p.infillStructural();
-        };
+    private static List<EvidenceExtractor.Candidate> candidates(List<ReadingGroup> groups) {
+        return groups.stream().map(g -> new EvidenceExtractor.Candidate(g.representative().sql(),
+                g.routes().stream().map(Route::source).toList(), g.result())).toList();
     }
 
     /**

@@ -155,7 +155,7 @@ public final class QuestionTerms {
         }
     }
 
-    static String stem(String w) {
+    public static String stem(String w) {
         if (w.length() > 4 && w.endsWith("ies")) {
             return w.substring(0, w.length() - 3) + "y";
         }

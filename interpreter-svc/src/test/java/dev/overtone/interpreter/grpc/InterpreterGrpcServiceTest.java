@@ -145,7 +145,6 @@ class InterpreterGrpcServiceTest {
     void oneCallerSqlComesBackWithTheOtherReadingFromStructuralInfill() {
         InterpretResponse answer = ask(rating(Hotels.STARS).build());
 
-        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_AMBIGUOUS);
         assertThat(answer.getInterpretationsList()).extracting(Interpretation::getSource)
                 .containsExactly(Source.SOURCE_CALLER, Source.SOURCE_INFILL_STRUCTURAL);
         Interpretation caller = answer.getInterpretations(0);
@@ -157,11 +156,15 @@ class InterpreterGrpcServiceTest {
         assertThat(infilled.getSql()).isEqualTo(Hotels.SCORE);
         assertThat(infilled.getText()).isEqualTo("the average guest review score of each hotel");
         assertThat(infilled.getFamily()).isEqualTo("column");
-        // caller weight 1.0, structural 0.6, normalised
-        assertThat(caller.getProbability()).isCloseTo(1.0 / 1.6, within(1e-9));
-        assertThat(infilled.getProbability()).isCloseTo(0.6 / 1.6, within(1e-9));
+        // the caller's reading carries the defaults' agreement: ranked first, more probable
+        assertThat(caller.getProbability()).isGreaterThan(infilled.getProbability());
+        assertThat(caller.getProbability() + infilled.getProbability()).isCloseTo(1.0, within(1e-9));
 
-        assertThat(answer.getAmbiguity().getAmbiguous()).isTrue();
+        // one caller reading against one structural variant: the verdict weighs the evidence, the two are
+        // returned either way, and the outcome agrees with the compact cut
+        assertThat(answer.getOutcome()).isEqualTo(answer.getShownCount() > 1 ? Outcome.OUTCOME_AMBIGUOUS
+                : Outcome.OUTCOME_ANSWERABLE);
+        assertThat(answer.getAmbiguity().getAmbiguous()).isEqualTo(answer.getOutcome() == Outcome.OUTCOME_AMBIGUOUS);
         AmbiguousSlot select = answer.getAmbiguity().getSlotsList().stream()
                 .filter(s -> s.getPath().equals("select[1]")).findFirst().orElseThrow();
         assertThat(select.getQuestionTermsList()).contains("rating");
@@ -172,6 +175,36 @@ class InterpreterGrpcServiceTest {
                 .contains("schema", "execute", "infill", "analyze", "verbalize");
         assertThat(answer.getTotalMicros()).isPositive();
         assertThat(answer.getWarningsList()).noneMatch(w -> w.contains("rating"));
+    }
+
+    @Test
+    void answerIsSortedByProbabilityWithTheShownReadingsFirstAndTheRestMarkedAlternative() {
+        InterpretRequest request = rating().addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS))
+                .addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS_PARAPHRASE))
+                .addDefaults(CallerDefault.newBuilder().setSql(Hotels.NAMES)).build();
+
+        InterpretResponse answer = ask(request);
+
+        List<Interpretation> all = answer.getInterpretationsList();
+        assertThat(all).extracting(Interpretation::getSql).containsExactlyInAnyOrder(Hotels.STARS, Hotels.NAMES, Hotels.SCORE);
+        assertThat(all.get(0).getSql()).isEqualTo(Hotels.STARS);
+        assertThat(all).extracting(Interpretation::getId).containsExactly("i1", "i2", "i3");
+        for (int k = 1; k < all.size(); k++) {
+            assertThat(all.get(k).getProbability()).isLessThanOrEqualTo(all.get(k - 1).getProbability());
+        }
+        assertThat(all.stream().mapToDouble(Interpretation::getProbability).sum()).isCloseTo(1.0, within(1e-9));
+        int shown = answer.getShownCount();
+        assertThat(shown).isBetween(1, 3);
+        for (int k = 0; k < all.size(); k++) {
+            assertThat(all.get(k).getAlternative()).as("reading %d of %d shown", k + 1, shown).isEqualTo(k >= shown);
+        }
+        assertThat(all.get(0).getEvidenceList()).extracting(e -> e.getName())
+                .contains("default_share", "empty_result", "name_grounding", "question_pivots");
+        assertThat(all.get(0).getEvidenceList()).filteredOn(e -> e.getName().equals("default_share"))
+                .singleElement().satisfies(e -> assertThat(e.getValue()).isCloseTo(2.0 / 3, within(1e-9)));
+        assertThat(answer.getAmbiguityProbability()).isBetween(0.0, 1.0);
+        assertThat(answer.getOutcome()).isEqualTo(shown > 1 ? Outcome.OUTCOME_AMBIGUOUS : Outcome.OUTCOME_ANSWERABLE);
+        assertThat(answer.getAmbiguity().getAmbiguous()).isEqualTo(answer.getOutcome() == Outcome.OUTCOME_AMBIGUOUS);
     }
 
     @Test
@@ -188,6 +221,8 @@ class InterpreterGrpcServiceTest {
         Interpretation only = answer.getInterpretations(0);
         assertThat(only.getText()).isEqualTo("the star rating");
         assertThat(only.getProbability()).isEqualTo(1.0);
+        assertThat(answer.getShownCount()).isEqualTo(1);
+        assertThat(only.getAlternative()).isFalse();
         assertThat(only.getParaphrasesList()).singleElement().satisfies(p -> assertThat(p.getSql()).isEqualTo(Hotels.STARS_PARAPHRASE));
         assertThat(only.getPreview().getRowsCount()).isEqualTo(2);
         assertThat(only.getPreview().getRowCount()).isEqualTo(3);
@@ -255,7 +290,7 @@ class InterpreterGrpcServiceTest {
                     assertThat(e.getStatus().getDescription()).startsWith("executor-svc is unavailable at localhost:18090");
                 });
         Scenario.executorFailure = null;
-        assertThat(ask(rating(Hotels.STARS).build()).getOutcome()).isEqualTo(Outcome.OUTCOME_AMBIGUOUS);
+        assertThat(ask(rating(Hotels.STARS).build()).getInterpretationsCount()).isEqualTo(2);
     }
 
     @Test
@@ -268,7 +303,7 @@ class InterpreterGrpcServiceTest {
         Scenario.infillFailure = null;
         Scenario.infillDegraded = true;
         InterpretResponse degraded = ask(rating(Hotels.STARS).build());
-        assertThat(degraded.getOutcome()).isEqualTo(Outcome.OUTCOME_AMBIGUOUS);
+        assertThat(degraded.getInterpretationsCount()).isEqualTo(2);
         assertThat(degraded.getWarningsList()).contains("infill-svc degraded: model: timed out; structural readings only")
                 .doesNotHaveDuplicates();
     }
@@ -285,7 +320,7 @@ class InterpreterGrpcServiceTest {
     void parserDownDegradesTextAndSummaryOnly() {
         Scenario.parserFailure = Status.UNAVAILABLE.withDescription("connection refused");
         InterpretResponse answer = ask(rating(Hotels.STARS).build());
-        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_AMBIGUOUS);
+        assertThat(answer.getInterpretationsCount()).isEqualTo(2);
         assertThat(answer.getInterpretations(0).getText()).isEqualTo(Hotels.STARS);
         assertThat(answer.getWarningsList()).anyMatch(w -> w.startsWith("analyze: parser-svc is unavailable"))
                 .anyMatch(w -> w.startsWith("verbalize: parser-svc is unavailable"));
@@ -298,8 +333,10 @@ class InterpreterGrpcServiceTest {
 
         assertThat(answer.getClarification().getSessionId()).isEqualTo("s-1");
         assertThat(answer.getClarification().getQuestion().getText()).contains("rating");
-        assertThat(Scenario.clarifyCandidates).hasSize(2).anyMatch(c -> c.startsWith("i1|fp-stars|0.625"))
-                .anyMatch(c -> c.startsWith("i2|fp-score|0.37"));
+        // clarify-svc starts from the answer's probabilities: the ranked ones, in order
+        assertThat(Scenario.clarifyCandidates).hasSize(2);
+        assertThat(Scenario.clarifyCandidates.get(0)).startsWith("i1|fp-stars|" + answer.getInterpretations(0).getProbability());
+        assertThat(Scenario.clarifyCandidates.get(1)).startsWith("i2|fp-score|" + answer.getInterpretations(1).getProbability());
         assertThat(answer.getTimingsList()).extracting(StageTiming::getStage).contains("clarify");
     }
 

@@ -1,0 +1,213 @@
+package dev.overtone.interpreter.ranking;
+
+import dev.overtone.interpreter.service.QuestionTerms;
+import dev.overtone.proto.v1.Cell;
+import dev.overtone.proto.v1.Column;
+import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.Row;
+import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.Table;
+import dev.overtone.proto.v1.ValueType;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Computes the {@link Feature}s of every reading of one question: agreement among the defaults,
+ * execution evidence, lexical grounding of the names and literals the SQL uses in the question's
+ * words, and structural size. Only schema structure and the question's words are read; nothing is
+ * keyed to particular names.
+ */
+public final class EvidenceExtractor {
+
+    /** What the extractor needs to know about one reading. */
+    public record Candidate(String sql, List<Source> routeSources, ExecuteResponse result) {
+    }
+
+    private EvidenceExtractor() {
+    }
+
+    public static List<ReadingEvidence> extract(String question, Schema schema, List<Candidate> readings) {
+        Set<String> questionStems = questionStems(question);
+        String questionLower = question.toLowerCase(Locale.ROOT);
+        Set<String> schemaTerms = new LinkedHashSet<>();
+        List<QuestionTerms.Term> terms = QuestionTerms.of(question, schema);
+        double pivots = QuestionTerms.pivots(terms).size();
+        double questionWords = question.strip().isEmpty() ? 0 : question.strip().split("\\s+").length / 10.0;
+        for (QuestionTerms.Term t : terms) {
+            if (t.grounded()) {
+                schemaTerms.add(QuestionTerms.stem(t.text()));
+            }
+        }
+        Map<String, List<String>> namesToParts = schemaNames(schema);
+        int defaultRoutesTotal = 0;
+        for (Candidate c : readings) {
+            defaultRoutesTotal += (int) c.routeSources().stream().filter(EvidenceExtractor::isDefault).count();
+        }
+        List<Map<Feature, Double>> rows = new ArrayList<>();
+        List<Set<String>> words = new ArrayList<>();
+        double bestGrounding = 0;
+        double bestShare = 0;
+        double bestCoverage = 0;
+        for (Candidate c : readings) {
+            SqlShape shape = SqlShape.of(c.sql());
+            Map<Feature, Double> f = new EnumMap<>(Feature.class);
+            long defaultRoutes = c.routeSources().stream().filter(EvidenceExtractor::isDefault).count();
+            f.put(Feature.DEFAULT_SHARE, defaultRoutesTotal == 0 ? 0.0 : (double) defaultRoutes / defaultRoutesTotal);
+            f.put(Feature.INFILL_ONLY, defaultRoutes == 0 ? 1.0 : 0.0);
+            f.put(Feature.INFILL_MODEL, c.routeSources().contains(Source.SOURCE_INFILL_MODEL) ? 1.0 : 0.0);
+            f.put(Feature.ROUTES_LOG, Math.log1p(c.routeSources().size()));
+            f.put(Feature.EMPTY_RESULT, c.result().getRowsCount() == 0 ? 1.0 : 0.0);
+            f.put(Feature.NULL_RESULT, allNull(c.result()) ? 1.0 : 0.0);
+            f.put(Feature.REPEATED_ROWS, repeatedRowShare(c.result()));
+            Set<String> used = new LinkedHashSet<>();
+            for (String w : shape.words()) {
+                if (namesToParts.containsKey(w)) {
+                    used.add(w);
+                }
+            }
+            int grounded = 0;
+            Set<String> coveredTerms = new HashSet<>();
+            for (String name : used) {
+                boolean any = false;
+                for (String part : namesToParts.get(name)) {
+                    if (matches(part, questionStems)) {
+                        any = true;
+                    }
+                    for (String term : schemaTerms) {
+                        if (term.equals(part) || term.length() >= 4 && part.length() >= 4
+                                && (term.startsWith(part) || part.startsWith(term))) {
+                            coveredTerms.add(term);
+                        }
+                    }
+                }
+                grounded += any ? 1 : 0;
+            }
+            int literals = 0;
+            int literalsInQuestion = 0;
+            for (String q : shape.quoted()) {
+                if (namesToParts.containsKey(q.toLowerCase(Locale.ROOT)) || q.isBlank()) {
+                    continue;
+                }
+                literals++;
+                String lower = q.toLowerCase(Locale.ROOT);
+                if (questionLower.contains(lower.replace("%", "").strip())) {
+                    literalsInQuestion++;
+                }
+                for (String part : lower.split("[^\\p{L}\\p{N}]+")) {
+                    String stem = QuestionTerms.stem(part);
+                    if (schemaTerms.contains(stem)) {
+                        coveredTerms.add(stem);
+                    }
+                }
+            }
+            double grounding = used.isEmpty() ? 0.0 : (double) grounded / used.size();
+            bestGrounding = Math.max(bestGrounding, grounding);
+            bestShare = Math.max(bestShare, f.get(Feature.DEFAULT_SHARE));
+            f.put(Feature.NAME_GROUNDING, grounding);
+            f.put(Feature.TERM_COVERAGE, schemaTerms.isEmpty() ? 1.0 : (double) coveredTerms.size() / schemaTerms.size());
+            bestCoverage = Math.max(bestCoverage, f.get(Feature.TERM_COVERAGE));
+            f.put(Feature.LITERAL_GROUNDING, literals == 0 ? 1.0 : (double) literalsInQuestion / literals);
+            f.put(Feature.NAMES_USED, used.size() / 10.0);
+            f.put(Feature.JOINS, (double) shape.joins());
+            f.put(Feature.RESULT_COLUMNS, c.result().getColumnsCount() / 5.0);
+            f.put(Feature.QUESTION_PIVOTS, pivots);
+            f.put(Feature.QUESTION_WORDS, questionWords);
+            rows.add(f);
+            words.add(shape.contentWords());
+        }
+        List<ReadingEvidence> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Map<Feature, Double> f = rows.get(i);
+            f.put(Feature.NAME_GROUNDING_GAP, f.get(Feature.NAME_GROUNDING) - bestGrounding);
+            f.put(Feature.DEFAULT_SHARE_GAP, f.get(Feature.DEFAULT_SHARE) - bestShare);
+            f.put(Feature.TERM_COVERAGE_GAP, f.get(Feature.TERM_COVERAGE) - bestCoverage);
+            out.add(new ReadingEvidence(f, words.get(i)));
+        }
+        return out;
+    }
+
+    static boolean isDefault(Source s) {
+        return s == Source.SOURCE_CALLER || s == Source.SOURCE_DEFAULT;
+    }
+
+    /** A name part is grounded when the question has the word (stemmed), or shares a 4+ letter prefix with it. */
+    private static boolean matches(String part, Set<String> questionStems) {
+        if (questionStems.contains(part)) {
+            return true;
+        }
+        if (part.length() < 4) {
+            return false;
+        }
+        for (String q : questionStems) {
+            if (q.length() >= 4 && (q.startsWith(part) || part.startsWith(q))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Set<String> questionStems(String question) {
+        Set<String> out = new HashSet<>();
+        for (String w : question.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+            if (w.length() >= 2) {
+                out.add(QuestionTerms.stem(w));
+            }
+        }
+        return out;
+    }
+
+    /** Every table and column name (lower case) with its word parts (snake_case and camelCase, stemmed). */
+    private static Map<String, List<String>> schemaNames(Schema schema) {
+        Map<String, List<String>> out = new java.util.HashMap<>();
+        for (Table t : schema.getTablesList()) {
+            out.put(t.getName().toLowerCase(Locale.ROOT), parts(t.getName()));
+            for (Column c : t.getColumnsList()) {
+                out.put(c.getName().toLowerCase(Locale.ROOT), parts(c.getName()));
+            }
+        }
+        return out;
+    }
+
+    static List<String> parts(String name) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String piece : name.split("[^\\p{L}\\p{N}]+")) {
+            for (String part : piece.split("(?<=\\p{Ll})(?=\\p{Lu})")) {
+                String p = part.toLowerCase(Locale.ROOT);
+                if (p.length() >= 2 && !p.equals("id")) {
+                    out.add(QuestionTerms.stem(p));
+                }
+            }
+        }
+        return new ArrayList<>(out);
+    }
+
+    private static boolean allNull(ExecuteResponse r) {
+        if (r.getRowsCount() == 0) {
+            return false;
+        }
+        for (Row row : r.getRowsList()) {
+            for (Cell c : row.getCellsList()) {
+                if (c.getType() != ValueType.VALUE_TYPE_NULL) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static double repeatedRowShare(ExecuteResponse r) {
+        if (r.getRowsCount() < 2) {
+            return 0.0;
+        }
+        Set<Row> distinct = new HashSet<>(r.getRowsList());
+        return 1.0 - (double) distinct.size() / r.getRowsCount();
+    }
+}

@@ -1,0 +1,57 @@
+package dev.overtone.interpreter.ranking;
+
+/**
+ * The named evidence the ranking weighs for one reading. The wire name is what
+ * {@code Interpretation.evidence} and the offline fitting tool ({@code bench/tools/fit_ranker.py}) use.
+ */
+public enum Feature {
+    /** Share of the caller's/LLM's default routes that reached this result (agreement among defaults). */
+    DEFAULT_SHARE("default_share"),
+    /** This reading's default share minus the largest of its siblings (0 for the defaults' favourite). */
+    DEFAULT_SHARE_GAP("default_share_gap"),
+    /** 1 when no default reached it: only infill found it. */
+    INFILL_ONLY("infill_only"),
+    /** 1 when it came from the infilling model (rather than a structural variant or a default). */
+    INFILL_MODEL("infill_model"),
+    /** ln(1 + routes that reached this result). */
+    ROUTES_LOG("routes_log"),
+    /** 1 when the result has no rows. */
+    EMPTY_RESULT("empty_result"),
+    /** 1 when every cell of a non-empty result is NULL. */
+    NULL_RESULT("null_result"),
+    /** Share of rows that repeat an earlier row (a fan-out join's symptom). */
+    REPEATED_ROWS("repeated_rows"),
+    /** Share of the schema names the SQL uses whose words appear in the question. */
+    NAME_GROUNDING("name_grounding"),
+    /** This reading's name grounding minus the best of its siblings (0 for the best grounded). */
+    NAME_GROUNDING_GAP("name_grounding_gap"),
+    /** Share of the question's schema terms that the SQL's names or literals take up. */
+    TERM_COVERAGE("term_coverage"),
+    /** This reading's term coverage minus the best of its siblings. */
+    TERM_COVERAGE_GAP("term_coverage_gap"),
+    /** Share of the SQL's string literals that appear in the question (1 without literals). */
+    LITERAL_GROUNDING("literal_grounding"),
+    /** Schema names the SQL uses, over 10 (structural size). */
+    NAMES_USED("names_used"),
+    /** Joins in the SQL. */
+    JOINS("joins"),
+    /** Result columns, over 5. */
+    RESULT_COLUMNS("result_columns"),
+    /**
+     * Question terms the schema does not name outright (vague measure words, ungrounded words): the same
+     * for every reading of a question; evidence for the verdict rather than for the order.
+     */
+    QUESTION_PIVOTS("question_pivots"),
+    /** Words in the question, over 10: a spelled-out question leaves less open. Question-level, for the verdict. */
+    QUESTION_WORDS("question_words");
+
+    private final String wireName;
+
+    Feature(String wireName) {
+        this.wireName = wireName;
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.overtone.interpreter.ranking;
+
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The ranking's tuned constants, fitted on half of the Ambrosia* development set by
+ * {@code bench/tools/fit_ranker.py} and checked on the other half (see interpreter-svc's README,
+ * "Ranking"). Every constant here was tuned on development data.
+ */
+public final class RankingWeights {
+
+    private RankingWeights() {
+    }
+
+    /** Logistic-regression intercept of P(reading is a correct reading). Tuned on dev data. */
+    public static final double READING_BIAS = -1.4482;
+
+    /** Logistic-regression weight per feature of P(reading is a correct reading). Tuned on dev data. */
+    public static final Map<Feature, Double> READING_WEIGHTS = weights(
+            Feature.DEFAULT_SHARE, 1.3745,
+            Feature.DEFAULT_SHARE_GAP, 0.6795,
+            Feature.INFILL_ONLY, 0.2136,
+            Feature.INFILL_MODEL, 0.0000,
+            Feature.ROUTES_LOG, 1.7482,
+            Feature.EMPTY_RESULT, -3.0244,
+            Feature.NULL_RESULT, -1.7913,
+            Feature.REPEATED_ROWS, -1.8611,
+            Feature.NAME_GROUNDING, -0.4050,
+            Feature.NAME_GROUNDING_GAP, 1.5757,
+            Feature.TERM_COVERAGE, 0.6925,
+            Feature.TERM_COVERAGE_GAP, 2.8820,
+            Feature.LITERAL_GROUNDING, 0.4733,
+            Feature.NAMES_USED, 0.1574,
+            Feature.JOINS, 0.0222,
+            Feature.RESULT_COLUMNS, -3.4607,
+            Feature.QUESTION_PIVOTS, -0.0829,
+            Feature.QUESTION_WORDS, -0.6992);
+
+    /**
+     * Greedy diversity: a reading's score (log-odds) loses this much times its highest content-word
+     * similarity to a reading ranked above it, so each alternative gets represented early. Tuned on dev data.
+     */
+    public static final double DIVERSITY_PENALTY = 0.00;
+
+    /** Verdict intercept of P(question is ambiguous). Tuned on dev data. */
+    public static final double VERDICT_BIAS = -1.2204;
+    /** Verdict weight on the second reading's calibrated P(correct). Tuned on dev data. */
+    public static final double VERDICT_SECOND_CONFIDENCE = 1.2913;
+    /** Verdict weight on the top reading's calibrated P(correct). Tuned on dev data. */
+    public static final double VERDICT_TOP_CONFIDENCE = -0.3948;
+    /** Verdict weight on the number of distinct results the defaults reached, minus one. Tuned on dev data. */
+    public static final double VERDICT_DEFAULT_SPLIT = -0.0146;
+    /** Verdict weight on the question's pivot terms (vague or ungrounded words). Tuned on dev data. */
+    public static final double VERDICT_PIVOTS = 0.0456;
+    /** Verdict weight on ln(number of readings). Tuned on dev data. */
+    public static final double VERDICT_READINGS_LOG = 1.1338;
+    /** Verdict weight on the question's words / 10. Tuned on dev data. */
+    public static final double VERDICT_QUESTION_WORDS = -1.3664;
+    /** P(ambiguous) at or above which the outcome is OUTCOME_AMBIGUOUS. Tuned on dev data. */
+    public static final double VERDICT_THRESHOLD = 0.2658;
+
+    /** An ambiguous answer shows the readings whose P(correct) reaches this (at least two). Tuned on dev data. */
+    public static final double SHOW_MIN_CONFIDENCE = 0.15;
+    /** At most this many readings are shown; the rest are alternatives. Tuned on dev data. */
+    public static final int MAX_SHOWN = 4;
+
+    private static Map<Feature, Double> weights(Object... pairs) {
+        Map<Feature, Double> m = new EnumMap<>(Feature.class);
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put((Feature) pairs[i], (Double) pairs[i + 1]);
+        }
+        return Map.copyOf(m);
+    }
+}

@@ -1,0 +1,166 @@
+package dev.overtone.interpreter.ranking;
+
+import dev.overtone.interpreter.fake.Hotels;
+import dev.overtone.proto.v1.Cell;
+import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.ResultColumn;
+import dev.overtone.proto.v1.Row;
+import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.ValueType;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The ranker and its evidence on the demo hotel schema, with results shaped as executor-svc returns them. */
+class ReadingRankerTest {
+    private static final Schema SCHEMA = Hotels.schema("demo", "hotels");
+    private static final String STARS_AND_CITY = "SELECT name, stars, city FROM hotels";
+    private static final String GUESTS = "SELECT guest FROM reviews WHERE guest = 'Nobody'";
+    private static final String NULLS = "SELECT NULL FROM hotels";
+
+    /** A model whose only evidence is agreement among defaults and the empty/NULL result flags. */
+    private static ReadingRanker.Model model(double diversityPenalty, double threshold) {
+        return new ReadingRanker.Model(-1.0, Map.of(Feature.DEFAULT_SHARE, 4.0, Feature.EMPTY_RESULT, -3.0,
+                Feature.NULL_RESULT, -3.0, Feature.NAME_GROUNDING, 1.0), diversityPenalty,
+                -3.0, 0.0, 6.0, 0.0, 0.0, 0.0, 0.0, threshold, 0.5, 4);
+    }
+
+    private static ExecuteResponse result(String column, String... cells) {
+        ExecuteResponse.Builder b = ExecuteResponse.newBuilder().addColumns(ResultColumn.newBuilder().setName(column));
+        for (String c : cells) {
+            b.addRows(Row.newBuilder().addCells(c == null ? Cell.newBuilder().setType(ValueType.VALUE_TYPE_NULL)
+                    : Cell.newBuilder().setType(ValueType.VALUE_TYPE_TEXT).setText(c)));
+        }
+        return b.setEmpty(cells.length == 0).build();
+    }
+
+    private static EvidenceExtractor.Candidate reading(String sql, ExecuteResponse result, Source... routes) {
+        return new EvidenceExtractor.Candidate(sql, List.of(routes), result);
+    }
+
+    private static List<ReadingEvidence> ratingReadings() {
+        return EvidenceExtractor.extract("return the rating of each hotel", SCHEMA, List.of(
+                reading(GUESTS, result("guest"), Source.SOURCE_CALLER),
+                reading(Hotels.SCORE, Hotels.execute(Hotels.SCORE), Source.SOURCE_INFILL_STRUCTURAL),
+                reading(Hotels.STARS, Hotels.execute(Hotels.STARS), Source.SOURCE_CALLER, Source.SOURCE_CALLER),
+                reading(NULLS, result("x", null, null, null), Source.SOURCE_CALLER)));
+    }
+
+    @Test
+    void evidenceNamesAgreementExecutionAndGrounding() {
+        List<ReadingEvidence> e = ratingReadings();
+
+        assertThat(e.get(2).get(Feature.DEFAULT_SHARE)).isCloseTo(0.5, within(1e-9));
+        assertThat(e.get(1).get(Feature.DEFAULT_SHARE)).isZero();
+        assertThat(e.get(1).get(Feature.INFILL_ONLY)).isEqualTo(1.0);
+        assertThat(e.get(0).get(Feature.EMPTY_RESULT)).isEqualTo(1.0);
+        assertThat(e.get(3).get(Feature.NULL_RESULT)).isEqualTo(1.0);
+        assertThat(e.get(2).get(Feature.NULL_RESULT)).isZero();
+        // "hotels" is in the question, "name" and "stars" are not: one of three names grounded
+        assertThat(e.get(2).get(Feature.NAME_GROUNDING)).isCloseTo(1.0 / 3, within(1e-9));
+        // 'Nobody' is not in the question
+        assertThat(e.get(0).get(Feature.LITERAL_GROUNDING)).isZero();
+        assertThat(e.get(1).get(Feature.JOINS)).isEqualTo(1.0);
+        // "rating" is a vague measure word of this schema: one pivot, the same for every reading
+        assertThat(e).allSatisfy(r -> assertThat(r.get(Feature.QUESTION_PIVOTS)).isEqualTo(1.0));
+    }
+
+    @Test
+    void agreedReadingFirstEmptyAndNullLastProbabilitiesSortedAndNormalised() {
+        RankedAnswer ranked = new ReadingRanker(model(0.0, 0.5)).rank(ratingReadings());
+
+        assertThat(ranked.order().get(0)).isEqualTo(2);
+        assertThat(ranked.order().subList(2, 4)).containsExactlyInAnyOrder(0, 3);
+        assertThat(ranked.probabilities().stream().mapToDouble(Double::doubleValue).sum()).isCloseTo(1.0, within(1e-9));
+        for (int k = 1; k < ranked.probabilities().size(); k++) {
+            assertThat(ranked.probabilities().get(k)).isLessThanOrEqualTo(ranked.probabilities().get(k - 1));
+        }
+    }
+
+    @Test
+    void tunedModelKeepsTheSameInvariants() {
+        RankedAnswer ranked = new ReadingRanker(ReadingRanker.Model.tuned()).rank(ratingReadings());
+
+        assertThat(ranked.order()).containsExactlyInAnyOrder(0, 1, 2, 3);
+        assertThat(ranked.order().indexOf(2)).isLessThan(ranked.order().indexOf(0));
+        assertThat(ranked.probabilities().stream().mapToDouble(Double::doubleValue).sum()).isCloseTo(1.0, within(1e-9));
+        for (int k = 1; k < ranked.probabilities().size(); k++) {
+            assertThat(ranked.probabilities().get(k)).isLessThanOrEqualTo(ranked.probabilities().get(k - 1));
+        }
+        assertThat(ranked.shown()).isBetween(1, RankingWeights.MAX_SHOWN);
+    }
+
+    @Test
+    void diversityPutsTheOtherAlternativeBeforeAVariantOfTheFirst() {
+        // stars (two caller routes) and a variant of it (one caller route) outscore the review score (infill)
+        List<EvidenceExtractor.Candidate> readings = List.of(
+                reading(Hotels.STARS, Hotels.execute(Hotels.STARS), Source.SOURCE_CALLER, Source.SOURCE_CALLER),
+                reading(STARS_AND_CITY, result("name", "a", "b"), Source.SOURCE_CALLER),
+                reading(Hotels.SCORE, Hotels.execute(Hotels.SCORE), Source.SOURCE_INFILL_STRUCTURAL));
+        List<ReadingEvidence> e = EvidenceExtractor.extract("return the rating of each hotel", SCHEMA, readings);
+
+        assertThat(new ReadingRanker(model(0.0, 0.5)).rank(e).order()).containsExactly(0, 1, 2);
+        assertThat(new ReadingRanker(model(3.0, 0.5)).rank(e).order()).containsExactly(0, 2, 1);
+    }
+
+    @Test
+    void clearQuestionShowsOneReadingAndKeepsTheRestAsAlternatives() {
+        List<ReadingEvidence> e = EvidenceExtractor.extract("return the stars of each hotel", SCHEMA, List.of(
+                reading(Hotels.STARS, Hotels.execute(Hotels.STARS), Source.SOURCE_CALLER, Source.SOURCE_CALLER,
+                        Source.SOURCE_CALLER),
+                reading(Hotels.SCORE, Hotels.execute(Hotels.SCORE), Source.SOURCE_INFILL_STRUCTURAL),
+                reading(Hotels.NAMES, Hotels.execute(Hotels.NAMES), Source.SOURCE_INFILL_STRUCTURAL)));
+
+        RankedAnswer ranked = new ReadingRanker(model(0.0, 0.5)).rank(e);
+
+        assertThat(ranked.ambiguous()).isFalse();
+        assertThat(ranked.ambiguityProbability()).isLessThan(0.5);
+        assertThat(ranked.shown()).isEqualTo(1);
+        assertThat(ranked.order()).hasSize(3);
+    }
+
+    @Test
+    void splitDefaultsMakeAnAmbiguousVerdictShowingTheConfidentReadings() {
+        List<EvidenceExtractor.Candidate> readings = new ArrayList<>(List.of(
+                reading(Hotels.STARS, Hotels.execute(Hotels.STARS), Source.SOURCE_CALLER, Source.SOURCE_CALLER),
+                reading(Hotels.SCORE, Hotels.execute(Hotels.SCORE), Source.SOURCE_CALLER, Source.SOURCE_CALLER),
+                reading(Hotels.NAMES, Hotels.execute(Hotels.NAMES), Source.SOURCE_INFILL_STRUCTURAL)));
+        List<ReadingEvidence> e = EvidenceExtractor.extract("return the rating of each hotel", SCHEMA, readings);
+
+        RankedAnswer ranked = new ReadingRanker(model(0.0, 0.5)).rank(e);
+
+        assertThat(ranked.ambiguous()).isTrue();
+        assertThat(ranked.shown()).isEqualTo(2);
+        assertThat(ranked.order().subList(0, 2)).containsExactlyInAnyOrder(0, 1);
+        // a higher verdict threshold turns the same evidence into one answer
+        assertThat(new ReadingRanker(model(0.0, 0.999)).rank(e).shown()).isEqualTo(1);
+    }
+
+    @Test
+    void singleReadingIsAnswerableWithProbabilityOne() {
+        List<ReadingEvidence> e = EvidenceExtractor.extract("return the stars of each hotel", SCHEMA,
+                List.of(reading(Hotels.STARS, Hotels.execute(Hotels.STARS), Source.SOURCE_CALLER)));
+
+        RankedAnswer ranked = new ReadingRanker(ReadingRanker.Model.tuned()).rank(e);
+
+        assertThat(ranked.probabilities()).containsExactly(1.0);
+        assertThat(ranked.ambiguous()).isFalse();
+        assertThat(ranked.shown()).isEqualTo(1);
+    }
+
+    @Test
+    void sqlShapeReadsNamesLiteralsAndJoins() {
+        SqlShape s = SqlShape.of("SELECT h.name FROM \"hotels\" h JOIN reviews r ON r.hotel_id = h.id WHERE r.guest = 'O''Hara'");
+
+        assertThat(s.quoted()).containsExactly("hotels", "O'Hara");
+        assertThat(s.joins()).isEqualTo(1);
+        assertThat(s.contentWords()).contains("hotels", "reviews", "hotel_id", "guest", "o'hara").doesNotContain("select", "join");
+        assertThat(SqlShape.similarity(s.contentWords(), s.contentWords())).isEqualTo(1.0);
+    }
+}
