@@ -27,6 +27,14 @@ public interface ClarifyConfig {
 
     Parser parser();
 
+    WarmUp warmUp();
+
+    interface WarmUp {
+        /** Load the embedding model and run one match at start; readiness is DOWN until done. */
+        @WithDefault("true")
+        boolean enabled();
+    }
+
     interface Defaults {
         @WithDefault("0.9")
         double confidenceThreshold();

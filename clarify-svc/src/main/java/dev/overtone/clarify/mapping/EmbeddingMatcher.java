@@ -3,19 +3,25 @@ package dev.overtone.clarify.mapping;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
 import dev.overtone.clarify.config.ClarifyConfig;
+import dev.overtone.clarify.service.WordSimilarity;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Free-text replies that no word matched, placed by meaning: the MiniLM sentence embedding of the
- * reply against each option's text. Loaded on first use (about a second, ~90 MB); blocking, so it
- * runs on a worker thread.
+ * reply against each option's text. Loaded at start by the warm-up (or on first use when warm-up is
+ * off; about a second, ~90 MB); blocking, so it runs on a worker thread.
  */
 @ApplicationScoped
-public class EmbeddingMatcher {
+public class EmbeddingMatcher implements WordSimilarity {
     private final ClarifyConfig config;
     private volatile EmbeddingModel model;
+    /** Vectors of the short texts pivot terms compare (question words, column names); bounded. */
+    private final Map<String, float[]> wordVectors = new ConcurrentHashMap<>();
+    private static final int MAX_CACHED_WORDS = 10_000;
 
     public EmbeddingMatcher(ClarifyConfig config) {
         this.config = config;
@@ -47,6 +53,29 @@ public class EmbeddingMatcher {
             return OptionalInt.of(bestIndex);
         }
         return OptionalInt.empty();
+    }
+
+    /** Cosine of two short texts (a question word and a column name or phrase), 0 when unrelated. */
+    @Override
+    public double similarity(String a, String b) {
+        return Math.max(0, cosine(vector(a), vector(b)));
+    }
+
+    private float[] vector(String text) {
+        float[] v = wordVectors.get(text);
+        if (v == null) {
+            v = model().embed(text).content().vector();
+            if (wordVectors.size() >= MAX_CACHED_WORDS) {
+                wordVectors.clear();
+            }
+            wordVectors.put(text, v);
+        }
+        return v;
+    }
+
+    /** Loads the model and runs one real match (a reply against two option texts). */
+    public void warmUp() {
+        closest("the stars", List.of("the hotel's star rating", "the average review score"));
     }
 
     private EmbeddingModel model() {

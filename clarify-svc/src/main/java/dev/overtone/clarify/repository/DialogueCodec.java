@@ -27,13 +27,15 @@ public final class DialogueCodec {
         e.valueKeys = JsonColumns.write(v.valueKeys());
         e.valueLabels = JsonColumns.write(v.valueLabels());
         e.valueTerms = JsonColumns.write(v.valueTerms());
+        e.pivotTerm = v.pivotTerm();
         e.status = status.name();
         return e;
     }
 
     public static DecisionVariable toVariable(VariableEntity e) {
         return new DecisionVariable(e.variableId, JsonColumns.strings(e.paths), e.clause, JsonColumns.ints(e.codes),
-                JsonColumns.strings(e.valueKeys), JsonColumns.strings(e.valueLabels), JsonColumns.strings(e.valueTerms));
+                JsonColumns.strings(e.valueKeys), JsonColumns.strings(e.valueLabels), JsonColumns.strings(e.valueTerms),
+                e.pivotTerm == null ? "" : e.pivotTerm);
     }
 
     public static String optionsJson(List<PlannedQuestion.Option> options) {

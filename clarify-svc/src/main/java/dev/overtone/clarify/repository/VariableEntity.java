@@ -27,5 +27,7 @@ public class VariableEntity extends PanacheEntityBase {
     public String valueLabels;
     @Column(name = "value_terms")
     public String valueTerms;
+    @Column(name = "pivot_term")
+    public String pivotTerm;
     public String status;
 }

@@ -60,11 +60,25 @@ public class ClarifyDialogueService {
         double[] priors = PriorRule.of(config.missingPriors()).priors(Readings.givenPriors(cmd.candidates(), readings));
         Context ctx = Vertx.currentContext();
         return slots(readings)
+                // the pivot terms may run the embedding model: a worker thread, not the event loop
+                .emitOn(Infrastructure.getDefaultWorkerPool())
+                .map(slots -> DecisionVariableExtractor.extract(slots).stream()
+                        .map(v -> v.withPivotTerm(pivotTerm(cmd.question(), v))).toList())
                 .emitOn(onContext(ctx))
-                .chain(slots -> {
-                    List<DecisionVariable> variables = DecisionVariableExtractor.extract(slots);
-                    return Panache.withTransaction(() -> createSession(cmd, readings, priors, variables, options));
-                });
+                .chain(variables -> Panache.withTransaction(() -> createSession(cmd, readings, priors, variables, options)));
+    }
+
+    /** The fork's pivot term; by words alone when the embedding model is off or fails (readiness shows why). */
+    private String pivotTerm(String question, DecisionVariable v) {
+        if (!embeddings.enabled()) {
+            return PivotTerm.of(question, v, WordSimilarity.NONE);
+        }
+        try {
+            return PivotTerm.of(question, v, embeddings);
+        } catch (RuntimeException | LinkageError e) {
+            LOG.warnf("the embedding model failed (%s); the question's pivot term is chosen by words only", e.toString());
+            return PivotTerm.of(question, v, WordSimilarity.NONE);
+        }
     }
 
     private Uni<List<List<SlotValue>>> slots(List<Reading> readings) {
@@ -114,7 +128,7 @@ public class ClarifyDialogueService {
             candidates.add(c);
         }
         Dialogue dialogue = Dialogue.fresh(variables, priors, options);
-        TurnEntity turn = nextTurn(s, question, candidates, dialogue, 1, now);
+        TurnEntity turn = nextTurn(s, candidates, dialogue, 1, now);
         List<Object> rows = new ArrayList<>();
         rows.addAll(candidates);
         for (int v = 0; v < variables.size(); v++) {
@@ -125,7 +139,7 @@ public class ClarifyDialogueService {
     }
 
     /** Asks the dialogue what comes at turn {@code number} and writes it as a turn row. */
-    private TurnEntity nextTurn(SessionEntity s, String question, List<CandidateEntity> candidates, Dialogue dialogue,
+    private TurnEntity nextTurn(SessionEntity s, List<CandidateEntity> candidates, Dialogue dialogue,
             int number, Instant now) {
         double[] p = dialogue.probabilities();
         Step step = dialogue.next(number);
@@ -137,7 +151,7 @@ public class ClarifyDialogueService {
         t.distribution = DialogueCodec.distributionJson(candidates, p);
         if (step instanceof Step.Ask ask) {
             DecisionVariable v = dialogue.variables().get(ask.variable());
-            PlannedQuestion q = QuestionWriter.write(question, v, p, ask.gain(), s.maxOptions);
+            PlannedQuestion q = QuestionWriter.write(v, p, ask.gain(), s.maxOptions);
             t.kind = TurnEntity.QUESTION;
             t.variableId = v.id();
             t.questionText = q.text();
@@ -281,7 +295,7 @@ public class ClarifyDialogueService {
                 current.mapping = reply.mapping();
                 current.distributionAfter = DialogueCodec.distributionJson(cs, p);
                 current.answeredAt = now;
-                TurnEntity next = nextTurn(s, s.question, cs, dialogue, cmd.turn() + 1, now);
+                TurnEntity next = nextTurn(s, cs, dialogue, cmd.turn() + 1, now);
                 s.currentTurn = next.number;
                 s.questionsAsked = dialogue.asked();
                 s.lastReplyAny = dialogue.lastReplyAny();

@@ -112,8 +112,9 @@ public final class DecisionVariableExtractor {
         throw new IllegalStateException("code " + x + " unused");
     }
 
+    /** A plain noun phrase where the value has one ("the average review score"), else parser-svc's label; then the schema names. */
     private static String label(SlotValue s) {
-        String label = s.label() == null || s.label().isBlank() ? s.value() : s.label();
+        String label = OptionPhrase.of(s.value()).orElse(s.label() == null || s.label().isBlank() ? s.value() : s.label());
         List<String> missing = new ArrayList<>();
         for (String e : s.schemaElements()) {
             if (!label.toLowerCase().contains(e.toLowerCase())) {

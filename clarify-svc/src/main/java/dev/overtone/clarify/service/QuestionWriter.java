@@ -1,21 +1,20 @@
 package dev.overtone.clarify.service;
 
-import dev.overtone.clarify.mapping.Vocabulary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /**
- * Words a question: the fork named in the user's words (the question word that the option labels and
- * schema names share) and the schema's (each option's label), with each option's probability, then
- * "none of these" and "either is fine".
+ * Words a question: the fork named in the user's words (the variable's pivot term, chosen at Start by
+ * {@link PivotTerm}; the clause when there is none) and as plain noun phrases with their schema names
+ * (each option's label), with each option's probability, then "none of these" and "either is fine".
  */
 public final class QuestionWriter {
 
     private QuestionWriter() {
     }
 
-    public static PlannedQuestion write(String userQuestion, DecisionVariable variable, double[] p, double gain, int maxOptions) {
+    public static PlannedQuestion write(DecisionVariable variable, double[] p, double gain, int maxOptions) {
         double[] mass = new double[variable.valueCount()];
         for (int i = 0; i < p.length; i++) {
             mass[variable.codes()[i]] += p[i];
@@ -42,53 +41,12 @@ public final class QuestionWriter {
         }
         options.add(new PlannedQuestion.Option("o" + n++, "none of these", unlisted, PlannedQuestion.Kind.NONE, List.copyOf(listed)));
         options.add(new PlannedQuestion.Option("o" + n, "either is fine", 0, PlannedQuestion.Kind.ANY, List.of()));
-        String text = lead(userQuestion, variable, listed) + ", do you mean " + alternatives(labels) + "?";
+        String text = lead(variable) + ", do you mean " + alternatives(labels) + "?";
         return new PlannedQuestion(text, variable.id(), gain, options);
     }
 
-    private static String lead(String userQuestion, DecisionVariable variable, List<Integer> listed) {
-        String term = pivotTerm(userQuestion, variable, listed);
-        return term != null ? "By '" + term + "'" : "For " + clausePhrase(variable.clause());
-    }
-
-    /**
-     * The question word that most (but not all) option vocabularies mention (ties: the earliest);
-     * null when none does. The word the question shares with some options is where it forks.
-     */
-    static String pivotTerm(String userQuestion, DecisionVariable variable, List<Integer> listed) {
-        // table names say where a value lives, not what the fork is about
-        java.util.Set<String> tables = new java.util.HashSet<>();
-        for (String terms : variable.valueTerms()) {
-            for (String t : terms.split("\\s+")) {
-                int dot = t.indexOf('.');
-                if (dot > 0) {
-                    tables.addAll(Vocabulary.words(t.substring(0, dot)));
-                }
-            }
-        }
-        String best = null;
-        int bestScore = 0;
-        for (String w : Vocabulary.contentWords(userQuestion)) {
-            if (w.length() < 3) {
-                continue;
-            }
-            int score = 0;
-            for (int x : listed) {
-                String vocab = variable.valueLabels().get(x) + " " + variable.valueTerms().get(x);
-                for (String v : Vocabulary.words(vocab)) {
-                    if (!tables.contains(v) && (Vocabulary.matches(w, v) || Vocabulary.matches(v, w))) {
-                        score++;
-                        break;
-                    }
-                }
-            }
-            // a word every option shares is the common ground, not the fork
-            if (score < listed.size() && score > bestScore) {
-                best = w;
-                bestScore = score;
-            }
-        }
-        return best;
+    private static String lead(DecisionVariable variable) {
+        return variable.pivotTerm().isBlank() ? "For " + clausePhrase(variable.clause()) : "By '" + variable.pivotTerm() + "'";
     }
 
     static String clausePhrase(String clause) {

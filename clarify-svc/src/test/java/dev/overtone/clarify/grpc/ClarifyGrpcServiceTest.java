@@ -69,7 +69,7 @@ class ClarifyGrpcServiceTest {
         Turn first = clarify.start(HotelDialogue.start());
         assertThat(first.getNumber()).isEqualTo(1);
         assertThat(first.getQuestion().getText())
-                .isEqualTo("By 'rating', do you mean the hotel's star rating (hotels.stars) or its average guest review score (reviews.score)?");
+                .isEqualTo("By 'rating', do you mean the hotel's stars (hotels.stars) or the average review score (reviews.score)?");
         assertThat(first.getQuestion().getExpectedGain()).isCloseTo(0.881, within(1e-3)); // H(0.7, 0.3)
         assertThat(first.getQuestion().getOptionsList()).extracting(o -> o.getKind())
                 .containsExactly(OptionKind.OPTION_KIND_VALUE, OptionKind.OPTION_KIND_VALUE, OptionKind.OPTION_KIND_NONE, OptionKind.OPTION_KIND_ANY);

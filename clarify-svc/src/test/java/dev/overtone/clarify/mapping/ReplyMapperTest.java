@@ -24,7 +24,7 @@ class ReplyMapperTest {
             List.of("claims.Date_Claim_Made", "claims.Date_Claim_Settled", "products.Product_Name"));
 
     private static ReplyMapper mapper(DecisionVariable v, double... p) {
-        PlannedQuestion q = QuestionWriter.write("return the rating of each hotel", v, p, 1.0, 8);
+        PlannedQuestion q = QuestionWriter.write(v, p, 1.0, 8);
         return new ReplyMapper(q.options(), v);
     }
 

@@ -38,8 +38,9 @@ class DecisionVariableExtractorTest {
         assertThat(rating.paths()).containsExactly("select[1]", "join[1]/on", "group_by[0]");
         assertThat(rating.clause()).isEqualTo("select");
         assertThat(rating.codes()).containsExactly(0, 1, 0);
-        assertThat(rating.valueLabels().get(0)).isEqualTo("the hotels' star rating (hotels.stars)");
-        assertThat(rating.valueLabels().get(1)).isEqualTo("average guest review score (reviews.score)");
+        // plain noun phrases from the values, whatever parser-svc's label said
+        assertThat(rating.valueLabels().get(0)).isEqualTo("the hotel's stars (hotels.stars)");
+        assertThat(rating.valueLabels().get(1)).isEqualTo("the average review score (reviews.score)");
         assertThat(rating.valueTerms().get(1)).contains("reviews.hotel_id");
         DecisionVariable filter = vars.get(1);
         assertThat(filter.paths()).containsExactly("where/and[1]/or[0]");

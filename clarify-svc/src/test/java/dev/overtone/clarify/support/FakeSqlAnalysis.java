@@ -6,7 +6,6 @@ import io.grpc.Status;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,9 +17,6 @@ import java.util.regex.Pattern;
 public final class FakeSqlAnalysis {
     private static final Pattern CLAUSES = Pattern.compile("\\b(FROM|WHERE|GROUP BY|ORDER BY|LIMIT)\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern ELEMENT = Pattern.compile("\\b([A-Za-z_]+\\.[A-Za-z_]+)\\b");
-    private static final Map<String, String> LABELS = Map.of(
-            "hotels.stars", "the hotel's star rating",
-            "AVG(reviews.score)", "its average guest review score");
 
     private FakeSqlAnalysis() {
     }
@@ -79,7 +75,15 @@ public final class FakeSqlAnalysis {
         while (e.find()) {
             elements.add(e.group(1));
         }
-        out.addSlots(Slot.newBuilder().setPath(path).setValue(v).setLabel(LABELS.getOrDefault(v, v)).addAllSchemaElements(elements));
+        out.addSlots(Slot.newBuilder().setPath(path).setValue(v).setLabel(label(path, v)).addAllSchemaElements(elements));
+    }
+
+    /** Labels in parser-svc's style ("shows stars of hotels"), so the tests see what the real service sends. */
+    private static String label(String path, String value) {
+        if (!path.startsWith("select")) {
+            return value;
+        }
+        return "shows " + value.replaceAll("(\\w+)\\.(\\w+)", "$2 of $1").replace('_', ' ').replace("AVG(", "average ").replace(")", "");
     }
 
     private static List<String> splitTopLevel(String text, String sep) {

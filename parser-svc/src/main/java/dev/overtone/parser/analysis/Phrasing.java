@@ -41,12 +41,20 @@ public final class Phrasing {
         return e instanceof Function f && f.getName() != null && AGGREGATES.contains(f.getName().toUpperCase(Locale.ROOT));
     }
 
+    /** Columns as "stars of hotels" (the qualifier as written: slot values carry real table names). */
     public static String expression(Expression e) {
-        if (e instanceof ParenthesedExpressionList<?> p && p.size() == 1) return expression(p.get(0));
-        if (e instanceof Column c) {
-            String col = words(c.getColumnName());
-            return c.getTable() == null || c.getTable().getName() == null ? col : col + " of " + words(c.getTable().getName());
-        }
+        return expression(e, Phrasing::qualifiedColumn);
+    }
+
+    private static String qualifiedColumn(Column c) {
+        String col = words(c.getColumnName());
+        return c.getTable() == null || c.getTable().getName() == null ? col : col + " of " + words(c.getTable().getName());
+    }
+
+    /** The expression in words, with each column named by {@code column} (e.g. resolving aliases to tables). */
+    public static String expression(Expression e, java.util.function.Function<Column, String> column) {
+        if (e instanceof ParenthesedExpressionList<?> p && p.size() == 1) return expression(p.get(0), column);
+        if (e instanceof Column c) return column.apply(c);
         if (e instanceof AllColumns) return "all columns";
         if (e instanceof StringValue s) return "\"" + s.getValue() + "\"";
         if (e instanceof LongValue l) return l.getStringValue();
@@ -54,7 +62,7 @@ public final class Phrasing {
             String name = f.getName().toUpperCase(Locale.ROOT);
             ExpressionList<?> params = f.getParameters();
             String arg = params == null || params.isEmpty() ? (f.isAllColumns() ? "rows" : "")
-                    : params.stream().map(x -> expression((Expression) x)).collect(Collectors.joining(", "));
+                    : params.stream().map(x -> expression((Expression) x, column)).collect(Collectors.joining(", "));
             if (f.isAllColumns() || (params != null && params.size() == 1 && params.get(0) instanceof AllColumns)) arg = "rows";
             String distinct = f.isDistinct() ? "distinct " : "";
             return switch (name) {
@@ -66,8 +74,8 @@ public final class Phrasing {
                 default -> words(name) + " of " + arg;
             };
         }
-        if (e instanceof AndExpression a) return expression(a.getLeftExpression()) + " and " + expression(a.getRightExpression());
-        if (e instanceof OrExpression o) return expression(o.getLeftExpression()) + " or " + expression(o.getRightExpression());
+        if (e instanceof AndExpression a) return expression(a.getLeftExpression(), column) + " and " + expression(a.getRightExpression(), column);
+        if (e instanceof OrExpression o) return expression(o.getLeftExpression(), column) + " or " + expression(o.getRightExpression(), column);
         if (e instanceof ComparisonOperator c) {
             String op = switch (c.getStringExpression()) {
                 case "=" -> "is";
@@ -78,20 +86,20 @@ public final class Phrasing {
                 case "<=" -> "is at most";
                 default -> c.getStringExpression();
             };
-            return expression(c.getLeftExpression()) + " " + op + " " + expression(c.getRightExpression());
+            return expression(c.getLeftExpression(), column) + " " + op + " " + expression(c.getRightExpression(), column);
         }
         if (e instanceof LikeExpression l)
-            return expression(l.getLeftExpression()) + (l.isNot() ? " does not match " : " matches ") + expression(l.getRightExpression());
+            return expression(l.getLeftExpression(), column) + (l.isNot() ? " does not match " : " matches ") + expression(l.getRightExpression(), column);
         if (e instanceof InExpression in) {
             String right = in.getRightExpression() instanceof ExpressionList<?> list
-                    ? list.stream().map(x -> expression((Expression) x)).collect(Collectors.joining(", "))
+                    ? list.stream().map(x -> expression((Expression) x, column)).collect(Collectors.joining(", "))
                     : "the results of a subquery";
-            return expression(in.getLeftExpression()) + (in.isNot() ? " is not one of " : " is one of ") + right;
+            return expression(in.getLeftExpression(), column) + (in.isNot() ? " is not one of " : " is one of ") + right;
         }
         if (e instanceof Between b)
-            return expression(b.getLeftExpression()) + " is between " + expression(b.getBetweenExpressionStart()) + " and "
-                    + expression(b.getBetweenExpressionEnd());
-        if (e instanceof IsNullExpression n) return expression(n.getLeftExpression()) + (n.isNot() ? " is known" : " is missing");
+            return expression(b.getLeftExpression(), column) + " is between " + expression(b.getBetweenExpressionStart(), column) + " and "
+                    + expression(b.getBetweenExpressionEnd(), column);
+        if (e instanceof IsNullExpression n) return expression(n.getLeftExpression(), column) + (n.isNot() ? " is known" : " is missing");
         if (e instanceof ParenthesedSelect) return "the result of a subquery";
         return e.toString();
     }

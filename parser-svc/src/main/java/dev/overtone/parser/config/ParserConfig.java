@@ -14,6 +14,14 @@ public interface ParserConfig {
 
     Variants variants();
 
+    WarmUp warmUp();
+
+    interface WarmUp {
+        /** Load MiniLM and run Analyze + Variants on a built-in example at start; readiness is DOWN until done. */
+        @WithDefault("true")
+        boolean enabled();
+    }
+
     interface Llm {
         /** OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (vLLM). Parse answers FAILED_PRECONDITION when absent. */
         Optional<String> baseUrl();

@@ -10,7 +10,7 @@ import java.util.function.Supplier;
 
 /**
  * Meaning-based closeness of names with the in-process MiniLM model (ships in its jar, no
- * download). The model is loaded on first use; vectors are cached per text, so a schema's names
+ * download). The model is loaded on first use (at start, by the warm-up, unless it is off); vectors are cached per text, so a schema's names
  * are embedded once.
  */
 public final class EmbeddingNameSimilarity implements NameSimilarity {

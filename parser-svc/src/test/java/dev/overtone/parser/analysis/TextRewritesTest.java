@@ -40,8 +40,8 @@ class TextRewritesTest {
     void verbalizesDeterministically() {
         Verbalizer v = new Verbalizer();
         assertThat(v.verbalize("SELECT name, stars FROM hotels ORDER BY stars DESC", Schemas.hotels()))
-                .isEqualTo("names and stars of all hotels, highest stars first");
+                .isEqualTo("the names and stars of all hotels, highest stars first");
         assertThat(v.verbalize("SELECT city, COUNT(*) FROM hotels WHERE stars >= 4 GROUP BY city", Schemas.hotels()))
-                .isEqualTo("cities and number of rows of hotels where stars is at least 4, for each city");
+                .isEqualTo("the city and number of hotels where stars is at least 4, for each city");
     }
 }

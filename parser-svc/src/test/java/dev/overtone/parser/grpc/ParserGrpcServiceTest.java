@@ -60,7 +60,10 @@ class ParserGrpcServiceTest {
     @Test
     void verbalizeAndNormalize() {
         assertThat(client.verbalize(VerbalizeRequest.newBuilder().setSql("SELECT name, stars FROM hotels ORDER BY stars DESC").build())
-                .await().atMost(WAIT).getText()).isEqualTo("names and stars of all hotels, highest stars first");
+                .await().atMost(WAIT).getText()).isEqualTo("the names and stars of all hotels, highest stars first");
+        assertThat(client.verbalize(VerbalizeRequest.newBuilder().setSchema(TestSchemas.hotels())
+                .setSql("SELECT h.name, AVG(r.score) AS rating FROM hotels h JOIN reviews r ON r.hotel_id = h.id GROUP BY h.id, h.name").build())
+                .await().atMost(WAIT).getText()).isEqualTo("the name and average review score of each hotel");
         var n = client.normalize(NormalizeRequest.newBuilder().setSql("SELECT IFNULL(a, 0) FROM t WHERE b == \"x\"").setTargetDialect("postgresql").build())
                 .await().atMost(WAIT);
         assertThat(n.getSql()).isEqualTo("SELECT COALESCE(a, 0) FROM t WHERE b = 'x'");

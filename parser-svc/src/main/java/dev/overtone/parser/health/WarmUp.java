@@ -1,0 +1,64 @@
+package dev.overtone.parser.health;
+
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+
+/**
+ * A start-up task run once on a background thread, and the readiness it gives: DOWN until the task
+ * has finished, DOWN with the reason when it failed, UP after (or at once when warm-up is disabled).
+ */
+public final class WarmUp {
+
+    private static final Logger LOG = Logger.getLogger(WarmUp.class);
+
+    public enum Phase { NOT_STARTED, RUNNING, DONE, FAILED, DISABLED }
+
+    private record State(Phase phase, String detail) {
+    }
+
+    private final String name;
+    private volatile State state = new State(Phase.NOT_STARTED, "not started yet");
+
+    public WarmUp(String name) {
+        this.name = name;
+    }
+
+    public void disable() {
+        state = new State(Phase.DISABLED, "warm-up disabled by configuration; the first request loads what it needs");
+    }
+
+    /** Runs the task on its own daemon thread; start-up is not blocked. */
+    public void start(Runnable task) {
+        state = new State(Phase.RUNNING, "loading and warming up");
+        Thread thread = new Thread(() -> run(task), name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    void run(Runnable task) {
+        long started = System.nanoTime();
+        try {
+            task.run();
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            state = new State(Phase.DONE, "warmed up in " + took.toMillis() + " ms");
+            LOG.infof("%s: warmed up in %d ms", name, took.toMillis());
+        } catch (RuntimeException | Error e) {
+            String reason = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
+            state = new State(Phase.FAILED, "warm-up failed: " + reason);
+            LOG.errorf(e, "%s: warm-up failed, readiness stays DOWN: %s", name, reason);
+        }
+    }
+
+    public Phase phase() {
+        return state.phase();
+    }
+
+    public HealthCheckResponse check() {
+        State s = state;
+        boolean up = s.phase() == Phase.DONE || s.phase() == Phase.DISABLED;
+        return HealthCheckResponse.named(name).status(up).withData("phase", s.phase().name().toLowerCase(java.util.Locale.ROOT))
+                .withData("detail", s.detail()).build();
+    }
+}

@@ -1,0 +1,57 @@
+package dev.overtone.parser.health;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** With warm-up on (as in production): readiness is 503 until the real warm-up has run, 200 after. */
+@QuarkusTest
+@TestProfile(WarmUpReadinessTest.WarmUpOn.class)
+class WarmUpReadinessTest {
+
+    public static class WarmUpOn implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("overtone.parser.warm-up.enabled", "true");
+        }
+
+        @Override
+        public Set<Class<?>> getEnabledAlternatives() {
+            return Set.of(GatedWarmUpExample.class);
+        }
+    }
+
+    @Test
+    void notReadyUntilWarmedUpThenReady() throws InterruptedException {
+        Response before = given().get("/q/health/ready");
+        assertThat(before.statusCode()).isEqualTo(503);
+        assertThat(before.jsonPath().getString("checks.find { it.name == 'parser-svc warm-up' }.status")).isEqualTo("DOWN");
+        given().get("/q/health/live").then().statusCode(200);
+
+        GatedWarmUpExample.GATE.countDown();
+
+        Response after = awaitReady(Duration.ofSeconds(90));
+        assertThat(after.statusCode()).isEqualTo(200);
+        assertThat(after.jsonPath().getString("checks.find { it.name == 'parser-svc warm-up' }.data.phase")).isEqualTo("done");
+    }
+
+    /** Polls readiness until it answers 200 or the deadline passes (then returns the last answer). */
+    private static Response awaitReady(Duration bound) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        Response r = given().get("/q/health/ready");
+        while (r.statusCode() != 200 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            r = given().get("/q/health/ready");
+        }
+        return r;
+    }
+}
