@@ -23,6 +23,10 @@ final class AnswerPrinter {
         out.printf("%nQuestion: %s%n", question);
         out.printf("Outcome:  %s, %d reading(s)%n%n", outcome(answer), answer.getInterpretationsCount());
         for (Interpretation reading : answer.getInterpretationsList()) {
+            if (reading.getAlternative() && reading.getId().equals(firstAlternative(answer))) {
+                out.println("Also possible (alternatives, less likely):");
+                out.println();
+            }
             printReading(reading);
         }
         for (FailedReading failure : answer.getFailuresList()) {
@@ -61,6 +65,11 @@ final class AnswerPrinter {
                     reading.getParaphrasesList().stream().map(p -> oneLine(p.getSql())).collect(Collectors.joining(" ; ")));
         }
         out.println();
+    }
+
+    private static String firstAlternative(InterpretResponse answer) {
+        return answer.getInterpretationsList().stream().filter(Interpretation::getAlternative).map(Interpretation::getId)
+                .findFirst().orElse("");
     }
 
     /** Where a reading came from, for a person: the caller's own SQL, the LLM, or found by Overtone. */
