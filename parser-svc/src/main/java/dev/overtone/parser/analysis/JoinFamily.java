@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -24,22 +25,43 @@ final class JoinFamily implements VariantFamily {
         return Variant.JOIN;
     }
 
+    /** Score of a read through a 1:1 side table: the key structure and the repeated name are strong evidence (tuned on dev data). */
+    static final double SIDE_TABLE_SCORE = 0.55;
+    /** Extra score when the question names the side table (tuned on dev data). */
+    static final double SIDE_TABLE_CUE_WEIGHT = 0.3;
+
     record Extension(String base, String baseKey, String extension, String extensionKey) {
     }
 
+    /**
+     * Tables keyed one-to-one on another's key: B's single-column foreign key to A's key is B's
+     * primary key, or B declares no primary key and holds nothing but that key and columns A also
+     * has (a side table repeating some of A's columns).
+     */
     static List<Extension> extensions(SchemaIndex schema) {
         List<Extension> out = new ArrayList<>();
         for (Table b : schema.tables()) {
-            if (b.getPrimaryKeyCount() != 1) continue;
             for (ForeignKey fk : b.getForeignKeysList()) {
-                if (fk.getColumnsCount() == 1 && fk.getColumns(0).equalsIgnoreCase(b.getPrimaryKey(0))
-                        && !fk.getReferencedTable().equalsIgnoreCase(b.getName()) && schema.table(fk.getReferencedTable()).isPresent()) {
-                    String ref = fk.getReferencedColumnsCount() == 1 ? fk.getReferencedColumns(0) : b.getPrimaryKey(0);
-                    out.add(new Extension(schema.tableName(fk.getReferencedTable()), ref, b.getName(), b.getPrimaryKey(0)));
-                }
+                if (fk.getColumnsCount() != 1 || fk.getReferencedTable().equalsIgnoreCase(b.getName())) continue;
+                Optional<Table> a = schema.table(fk.getReferencedTable());
+                if (a.isEmpty()) continue;
+                String key = fk.getColumns(0);
+                String ref = fk.getReferencedColumnsCount() == 1 ? fk.getReferencedColumns(0)
+                        : a.get().getPrimaryKeyCount() == 1 ? a.get().getPrimaryKey(0) : key;
+                boolean keyedOnIt = b.getPrimaryKeyCount() == 1 && key.equalsIgnoreCase(b.getPrimaryKey(0));
+                if (keyedOnIt || sideTable(schema, b, key, a.get(), ref))
+                    out.add(new Extension(a.get().getName(), ref, b.getName(), key));
             }
         }
         return out;
+    }
+
+    private static boolean sideTable(SchemaIndex schema, Table b, String key, Table a, String ref) {
+        boolean refIsKey = a.getPrimaryKeyCount() == 1 && a.getPrimaryKey(0).equalsIgnoreCase(ref)
+                || schema.column(a.getName(), ref).map(dev.overtone.proto.v1.Column::getPrimaryKey).orElse(false);
+        if (!refIsKey || b.getPrimaryKeyCount() > 0 || b.getColumnsCount() < 2) return false;
+        return b.getColumnsList().stream().filter(c -> !c.getName().equalsIgnoreCase(key))
+                .allMatch(c -> schema.column(a.getName(), c.getName()).isPresent());
     }
 
     @Override
@@ -69,7 +91,7 @@ final class JoinFamily implements VariantFamily {
             List<Join> joins = ps.getJoins() == null ? new ArrayList<>() : new ArrayList<>(ps.getJoins());
             joins.add(join);
             ps.setJoins(joins);
-            double score = 0.35 + 0.4 * ctx.cue(e.extension());
+            double score = SIDE_TABLE_SCORE + SIDE_TABLE_CUE_WEIGHT * ctx.cue(e.extension());
             out.add(new Variant(ps.toString(), Variant.JOIN, "join[" + joins.size() + "]",
                     "the " + Phrasing.words(String.join(", ", new HashSet<>(moved))) + " as recorded in " + Phrasing.words(e.extension()), score));
         }
