@@ -20,6 +20,9 @@ public final class Scenario {
     public static final AtomicInteger describeCalls = new AtomicInteger();
     public static final AtomicInteger infillCalls = new AtomicInteger();
     public static final List<String> clarifyCandidates = new ArrayList<>();
+    /** The SQLs parser-svc's Repair answers with (none: nothing can be repaired). */
+    public static final List<String> repairs = new java.util.concurrent.CopyOnWriteArrayList<>();
+    public static final AtomicInteger repairCalls = new AtomicInteger();
 
     private Scenario() {
     }
@@ -33,6 +36,8 @@ public final class Scenario {
         infillDegraded = false;
         describeCalls.set(0);
         infillCalls.set(0);
+        repairs.clear();
+        repairCalls.set(0);
         synchronized (clarifyCandidates) {
             clarifyCandidates.clear();
         }
