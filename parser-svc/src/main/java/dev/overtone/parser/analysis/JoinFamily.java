@@ -70,7 +70,11 @@ final class JoinFamily implements VariantFamily {
         if (ctx.schema.isEmpty()) return out;
         Set<String> used = ctx.usedTables();
         for (Extension e : extensions(ctx.schema)) {
-            if (!used.contains(e.base().toLowerCase(Locale.ROOT)) || used.contains(e.extension().toLowerCase(Locale.ROOT))) continue;
+            if (used.contains(e.base().toLowerCase(Locale.ROOT)) && used.contains(e.extension().toLowerCase(Locale.ROOT))) {
+                withoutSideTable(ctx, e).ifPresent(out::add);
+                continue;
+            }
+            if (!used.contains(e.base().toLowerCase(Locale.ROOT))) continue;
             PlainSelect ps = QueryShape.plain(ctx.fresh());
             if (ps == null) continue;
             QueryShape shape = new QueryShape(ps, ctx.schema);
@@ -96,6 +100,50 @@ final class JoinFamily implements VariantFamily {
                     "the " + Phrasing.words(String.join(", ", new HashSet<>(moved))) + " as recorded in " + Phrasing.words(e.extension()), score));
         }
         return out;
+    }
+
+    /**
+     * The reverse reading: a query that joins the side table only to read columns the base table also
+     * has reads them from the base table, without the join.
+     */
+    private Optional<Variant> withoutSideTable(VariantContext ctx, Extension e) {
+        PlainSelect ps = QueryShape.plain(ctx.fresh());
+        if (ps == null || ps.getJoins() == null) return Optional.empty();
+        Join sideJoin = null;
+        for (Join j : ps.getJoins())
+            if (j.getRightItem() instanceof net.sf.jsqlparser.schema.Table t && QueryShape.clean(t.getName()).equalsIgnoreCase(e.extension()))
+                sideJoin = sideJoin == null ? j : null;
+        if (sideJoin == null || !(ps.getFromItem() instanceof net.sf.jsqlparser.schema.Table)) return Optional.empty();
+        Set<net.sf.jsqlparser.schema.Column> onColumns = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (var on : sideJoin.getOnExpressions())
+            on.accept(new net.sf.jsqlparser.expression.ExpressionVisitorAdapter<Void>() {
+                @Override
+                public <S> Void visit(net.sf.jsqlparser.schema.Column column, S context) {
+                    onColumns.add(column);
+                    return null;
+                }
+            }, null);
+        QueryShape shape = new QueryShape(ps, ctx.schema);
+        String baseRef = baseReference(ps, e.base());
+        List<String> moved = new ArrayList<>();
+        boolean[] blocked = {false};
+        shape.forEachColumn(c -> {
+            if (onColumns.contains(c) || !e.extension().equalsIgnoreCase(String.valueOf(shape.owner(c)))) return;
+            String col = QueryShape.clean(c.getColumnName());
+            if (ctx.schema.column(e.base(), col).isEmpty()) {
+                blocked[0] = true;
+                return;
+            }
+            c.setTable(new net.sf.jsqlparser.schema.Table(baseRef));
+            moved.add(col);
+        });
+        if (blocked[0] || moved.isEmpty()) return Optional.empty();
+        List<Join> joins = new ArrayList<>(ps.getJoins());
+        joins.remove(sideJoin);
+        ps.setJoins(joins.isEmpty() ? null : joins);
+        return Optional.of(new Variant(ps.toString(), Variant.JOIN, "join[" + (ps.getJoins() == null ? 0 : joins.size()) + "]",
+                "the " + Phrasing.words(String.join(", ", new HashSet<>(moved))) + " as recorded in " + Phrasing.words(e.base()),
+                SIDE_TABLE_SCORE + SIDE_TABLE_CUE_WEIGHT * ctx.cue(e.base())));
     }
 
     static String baseReference(PlainSelect ps, String table) {

@@ -106,4 +106,14 @@ class SideTableAndPrecomputedTest {
         List<Variant> agg = generator.generate("SELECT avg(age) FROM performer WHERE country = 'France'", performers(), "average age in France", 4, Set.of());
         assertThat(agg).extracting(Variant::family).contains(Variant.AGGREGATE);
     }
+
+    @Test
+    void aJoinToTheSideTableOnlyForARepeatedColumnIsAlsoReadWithoutIt() {
+        assertThat(sqls("SELECT T1.age, T2.name FROM performer AS T1 JOIN performer_name AS T2 ON T1.performer_id = T2.performer_id",
+                performers(), "ages and names", Variant.JOIN))
+                .containsExactly("SELECT T1.age, T1.name FROM performer AS T1");
+        // the side table is needed for a column only it holds: no reading without it
+        assertThat(sqls("SELECT T2.venue FROM performer AS T1 JOIN gig AS T2 ON T1.performer_id = T2.performer_id", performers(), "venues", Variant.JOIN))
+                .isEmpty();
+    }
 }
