@@ -35,7 +35,7 @@ public final class SqlRepairer {
     public record Repair(String sql, Kind kind, String replaced, String replacement, String description) {
     }
 
-    /** A name closer than this (spelling or meaning, in [0, 1]) may replace an unknown one (tuned on dev data). */
+    /** A name closer than this (spelling or meaning, in [0, 1]) may replace an unknown one (chosen on the unit-test schemas, not tuned on a data set). */
     static final double MIN_NAME_CLOSENESS = 0.5;
     /** At most this many replacements are offered for one unknown name. */
     static final int MAX_CLOSE_NAMES = 2;

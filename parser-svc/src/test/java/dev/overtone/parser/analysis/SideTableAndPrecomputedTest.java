@@ -112,6 +112,10 @@ class SideTableAndPrecomputedTest {
         assertThat(sqls("SELECT T1.age, T2.name FROM performer AS T1 JOIN performer_name AS T2 ON T1.performer_id = T2.performer_id",
                 performers(), "ages and names", Variant.JOIN))
                 .containsExactly("SELECT T1.age, T1.name FROM performer AS T1");
+        // joined only in the ON clause (as after qualifying an ambiguous column with the base table)
+        assertThat(sqls("SELECT T1.age, T1.name FROM performer AS T1 JOIN performer_name AS T2 ON T1.performer_id = T2.performer_id",
+                performers(), "ages and names", Variant.JOIN))
+                .containsExactly("SELECT T1.age, T1.name FROM performer AS T1");
         // the side table is needed for a column only it holds: no reading without it
         assertThat(sqls("SELECT T2.venue FROM performer AS T1 JOIN gig AS T2 ON T1.performer_id = T2.performer_id", performers(), "venues", Variant.JOIN))
                 .isEmpty();
