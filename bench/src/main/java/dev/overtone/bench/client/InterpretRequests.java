@@ -48,4 +48,18 @@ public final class InterpretRequests {
     public static List<String> sqlOf(InterpretResponse r) {
         return r.getInterpretationsList().stream().map(Interpretation::getSql).filter(s -> !s.isEmpty()).toList();
     }
+
+    /**
+     * Every reading's SQL: each interpretation's, then its paraphrases' (other SQLs that reached the
+     * same result), in answer order. Readings that differ in structure but not in rows on this
+     * database (AmbiQT's J and P) are told apart only here.
+     */
+    public static List<String> sqlWithParaphrasesOf(InterpretResponse r) {
+        List<String> out = new java.util.ArrayList<>();
+        for (Interpretation i : r.getInterpretationsList()) {
+            if (!i.getSql().isEmpty()) out.add(i.getSql());
+            i.getParaphrasesList().stream().map(dev.overtone.proto.v1.Paraphrase::getSql).filter(s -> !s.isEmpty() && !out.contains(s)).forEach(out::add);
+        }
+        return out;
+    }
 }

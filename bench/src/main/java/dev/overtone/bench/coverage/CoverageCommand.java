@@ -41,6 +41,10 @@ public class CoverageCommand implements Callable<Integer> {
                     + "auto = zero for dumps, score for database files (default ${DEFAULT-VALUE})")
     String identicalGolds;
 
+    @Option(names = "--with-paraphrases", description = "predict each interpretation's paraphrases too, right after it: "
+            + "readings that differ in structure but return the same rows (AmbiQT J/P, scored by structure)")
+    boolean withParaphrases;
+
     @Option(names = "--baseline-only", description = "score the recorded defaults only; the suite is not needed")
     boolean baselineOnly;
 
@@ -60,6 +64,6 @@ public class CoverageCommand implements Callable<Integer> {
         };
         CoverageRun run = new CoverageRun(data, out, limit, interpret.infill(), interpret.families(), concurrency, queryTimeout, mode,
                 suite.home(), suite.deadlineMs());
-        return run.execute(baselineOnly ? null : suite);
+        return run.paraphrases(withParaphrases).execute(baselineOnly ? null : suite);
     }
 }

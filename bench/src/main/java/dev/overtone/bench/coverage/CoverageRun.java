@@ -84,6 +84,14 @@ public final class CoverageRun {
     private final Path home;
     private final long deadlineMs;
 
+    private boolean paraphrases;
+
+    /** Also predict each interpretation's paraphrases, right after it (see {@link InterpretRequests#sqlWithParaphrasesOf}). */
+    public CoverageRun paraphrases(boolean on) {
+        this.paraphrases = on;
+        return this;
+    }
+
     public CoverageRun(Path data, Path out, Integer limit, boolean infill, List<String> families, int concurrency,
                        double queryTimeout, ExampleScorer.IdenticalGolds identical, Path home, long deadlineMs) {
         this.data = data;
@@ -147,6 +155,7 @@ public final class CoverageRun {
         run.put("examples", examples.size());
         run.put("limit", limit);
         run.put("infill", infill);
+        run.put("paraphrases", paraphrases);
         run.put("families", families);
         run.put("interpreter", suiteOptions == null ? null : suiteOptions.interpreterEndpoint().toString());
         run.put("tenant", DatabaseCatalog.TENANT);
@@ -185,7 +194,7 @@ public final class CoverageRun {
             try {
                 InterpretResponse r = suite.interpreter(deadlineMs).interpret(
                         InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, db.name(), infill, families));
-                predicted = InterpretRequests.sqlOf(r);
+                predicted = paraphrases ? InterpretRequests.sqlWithParaphrasesOf(r) : InterpretRequests.sqlOf(r);
                 warnings = r.getWarningsList();
                 answer = RankedAnswer.of(r);
             } catch (StatusRuntimeException e) {

@@ -7,6 +7,8 @@ import dev.overtone.proto.v1.NormalizeResponse;
 import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.ParseResponse;
 import dev.overtone.proto.v1.ParserService;
+import dev.overtone.proto.v1.RepairRequest;
+import dev.overtone.proto.v1.RepairResponse;
 import dev.overtone.proto.v1.Variant;
 import dev.overtone.proto.v1.VariantsRequest;
 import dev.overtone.proto.v1.VariantsResponse;
@@ -66,5 +68,11 @@ public class FakeParser implements ParserService {
     @Override
     public Uni<NormalizeResponse> normalize(NormalizeRequest request) {
         return Uni.createFrom().failure(Status.UNIMPLEMENTED.asRuntimeException());
+    }
+
+    /** infill-svc never repairs SQL: a call here is a defect the test should see. */
+    @Override
+    public Uni<RepairResponse> repair(RepairRequest request) {
+        return Uni.createFrom().failure(Status.UNIMPLEMENTED.withDescription("infill-svc does not call Repair").asRuntimeException());
     }
 }

@@ -60,6 +60,8 @@ public class InterpretationPipeline {
     @Inject
     DefaultInterpretations defaults;
     @Inject
+    FailedSqlRepair repairs;
+    @Inject
     AnswerAssembler assembler;
     @Inject
     Tracer tracer;
@@ -134,7 +136,7 @@ public class InterpretationPipeline {
                         throw f;
                     });
         }
-        InterpretResponse answer = assembler.assemble(run.view(), run.groups.values().stream().toList());
+        InterpretResponse answer = repairs.annotate(assembler.assemble(run.view(), run.groups.values().stream().toList()), run.repairs);
         return clarify(run, answer);
     }
 
@@ -177,12 +179,15 @@ public class InterpretationPipeline {
             });
         }
         if (!withSql.isEmpty()) {
+            List<Executed> refused = new ArrayList<>();
             run.stage("execute", () -> {
                 List<Executed> results = parallel.map("execute", withSql, r -> execute(run, r));
                 int before = run.groups.size();
                 List<DownstreamFailure> infrastructure = new ArrayList<>();
                 for (Executed e : results) {
-                    if (e.failure() != null) {
+                    if (e.failure() != null && repairs.repairable(e.failure()) && !run.repairs.containsKey(e.route().sqlKey())) {
+                        refused.add(e);
+                    } else if (e.failure() != null) {
                         run.fail(e.route(), "execute", e.failure());
                         if (!e.failure().aboutTheReading()) {
                             infrastructure.add(e.failure());
@@ -194,8 +199,35 @@ public class InterpretationPipeline {
                 run.degradedCalls(Stage.STAGE_EXECUTE, infrastructure);
                 return withSql.size() + " executed, " + (run.groups.size() - before) + " new results";
             });
+            if (!refused.isEmpty()) {
+                repairRefused(run, refused);
+            }
         }
         return fresh;
+    }
+
+    /** Refused SQLs become the readings their errors point at (see FailedSqlRepair); what cannot be mended stays a failure. */
+    private void repairRefused(Run run, List<Executed> refused) {
+        List<Route> repaired = new ArrayList<>();
+        run.stage("repair", () -> {
+            List<Object> outcomes = parallel.map("repair", refused, e -> repairs.repair(e.route(), e.failure(), run.schema,
+                    run.request.getQuestion(), run.budget.forStage(config.budget().parse())));
+            for (int i = 0; i < refused.size(); i++) {
+                Executed e = refused.get(i);
+                if (outcomes.get(i) instanceof FailedSqlRepair.Outcome o && !o.repaired().isEmpty()) {
+                    for (FailedSqlRepair.Repaired r : o.repaired()) {
+                        run.repairs.putIfAbsent(r.route().sqlKey(), r.repair());
+                        repaired.add(r.route());
+                    }
+                } else {
+                    run.fail(e.route(), "execute", e.failure());
+                }
+            }
+            return repaired.size() + " repaired SQLs for " + refused.size() + " refused";
+        });
+        if (!repaired.isEmpty()) {
+            admit(run, repaired, false);
+        }
     }
 
     private Object parse(Run run, Route route) {
@@ -400,6 +432,8 @@ public class InterpretationPipeline {
         List<QuestionTerms.Term> terms = List.of();
         final Map<String, ReadingGroup> groups = new LinkedHashMap<>();
         final Map<String, ExecuteResponse> executed = new java.util.concurrent.ConcurrentHashMap<>();
+        /** Repairs of refused SQLs, by the repaired SQL's key. */
+        final Map<String, dev.overtone.proto.v1.SqlRepair> repairs = new java.util.concurrent.ConcurrentHashMap<>();
         final java.util.Set<String> seenSql = new java.util.HashSet<>();
         final java.util.Set<String> seenText = new java.util.HashSet<>();
         final List<Failure> failures = new ArrayList<>();

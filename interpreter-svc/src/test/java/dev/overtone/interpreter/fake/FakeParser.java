@@ -7,6 +7,11 @@ import dev.overtone.proto.v1.NormalizeResponse;
 import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.ParseResponse;
 import dev.overtone.proto.v1.ParserService;
+import dev.overtone.proto.v1.RepairKind;
+import dev.overtone.proto.v1.RepairRequest;
+import dev.overtone.proto.v1.RepairResponse;
+import dev.overtone.proto.v1.RepairedSql;
+import dev.overtone.proto.v1.SqlRepair;
 import dev.overtone.proto.v1.Slot;
 import dev.overtone.proto.v1.SlotKind;
 import dev.overtone.proto.v1.VariantsRequest;
@@ -58,6 +63,20 @@ public class FakeParser implements ParserService {
     @Override
     public Uni<VariantsResponse> variants(VariantsRequest request) {
         return Uni.createFrom().item(VariantsResponse.getDefaultInstance());
+    }
+
+    @Override
+    public Uni<RepairResponse> repair(RepairRequest request) {
+        Scenario.repairCalls.incrementAndGet();
+        RepairResponse.Builder out = RepairResponse.newBuilder();
+        for (String sql : Scenario.repairs) {
+            out.addRepairs(RepairedSql.newBuilder().setSql(sql).setRepair(SqlRepair.newBuilder().setKind(RepairKind.REPAIR_KIND_CLOSEST_COLUMN)
+                    .setOriginalSql(request.getSql()).setEngineMessage(request.getErrorMessage()).setReplaced("rating").setReplacement("hotels.stars")));
+        }
+        if (out.getRepairsCount() == 0) {
+            out.setUnrepairedReason("nothing close to rating");
+        }
+        return Uni.createFrom().item(out.build());
     }
 
     @Override

@@ -28,6 +28,9 @@ public final class Scenario {
     public static final List<String> clarifyCandidates = new ArrayList<>();
     /** What the last Start said of its candidates' completeness. */
     public static volatile boolean clarifyIncomplete;
+    /** The SQLs parser-svc's Repair answers with (none: nothing can be repaired). */
+    public static final List<String> repairs = new java.util.concurrent.CopyOnWriteArrayList<>();
+    public static final AtomicInteger repairCalls = new AtomicInteger();
 
     private Scenario() {
     }
@@ -45,6 +48,8 @@ public final class Scenario {
         describeCalls.set(0);
         clarifyIncomplete = false;
         infillCalls.set(0);
+        repairs.clear();
+        repairCalls.set(0);
         synchronized (clarifyCandidates) {
             clarifyCandidates.clear();
         }

@@ -1,31 +1,43 @@
 package dev.overtone.parser.analysis;
 
-import dev.overtone.proto.v1.Column;
 import dev.overtone.proto.v1.Table;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
+import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.OrderByElement;
 import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.SelectItem;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Aggregate: a value computed with GROUP BY vs. a table that already holds it. When the query
- * aggregates a column per group and another table has a column named for that aggregate of that
- * column (e.g. "average score") next to a column naming the group, the query is proposed as a
- * read of the precomputed value.
+ * Aggregate: a value computed over a table vs. a table that already holds it. A precomputed table
+ * names its columns for an aggregate of another table's column ({@code avg_age}, {@code age_max},
+ * {@code total_sales}, {@code number}) and keeps the columns it was grouped by. Both ways:
+ * {@code AVG(age) FROM t WHERE g = 'x'} is proposed as {@code avg_age FROM p WHERE g = 'x'} when p has
+ * a column for every aggregate and every other column the query names; a read of p's named
+ * aggregates is proposed as the aggregate computed over the table that has the columns.
  */
 final class AggregateFamily implements VariantFamily {
 
+    /** Words that name an aggregate in a column name, by SQL function. */
     private static final Map<String, Set<String>> WORDS = Map.of(
             "AVG", Set.of("avg", "average", "mean"),
             "SUM", Set.of("sum", "total"),
-            "COUNT", Set.of("count", "number", "num", "total"),
-            "MAX", Set.of("max", "maximum", "highest", "top"),
+            "COUNT", Set.of("count", "number", "num", "cnt"),
+            "MAX", Set.of("max", "maximum", "highest"),
             "MIN", Set.of("min", "minimum", "lowest"));
+
+    /** Score of a precomputed reading: every aggregate and every other column matched by name, a strong structural fit. */
+    static final double PRECOMPUTED_SCORE = 0.6;
+    /** Extra score when the question names the precomputed table or column (chosen by hand, checked once on the AmbiQT J/P dev set; not swept). */
+    static final double PRECOMPUTED_CUE_WEIGHT = 0.2;
 
     @Override
     public String name() {
@@ -35,36 +47,149 @@ final class AggregateFamily implements VariantFamily {
     @Override
     public List<Variant> propose(VariantContext ctx) {
         List<Variant> out = new ArrayList<>();
-        PlainSelect ps = QueryShape.plain(ctx.fresh());
-        if (ps == null || ctx.schema.isEmpty() || ps.getGroupBy() == null || ps.getGroupBy().getGroupByExpressionList() == null) return out;
-        QueryShape shape = new QueryShape(ps, ctx.schema);
-        List<?> groups = ps.getGroupBy().getGroupByExpressionList();
-        if (groups.size() != 1 || !(groups.get(0) instanceof net.sf.jsqlparser.schema.Column g)) return out;
-        String groupCol = QueryShape.clean(g.getColumnName());
-        for (var item : ps.getSelectItems()) {
-            Expression e = item.getExpression();
-            if (!(e instanceof Function f) || !Phrasing.isAggregate(e) || f.getParameters() == null || f.getParameters().size() != 1) continue;
-            String fn = f.getName().toUpperCase(Locale.ROOT);
-            Object arg = f.getParameters().get(0);
-            String argName = arg instanceof net.sf.jsqlparser.schema.Column c ? QueryShape.clean(c.getColumnName()) : "";
-            Set<String> aggWords = WORDS.getOrDefault(fn, Set.of());
-            for (Table t : ctx.schema.tables()) {
-                if (shape.aliasToTable.containsValue(t.getName())) continue;
-                var groupKey = t.getColumnsList().stream().filter(c -> c.getName().equalsIgnoreCase(groupCol)).findFirst();
-                if (groupKey.isEmpty()) continue;
-                for (Column c : t.getColumnsList()) {
-                    Set<String> tokens = NameSimilarity.tokens(c.getName());
-                    boolean namesAggregate = tokens.stream().anyMatch(aggWords::contains);
-                    boolean namesArgument = argName.isEmpty() || NameSimilarity.lexical(argName, c.getName()) >= 0.5;
-                    if (!namesAggregate || !namesArgument) continue;
-                    String sql = "SELECT " + QueryShape.quote(t.getName()) + "." + QueryShape.quote(groupKey.get().getName()) + ", "
-                            + QueryShape.quote(t.getName()) + "." + QueryShape.quote(c.getName()) + " FROM " + QueryShape.quote(t.getName());
-                    double score = 0.35 + 0.4 * Math.max(ctx.cue(c.getName()), ctx.cue(t.getName()));
-                    out.add(new Variant(sql, Variant.AGGREGATE, "group_by[0]",
-                            "the precomputed " + Phrasing.words(c.getName()) + " from " + Phrasing.words(t.getName()), score));
-                }
-            }
+        if (ctx.schema.isEmpty()) return out;
+        PlainSelect probe = QueryShape.plain(ctx.fresh());
+        if (probe == null || probe.getJoins() != null && !probe.getJoins().isEmpty()
+                || !(probe.getFromItem() instanceof net.sf.jsqlparser.schema.Table from)) return out;
+        String base = ctx.schema.tableName(QueryShape.clean(from.getName()));
+        if (ctx.schema.table(base).isEmpty()) return out;
+        for (Table other : ctx.schema.tables()) {
+            if (other.getName().equalsIgnoreCase(base)) continue;
+            precomputed(ctx, base, other.getName()).ifPresent(out::add);
+            computed(ctx, base, other.getName()).ifPresent(out::add);
         }
         return out;
+    }
+
+    /** The query's aggregates read from a precomputed table instead. */
+    private Optional<Variant> precomputed(VariantContext ctx, String base, String target) {
+        PlainSelect ps = QueryShape.plain(ctx.fresh());
+        List<String> replaced = new ArrayList<>();
+        boolean[] unmatched = {false};
+        java.util.function.UnaryOperator<Expression> swap = e -> {
+            if (!(e instanceof Function f) || !Phrasing.isAggregate(e)) return e;
+            Optional<String> column = aggregateColumn(ctx, f, base, target);
+            if (column.isEmpty()) {
+                unmatched[0] = true;
+                return e;
+            }
+            replaced.add(column.get());
+            return new net.sf.jsqlparser.schema.Column(QueryShape.quote(column.get()));
+        };
+        if (!rewriteTopLevel(ps, swap) || unmatched[0] || replaced.isEmpty()) return Optional.empty();
+        if (!retarget(ps, ctx.schema, target)) return Optional.empty();
+        double score = PRECOMPUTED_SCORE + PRECOMPUTED_CUE_WEIGHT * Math.max(ctx.cue(target), replaced.stream().mapToDouble(ctx::cue).max().orElse(0));
+        return Optional.of(new Variant(ps.toString(), Variant.AGGREGATE, "from[0]",
+                "the precomputed " + Phrasing.words(String.join(", ", replaced)) + " from " + Phrasing.words(target), score));
+    }
+
+    /** A read of a precomputed table's named aggregates computed over the base table instead. */
+    private Optional<Variant> computed(VariantContext ctx, String precomputedTable, String target) {
+        PlainSelect ps = QueryShape.plain(ctx.fresh());
+        boolean[] aggregated = {false};
+        List<String> computed = new ArrayList<>();
+        java.util.function.UnaryOperator<Expression> swap = e -> {
+            if (Phrasing.isAggregate(e)) aggregated[0] = true;
+            if (!(e instanceof net.sf.jsqlparser.schema.Column c)) return e;
+            Optional<Function> f = aggregateOf(ctx, QueryShape.clean(c.getColumnName()), target);
+            if (f.isEmpty()) return e;
+            computed.add(f.get().toString());
+            return f.get();
+        };
+        if (!rewriteTopLevel(ps, swap) || aggregated[0] || computed.isEmpty()) return Optional.empty();
+        if (!retarget(ps, ctx.schema, target)) return Optional.empty();
+        double score = PRECOMPUTED_SCORE + PRECOMPUTED_CUE_WEIGHT * ctx.cue(target);
+        return Optional.of(new Variant(ps.toString(), Variant.AGGREGATE, "from[0]",
+                String.join(", ", computed) + " computed over " + Phrasing.words(target) + " instead of " + Phrasing.words(precomputedTable), score));
+    }
+
+    /**
+     * Applies the rewrite to every select item and ORDER BY term; false when an aggregate sits anywhere
+     * else (inside an expression, in HAVING), where a plain column cannot simply take its place.
+     */
+    private static boolean rewriteTopLevel(PlainSelect ps, java.util.function.UnaryOperator<Expression> swap) {
+        if (ps.getHaving() != null) return false;
+        for (SelectItem<?> item : ps.getSelectItems()) {
+            Expression e = item.getExpression();
+            if (e instanceof AllColumns) return false;
+            Expression r = swap.apply(e);
+            if (r == e && !(e instanceof net.sf.jsqlparser.schema.Column) && containsAggregate(e)) return false;
+            ((SelectItem<Expression>) item).setExpression(r);
+        }
+        if (ps.getOrderByElements() != null)
+            for (OrderByElement o : ps.getOrderByElements()) {
+                Expression r = swap.apply(o.getExpression());
+                if (r == o.getExpression() && containsAggregate(r) && !Phrasing.isAggregate(r)) return false;
+                o.setExpression(r);
+            }
+        return ps.getWhere() == null || !containsAggregate(ps.getWhere());
+    }
+
+    private static boolean containsAggregate(Expression e) {
+        return e != null && e.toString().matches("(?is).*\\b(count|sum|avg|min|max|total)\\s*\\(.*");
+    }
+
+    /**
+     * Points the FROM at the target table (alias kept) and drops qualifiers naming the old table; false
+     * unless the target has every column the query still names.
+     */
+    private static boolean retarget(PlainSelect ps, SchemaIndex schema, String target) {
+        net.sf.jsqlparser.schema.Table from = (net.sf.jsqlparser.schema.Table) ps.getFromItem();
+        net.sf.jsqlparser.schema.Table moved = new net.sf.jsqlparser.schema.Table(QueryShape.quote(target));
+        moved.setAlias(from.getAlias());
+        ps.setFromItem(moved);
+        boolean[] missing = {false};
+        new QueryShape(ps, schema).forEachColumn(c -> {
+            if (schema.column(target, QueryShape.clean(c.getColumnName())).isEmpty()) missing[0] = true;
+            if (c.getTable() != null && from.getAlias() == null) c.setTable(null);
+        });
+        return !missing[0];
+    }
+
+    /** The column of the target table named for this aggregate of this argument (`AVG(age)` -> `avg_age`). */
+    private static Optional<String> aggregateColumn(VariantContext ctx, Function f, String base, String target) {
+        String fn = f.getName().toUpperCase(Locale.ROOT);
+        Set<String> words = WORDS.get(fn);
+        if (words == null || f.isDistinct()) return Optional.empty();
+        ExpressionList<?> params = f.getParameters();
+        boolean star = f.isAllColumns() || params != null && params.size() == 1 && params.get(0) instanceof AllColumns;
+        String argument;
+        if (star && fn.equals("COUNT")) argument = NameSimilarity.stem(Phrasing.words(base));
+        else if (params != null && params.size() == 1 && params.get(0) instanceof net.sf.jsqlparser.schema.Column c) argument = Phrasing.words(QueryShape.clean(c.getColumnName()));
+        else return Optional.empty();
+        return ctx.schema.table(target).flatMap(t -> t.getColumnsList().stream().map(dev.overtone.proto.v1.Column::getName)
+                .filter(name -> namesAggregate(Phrasing.words(name), words, argument)).findFirst());
+    }
+
+    /** The aggregate a precomputed column's name stands for, over a column the target table has. */
+    private static Optional<Function> aggregateOf(VariantContext ctx, String column, String target) {
+        String name = Phrasing.words(column);
+        for (Map.Entry<String, Set<String>> e : WORDS.entrySet())
+            for (String w : e.getValue()) {
+                String argument = name.startsWith(w + " ") ? name.substring(w.length() + 1)
+                        : name.endsWith(" " + w) ? name.substring(0, name.length() - w.length() - 1) : null;
+                if (argument == null) continue;
+                Optional<String> arg = columnByWords(ctx.schema, target, argument);
+                if (arg.isEmpty()) continue;
+                Function f = new Function();
+                f.setName(e.getKey());
+                f.setParameters(new ExpressionList<>(new net.sf.jsqlparser.schema.Column(QueryShape.quote(arg.get()))));
+                return Optional.of(f);
+            }
+        return Optional.empty();
+    }
+
+    private static Optional<String> columnByWords(SchemaIndex schema, String table, String words) {
+        return schema.table(table).flatMap(t -> t.getColumnsList().stream().map(dev.overtone.proto.v1.Column::getName)
+                .filter(n -> Phrasing.words(n).equals(words)).findFirst());
+    }
+
+    /** "avg age", "age avg", "average of age"; for COUNT(*) the argument is the table's rows: "shop count", "number of shops". */
+    static boolean namesAggregate(String name, Set<String> words, String argument) {
+        for (String w : words) {
+            for (String form : List.of(w + " " + argument, argument + " " + w, w + " of " + argument))
+                if (name.equals(form) || NameSimilarity.stem(name).equals(form)) return true;
+        }
+        return false;
     }
 }

@@ -22,6 +22,8 @@ final class ColumnFamily implements VariantFamily {
 
     static final double MIN_CLOSENESS = 0.38;
     static final int SIBLINGS_PER_COLUMN = 2;
+    /** Sample-value overlap from which two columns count as one attribute under two names (chosen by hand, checked once on AmbiQT dev C; not swept). */
+    static final double SAME_VALUES_OVERLAP = 0.6;
 
     @Override
     public String name() {
@@ -73,14 +75,18 @@ final class ColumnFamily implements VariantFamily {
             Column self = ctx.schema.column(s.table(), s.column()).orElseThrow();
             if (s.plain() && !aggregated && VariantContext.numeric(self)) out.addAll(ChildMeasures.propose(ctx, s.index(), s.table(), s.column()));
             Table table = ctx.schema.table(s.table()).orElseThrow();
-            record Sibling(Column column, double closeness) {
+            record Sibling(Column column, double closeness, boolean sameValues) {
             }
             List<Sibling> siblings = new ArrayList<>();
             for (Column c : table.getColumnsList()) {
                 if (c.getName().equalsIgnoreCase(s.column()) || foreignKeyish(ctx.schema, s.table(), c.getName()) || !VariantContext.compatible(self, c)) continue;
-                double clo = ctx.closeness(s.column(), c.getName());
-                if (clo >= MIN_CLOSENESS) siblings.add(new Sibling(c, clo));
+                double overlap = VariantContext.valueOverlap(self, c);
+                double clo = Math.max(ctx.closeness(s.column(), c.getName()), overlap);
+                if (clo >= MIN_CLOSENESS) siblings.add(new Sibling(c, clo, overlap >= SAME_VALUES_OVERLAP));
             }
+            // A sibling holding the same values is the same attribute under another name: the siblings
+            // that are close by name only are then weaker readings and would crowd the first five.
+            if (siblings.stream().anyMatch(Sibling::sameValues)) siblings.removeIf(sib -> !sib.sameValues());
             siblings.sort(Comparator.comparingDouble(Sibling::closeness).reversed());
             for (Sibling sib : siblings.subList(0, Math.min(SIBLINGS_PER_COLUMN, siblings.size()))) {
                 String other = sib.column().getName();
@@ -103,7 +109,8 @@ final class ColumnFamily implements VariantFamily {
                     });
                     out.add(new Variant(swap.toString(), Variant.COLUMN, path,
                             "the " + Phrasing.words(other) + " instead of the " + Phrasing.words(s.column()), score));
-                    if (!s.plain()) continue;
+                    // showing both copies of one attribute is no reading of its own
+                    if (!s.plain() || sib.sameValues()) continue;
                     PlainSelect both = QueryShape.plain(ctx.fresh());
                     net.sf.jsqlparser.schema.Column original = (net.sf.jsqlparser.schema.Column) both.getSelectItems().get(s.index()).getExpression();
                     net.sf.jsqlparser.schema.Column added = new net.sf.jsqlparser.schema.Column(original.getTable(), QueryShape.quote(other));

@@ -69,6 +69,33 @@ public final class VariantContext {
         return d.contains("INT") || d.contains("REAL") || d.contains("NUM") || d.contains("DEC") || d.contains("FLOAT") || d.contains("DOUBLE");
     }
 
+    /** Fewer shared sample values than this say nothing about two columns being one attribute. */
+    static final int MIN_SHARED_VALUES = 2;
+
+    /**
+     * How far two text columns hold the same values, case ignored: the share of the smaller set of
+     * informative sample values (3+ characters, not only digits) that the other also holds, 0 when
+     * fewer than {@link #MIN_SHARED_VALUES} are shared. One attribute stored under two names shows here
+     * even when the names share no word.
+     */
+    static double valueOverlap(Column a, Column b) {
+        if (numeric(a) || numeric(b)) return 0;
+        Set<String> va = informativeValues(a);
+        Set<String> vb = informativeValues(b);
+        long shared = va.stream().filter(vb::contains).count();
+        if (shared < MIN_SHARED_VALUES) return 0;
+        return shared / (double) Math.min(va.size(), vb.size());
+    }
+
+    private static Set<String> informativeValues(Column c) {
+        Set<String> out = new java.util.HashSet<>();
+        for (String v : c.getSampleValuesList()) {
+            String t = v.strip().toLowerCase(Locale.ROOT);
+            if (t.length() >= 3 && !t.matches("[0-9.,:\\- ]+")) out.add(t);
+        }
+        return out;
+    }
+
     static boolean compatible(Column a, Column b) {
         if (a.getDeclaredType().isEmpty() || b.getDeclaredType().isEmpty()) return true;
         return numeric(a) == numeric(b);

@@ -22,6 +22,14 @@ public interface ParserConfig {
         boolean enabled();
     }
 
+    Repair repair();
+
+    interface Repair {
+        /** Repaired SQLs returned when the request asks for 0. */
+        @WithDefault("4")
+        int defaultMax();
+    }
+
     interface Llm {
         /** OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (vLLM). Parse answers FAILED_PRECONDITION when absent. */
         Optional<String> baseUrl();

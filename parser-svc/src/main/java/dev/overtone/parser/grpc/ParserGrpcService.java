@@ -6,6 +6,9 @@ import dev.overtone.parser.analysis.SqlAnalyzer;
 import dev.overtone.parser.analysis.Verbalizer;
 import dev.overtone.parser.mapping.AnalysisMapping;
 import dev.overtone.parser.service.ParseService;
+import dev.overtone.parser.service.RepairService;
+import dev.overtone.proto.v1.RepairRequest;
+import dev.overtone.proto.v1.RepairResponse;
 import dev.overtone.parser.service.VariantsService;
 import dev.overtone.proto.v1.AnalyzeRequest;
 import dev.overtone.proto.v1.AnalyzeResponse;
@@ -33,10 +36,19 @@ public class ParserGrpcService implements ParserService {
     private final Verbalizer verbalizer = new Verbalizer();
     private final ParseService parseService;
     private final VariantsService variantsService;
+    private final RepairService repairService;
 
-    public ParserGrpcService(ParseService parseService, VariantsService variantsService) {
+    public ParserGrpcService(ParseService parseService, VariantsService variantsService, RepairService repairService) {
         this.parseService = parseService;
         this.variantsService = variantsService;
+        this.repairService = repairService;
+    }
+
+    @Override
+    @Blocking
+    public Uni<RepairResponse> repair(RepairRequest request) {
+        return call(() -> repairService.repair(request.getSql(), request.getErrorMessage(), request.getSchema(), request.getQuestion(),
+                request.getMaxRepairs()));
     }
 
     @Override

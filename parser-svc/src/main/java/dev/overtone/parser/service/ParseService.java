@@ -40,15 +40,39 @@ public class ParseService {
         if (!writer.configured())
             throw new IllegalStateException("Parse needs an LLM and none is configured: set overtone.parser.llm.base-url (env OVERTONE_LLM_BASE_URL)");
         String dialect = dialect(schema);
-        SchemaIndex index = SchemaIndex.of(schema);
         String system = "You write one " + (dialect.equals(DialectRewriter.POSTGRESQL) ? "PostgreSQL" : "SQLite")
                 + " SELECT query that answers the request over the database described below. "
                 + "Use only the tables and columns listed. Return the SQL only: no explanation, no extra columns beyond what the request asks for.";
         StringBuilder user = new StringBuilder("Database:\n").append(SchemaPrompt.render(schema)).append('\n');
         if (question != null && !question.isBlank()) user.append("Question: ").append(question.strip()).append('\n');
         user.append("Request: ").append(interpretation.strip()).append("\nSQL:");
+        return writeValid(system, user.toString(), schema);
+    }
+
+    /** True when an LLM endpoint is configured. */
+    public boolean configured() {
+        return writer.configured();
+    }
+
+    /** A SQL the database refused, rewritten by the model told the engine's error; validated and re-asked like Parse. */
+    public ParseResult rewrite(String sql, String engineMessage, Schema schema, String question) {
+        if (!writer.configured())
+            throw new IllegalStateException("a rewrite needs an LLM and none is configured: set overtone.parser.llm.base-url (env OVERTONE_LLM_BASE_URL)");
+        String system = "You correct one " + (dialect(schema).equals(DialectRewriter.POSTGRESQL) ? "PostgreSQL" : "SQLite")
+                + " SELECT query that the database refused, keeping its meaning. Use only the tables and columns listed. Return the SQL only.";
+        StringBuilder user = new StringBuilder("Database:\n").append(SchemaPrompt.render(schema)).append('\n');
+        if (question != null && !question.isBlank()) user.append("Question: ").append(question.strip()).append('\n');
+        user.append("Query:\n").append(sql.strip()).append("\nThe database answered: ").append(engineMessage.strip())
+                .append("\nCorrected SQL:");
+        return writeValid(system, user.toString(), schema);
+    }
+
+    /** Asks, extracts, validates and re-asks with the error up to max-repairs times. */
+    private ParseResult writeValid(String system, String firstPrompt, Schema schema) {
+        String dialect = dialect(schema);
+        SchemaIndex index = SchemaIndex.of(schema);
         List<String> errors = new ArrayList<>();
-        String prompt = user.toString();
+        String prompt = firstPrompt;
         int attempts = 0;
         int maxAttempts = 1 + Math.max(0, config.llm().maxRepairs());
         while (attempts < maxAttempts) {
@@ -66,7 +90,7 @@ public class ParseService {
                 }
             }
             errors.add(error);
-            prompt = user + "\n\nYour previous answer was:\n" + (answer == null ? "" : answer.strip())
+            prompt = firstPrompt + "\n\nYour previous answer was:\n" + (answer == null ? "" : answer.strip())
                     + "\nIt is not valid: " + error + ". Write the corrected SQL only.\nSQL:";
         }
         throw new ParseFailedException("no valid SQL after " + attempts + " model answers; last error: " + errors.get(errors.size() - 1));

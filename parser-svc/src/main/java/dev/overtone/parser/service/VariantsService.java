@@ -16,13 +16,20 @@ import java.util.Set;
 public class VariantsService {
 
     private final VariantGenerator generator;
+    private final NameSimilarity similarity;
     private final int defaultMax;
 
     public VariantsService(ParserConfig config) {
         NameSimilarity similarity = config.variants().embeddings()
                 ? new EmbeddingNameSimilarity(config.variants().embeddingCacheSize()) : NameSimilarity.LEXICAL_ONLY;
+        this.similarity = similarity;
         this.generator = new VariantGenerator(similarity);
         this.defaultMax = config.variants().defaultMax();
+    }
+
+    /** The name closeness in use (MiniLM when configured), shared with the SQL repairs. */
+    public NameSimilarity similarity() {
+        return similarity;
     }
 
     public List<Variant> variants(String sql, Schema schema, String question, int max, Set<String> families) {

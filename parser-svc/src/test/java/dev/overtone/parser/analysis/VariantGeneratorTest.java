@@ -194,7 +194,7 @@ class VariantGeneratorTest {
     @Test
     void aggregateReadsAPrecomputedValue() {
         List<Variant> vs = variants("SELECT team, AVG(rating) FROM members GROUP BY team", partitioned(), "average rating per team", Variant.AGGREGATE);
-        assertThat(sqls(vs)).containsExactly("SELECT teams.team, teams.avg_rating FROM teams");
+        assertThat(sqls(vs)).containsExactly("SELECT team, avg_rating FROM teams GROUP BY team");
         assertThat(variants("SELECT team, MAX(rating) FROM members GROUP BY team", partitioned(), "best rating per team", Variant.AGGREGATE)).isEmpty();
     }
 

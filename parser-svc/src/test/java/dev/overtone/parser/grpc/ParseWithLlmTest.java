@@ -5,6 +5,9 @@ import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.ParseResponse;
 import dev.overtone.proto.v1.ParserService;
+import dev.overtone.proto.v1.RepairKind;
+import dev.overtone.proto.v1.RepairRequest;
+import dev.overtone.proto.v1.RepairResponse;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
@@ -117,5 +120,19 @@ class ParseWithLlmTest {
             assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
             assertThat(e.getStatus().getDescription()).contains("did not answer within 4s");
         });
+    }
+
+    @Test
+    void repairAsksTheModelWithTheEnginesErrorWhenNoRuleApplies() throws Exception {
+        answer("SELECT name FROM hotels WHERE stars >= 4");
+        String failing = "SELECT name FROM hotels WHERE stars >= '4 stars'";
+        RepairResponse r = client.repair(RepairRequest.newBuilder().setSql(failing).setSchema(TestSchemas.hotels())
+                .setErrorMessage("datatype mismatch").setQuestion("good hotels").build()).await().atMost(WAIT);
+        assertThat(r.getRepairsCount()).isEqualTo(1);
+        assertThat(r.getRepairs(0).getSql()).isEqualTo("SELECT name FROM hotels WHERE stars >= 4");
+        assertThat(r.getRepairs(0).getRepair().getKind()).isEqualTo(RepairKind.REPAIR_KIND_LLM_REWRITE);
+        assertThat(r.getRepairs(0).getRepair().getOriginalSql()).isEqualTo(failing);
+        LlmStubProfile.server.verify(postRequestedFor(urlEqualTo(PATH)).withRequestBody(containing("datatype mismatch"))
+                .withRequestBody(containing("4 stars")));
     }
 }

@@ -5,6 +5,10 @@ import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.NormalizeRequest;
 import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.ParserService;
+import dev.overtone.proto.v1.RepairKind;
+import dev.overtone.proto.v1.RepairRequest;
+import dev.overtone.proto.v1.RepairResponse;
+import dev.overtone.proto.v1.RepairedSql;
 import dev.overtone.proto.v1.Slot;
 import dev.overtone.proto.v1.Variant;
 import dev.overtone.proto.v1.VariantsRequest;
@@ -20,7 +24,7 @@ import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The five RPCs over real gRPC, with no LLM configured. */
+/** The RPCs over real gRPC, with no LLM configured. */
 @QuarkusTest
 class ParserGrpcServiceTest {
 
@@ -78,6 +82,35 @@ class ParserGrpcServiceTest {
                 .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
                     assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
                     assertThat(e.getStatus().getDescription()).contains("overtone.parser.llm.base-url");
+                });
+    }
+
+    @Test
+    void repairQualifiesAnAmbiguousColumnOncePerTableAndReportsWhatItChanged() {
+        String sql = "SELECT id, name FROM hotels JOIN reviews ON reviews.hotel_id = hotels.id";
+        RepairResponse r = client.repair(RepairRequest.newBuilder().setSql(sql).setSchema(TestSchemas.hotels())
+                .setErrorMessage("[SQLITE_ERROR] SQL error or missing database (ambiguous column name: id)").build()).await().atMost(WAIT);
+        assertThat(r.getRepairsList()).extracting(RepairedSql::getSql).containsExactly(
+                "SELECT hotels.id, name FROM hotels JOIN reviews ON reviews.hotel_id = hotels.id",
+                "SELECT reviews.id, name FROM hotels JOIN reviews ON reviews.hotel_id = hotels.id");
+        assertThat(r.getRepairsList()).allSatisfy(x -> {
+            assertThat(x.getRepair().getKind()).isEqualTo(RepairKind.REPAIR_KIND_QUALIFIED_AMBIGUOUS_COLUMN);
+            assertThat(x.getRepair().getOriginalSql()).isEqualTo(sql);
+            assertThat(x.getRepair().getEngineMessage()).contains("ambiguous column name: id");
+            assertThat(x.getRepair().getReplaced()).isEqualTo("id");
+        });
+    }
+
+    @Test
+    void repairSaysWhyWhenNothingCanBeMendedAndRejectsAnEmptyError() {
+        RepairResponse r = client.repair(RepairRequest.newBuilder().setSql("SELECT name FROM hotels").setSchema(TestSchemas.hotels())
+                .setErrorMessage("database is locked").build()).await().atMost(WAIT);
+        assertThat(r.getRepairsList()).isEmpty();
+        assertThat(r.getUnrepairedReason()).contains("no LLM is configured");
+        assertThatThrownBy(() -> client.repair(RepairRequest.newBuilder().setSql("SELECT name FROM hotels").build()).await().atMost(WAIT))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getStatus().getDescription()).contains("error_message");
                 });
     }
 }

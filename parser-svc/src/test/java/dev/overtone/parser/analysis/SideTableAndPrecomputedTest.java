@@ -1,0 +1,123 @@
+package dev.overtone.parser.analysis;
+
+import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.Table;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static dev.overtone.parser.analysis.Schemas.INT;
+import static dev.overtone.parser.analysis.Schemas.REAL;
+import static dev.overtone.parser.analysis.Schemas.TEXT;
+import static dev.overtone.parser.analysis.Schemas.col;
+import static dev.overtone.parser.analysis.Schemas.fk;
+import static dev.overtone.parser.analysis.Schemas.id;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The join family on side tables that repeat a column (keyed on a foreign key, no primary key of
+ * their own) and the aggregate family on precomputed tables, both ways, on AmbiQT-shaped schemas
+ * made here.
+ */
+class SideTableAndPrecomputedTest {
+
+    private final VariantGenerator generator = new VariantGenerator(NameSimilarity.LEXICAL_ONLY);
+
+    private List<String> sqls(String sql, SchemaIndex schema, String question, String family) {
+        return generator.generate(sql, schema, question, 20, Set.of(family)).stream().map(Variant::sql).toList();
+    }
+
+    /** A base table, a side table repeating one column, a precomputed table, and an unrelated child. */
+    static SchemaIndex performers() {
+        return SchemaIndex.of(Schema.newBuilder().setDialect("sqlite")
+                .addTables(Table.newBuilder().setName("performer").addPrimaryKey("performer_id").addColumns(id("performer_id"))
+                        .addColumns(col("name", TEXT, "Ann")).addColumns(col("country", TEXT, "France")).addColumns(col("age", INT, "30")))
+                .addTables(Table.newBuilder().setName("performer_name").addColumns(col("performer_id", INT)).addColumns(col("name", TEXT, "Ann"))
+                        .addForeignKeys(fk("performer_id", "performer", "performer_id")))
+                .addTables(Table.newBuilder().setName("performer_age").addColumns(col("max_age", INT)).addColumns(col("min_age", INT))
+                        .addColumns(col("avg_age", REAL)).addColumns(col("total_age", INT)).addColumns(col("country", TEXT, "France")))
+                .addTables(Table.newBuilder().setName("gig").addColumns(col("performer_id", INT)).addColumns(col("venue", TEXT))
+                        .addColumns(col("name", TEXT)).addForeignKeys(fk("performer_id", "performer", "performer_id")))
+                .build());
+    }
+
+    @Test
+    void aSideTableWithoutPrimaryKeyIsReadThroughTheJoinOnTheKey() {
+        assertThat(sqls("SELECT name, country FROM performer", performers(), "names and countries of performers", Variant.JOIN))
+                .containsExactly("SELECT performer_name.name, country FROM performer JOIN performer_name ON performer.performer_id = performer_name.performer_id");
+        assertThat(sqls("SELECT T1.name FROM performer AS T1 WHERE T1.age > 20", performers(), "names of older performers", Variant.JOIN))
+                .containsExactly("SELECT performer_name.name FROM performer AS T1 JOIN performer_name ON T1.performer_id = performer_name.performer_id WHERE T1.age > 20");
+    }
+
+    @Test
+    void aChildTableWithColumnsOfItsOwnIsNoSideTable() {
+        // gig repeats "name" but also holds "venue", which performer lacks: a 1:N child, not a 1:1 side table
+        assertThat(JoinFamily.extensions(performers())).extracting(JoinFamily.Extension::extension).containsExactly("performer_name");
+        assertThat(sqls("SELECT age FROM performer", performers(), "ages", Variant.JOIN)).isEmpty();
+    }
+
+    @Test
+    void anAggregateIsReadFromThePrecomputedTableWithItsFilterKept() {
+        assertThat(sqls("SELECT avg(age) FROM performer WHERE country = 'France'", performers(), "average age of French performers", Variant.AGGREGATE))
+                .containsExactly("SELECT avg_age FROM performer_age WHERE country = 'France'");
+        assertThat(sqls("SELECT max(age), min(age), country FROM performer GROUP BY country", performers(), "oldest and youngest per country", Variant.AGGREGATE))
+                .containsExactly("SELECT max_age, min_age, country FROM performer_age GROUP BY country");
+        assertThat(sqls("SELECT sum(age) FROM performer", performers(), "total age", Variant.AGGREGATE))
+                .containsExactly("SELECT total_age FROM performer_age");
+    }
+
+    @Test
+    void noPrecomputedReadingWhenTheTableLacksAColumnOrTheAggregate() {
+        // filtered on a column the precomputed table was not grouped by
+        assertThat(sqls("SELECT avg(age) FROM performer WHERE name = 'Ann'", performers(), "average age of Ann", Variant.AGGREGATE)).isEmpty();
+        // no precomputed count
+        assertThat(sqls("SELECT count(*) FROM performer WHERE country = 'France'", performers(), "how many", Variant.AGGREGATE)).isEmpty();
+        // an aggregate inside an expression cannot be replaced by a column
+        assertThat(sqls("SELECT avg(age) + 1 FROM performer", performers(), "average age", Variant.AGGREGATE)).isEmpty();
+        // nothing aggregated: nothing to read precomputed
+        assertThat(sqls("SELECT age FROM performer WHERE country = 'France'", performers(), "ages", Variant.AGGREGATE)).isEmpty();
+    }
+
+    @Test
+    void aPrecomputedReadIsAlsoOfferedComputedOverTheBaseTable() {
+        assertThat(sqls("SELECT avg_age FROM performer_age WHERE country = 'France'", performers(), "average age in France", Variant.AGGREGATE))
+                .containsExactly("SELECT AVG(age) FROM performer WHERE country = 'France'");
+    }
+
+    @Test
+    void suffixNamesAndCountColumnsAreRecognised() {
+        SchemaIndex schema = SchemaIndex.of(Schema.newBuilder()
+                .addTables(Table.newBuilder().setName("shop").addPrimaryKey("id").addColumns(id("id")).addColumns(col("city", TEXT))
+                        .addColumns(col("staff", INT)))
+                .addTables(Table.newBuilder().setName("shop_stats").addColumns(col("city", TEXT)).addColumns(col("staff_max", INT))
+                        .addColumns(col("number_of_shops", INT)))
+                .build());
+        assertThat(sqls("SELECT city, MAX(staff) FROM shop GROUP BY city", schema, "largest staff per city", Variant.AGGREGATE))
+                .containsExactly("SELECT city, staff_max FROM shop_stats GROUP BY city");
+        assertThat(sqls("SELECT city, count(*) FROM shop GROUP BY city", schema, "shops per city", Variant.AGGREGATE))
+                .containsExactly("SELECT city, number_of_shops FROM shop_stats GROUP BY city");
+    }
+
+    @Test
+    void bothFamiliesRankAmongTheFirstFourOfAllFamilies() {
+        List<Variant> join = generator.generate("SELECT name, country FROM performer", performers(), "names and countries of performers", 4, Set.of());
+        assertThat(join).extracting(Variant::family).contains(Variant.JOIN);
+        List<Variant> agg = generator.generate("SELECT avg(age) FROM performer WHERE country = 'France'", performers(), "average age in France", 4, Set.of());
+        assertThat(agg).extracting(Variant::family).contains(Variant.AGGREGATE);
+    }
+
+    @Test
+    void aJoinToTheSideTableOnlyForARepeatedColumnIsAlsoReadWithoutIt() {
+        assertThat(sqls("SELECT T1.age, T2.name FROM performer AS T1 JOIN performer_name AS T2 ON T1.performer_id = T2.performer_id",
+                performers(), "ages and names", Variant.JOIN))
+                .containsExactly("SELECT T1.age, T1.name FROM performer AS T1");
+        // joined only in the ON clause (as after qualifying an ambiguous column with the base table)
+        assertThat(sqls("SELECT T1.age, T1.name FROM performer AS T1 JOIN performer_name AS T2 ON T1.performer_id = T2.performer_id",
+                performers(), "ages and names", Variant.JOIN))
+                .containsExactly("SELECT T1.age, T1.name FROM performer AS T1");
+        // the side table is needed for a column only it holds: no reading without it
+        assertThat(sqls("SELECT T2.venue FROM performer AS T1 JOIN gig AS T2 ON T1.performer_id = T2.performer_id", performers(), "venues", Variant.JOIN))
+                .isEmpty();
+    }
+}
