@@ -45,6 +45,7 @@ public final class CoverageReport {
         doc.put("run", run);
         doc.put("baseline", baseline.toJson());
         doc.put("overtone", overtone == null ? null : overtone.toJson());
+        doc.put("llm", overtone == null ? null : degraded().json());
         if (paper != null) {
             Map<String, Object> p = new LinkedHashMap<>();
             p.put("dataset", paper.dataset());
@@ -75,6 +76,8 @@ public final class CoverageReport {
             e.put("baseline", perExample(o.baseline()));
             e.put("overtone", o.overtone() == null ? null : perExample(o.overtone()));
             e.put("warnings", o.warnings());
+            e.put("failed_readings", o.failedReadings());
+            e.put("stage_micros", o.stageMicros());
             perExample.add(e);
         }
         ReportFiles.writeJsonLines(dir.resolve("predictions.jsonl"), preds);
@@ -98,6 +101,10 @@ public final class CoverageReport {
             m.put("gold_problem", s.goldProblem());
         }
         return m;
+    }
+
+    private DegradedCalls degraded() {
+        return new DegradedCalls(String.valueOf(run.getOrDefault("defaults", "caller")), outcomes);
     }
 
     BarChart chart() {
@@ -147,7 +154,8 @@ public final class CoverageReport {
         StringBuilder md = new StringBuilder();
         md.append("# Coverage report\n\n");
         md.append("Data: `").append(run.get("data")).append("` — ").append(run.get("examples")).append(" examples, ")
-                .append(run.get("databases")).append(" databases. Infill: ").append(run.get("infill"))
+                .append(run.get("databases")).append(" databases. Defaults: ").append(run.getOrDefault("defaults", "caller"))
+                .append(". Infill: ").append(run.get("infill"))
                 .append(". Families: ").append(run.get("families")).append(".\n\n");
         md.append("Scoring: the reference rule (multiset of cells; row order only when the gold has ORDER BY; an empty "
                 + "prediction never matches; predicted SQL de-duplicated by exact text). Numbers in percent; "
@@ -182,6 +190,9 @@ public final class CoverageReport {
             }
         }
         md.append(goals());
+        if (overtone != null) {
+            md.append(degraded().markdown());
+        }
         @SuppressWarnings("unchecked")
         Map<String, String> failures = (Map<String, String>) run.getOrDefault("overtone_failure_samples", Map.of());
         if (!failures.isEmpty()) {

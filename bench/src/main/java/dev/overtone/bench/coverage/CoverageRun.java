@@ -12,6 +12,7 @@ import java.util.TreeMap;
 
 import dev.overtone.bench.ParallelMap;
 import dev.overtone.bench.SuiteOptions;
+import dev.overtone.bench.client.DefaultsMode;
 import dev.overtone.bench.client.InterpretRequests;
 import dev.overtone.bench.client.Suite;
 import dev.overtone.bench.dataset.BenchDatabase;
@@ -22,6 +23,7 @@ import dev.overtone.bench.scoring.CoverageSummary;
 import dev.overtone.bench.scoring.ExampleScore;
 import dev.overtone.bench.scoring.ExampleScorer;
 import dev.overtone.bench.sqlite.QueryRunner;
+import dev.overtone.proto.v1.FailedReading;
 import dev.overtone.proto.v1.InterpretResponse;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -29,9 +31,16 @@ import io.grpc.StatusRuntimeException;
 /** One coverage run: build the databases, ask Interpret, score both systems, write the report. */
 public final class CoverageRun {
 
-    /** What happened to one example. */
+    /**
+     * What happened to one example: {@code stageMicros} are the answer's stage timings, {@code failedReadings}
+     * its failed readings as "stage STATUS: message [reading: text or SQL]".
+     */
     public record Outcome(Example example, BenchDatabase db, ExampleScore baseline, ExampleScore overtone,
-                          String failure, List<String> warnings) {
+                          String failure, List<String> warnings, Map<String, Long> stageMicros, List<String> failedReadings) {
+        public Outcome(Example example, BenchDatabase db, ExampleScore baseline, ExampleScore overtone, String failure,
+                       List<String> warnings) {
+            this(example, db, baseline, overtone, failure, warnings, Map.of(), List.of());
+        }
     }
 
     private final Path data;
@@ -44,9 +53,17 @@ public final class CoverageRun {
     private final ExampleScorer.IdenticalGolds identical;
     private final Path home;
     private final long deadlineMs;
+    private final DefaultsMode defaultsMode;
 
     public CoverageRun(Path data, Path out, Integer limit, boolean infill, List<String> families, int concurrency,
                        double queryTimeout, ExampleScorer.IdenticalGolds identical, Path home, long deadlineMs) {
+        this(data, out, limit, infill, families, concurrency, queryTimeout, identical, home, deadlineMs, DefaultsMode.CALLER);
+    }
+
+    public CoverageRun(Path data, Path out, Integer limit, boolean infill, List<String> families, int concurrency,
+                       double queryTimeout, ExampleScorer.IdenticalGolds identical, Path home, long deadlineMs,
+                       DefaultsMode defaultsMode) {
+        this.defaultsMode = defaultsMode;
         this.data = data;
         this.out = out;
         this.limit = limit;
@@ -99,6 +116,7 @@ public final class CoverageRun {
         run.put("data", data.toAbsolutePath().normalize().toString());
         run.put("examples", examples.size());
         run.put("limit", limit);
+        run.put("defaults", defaultsMode.label());
         run.put("infill", infill);
         run.put("families", families);
         run.put("interpreter", suiteOptions == null ? null : suiteOptions.interpreterEndpoint().toString());
@@ -133,12 +151,20 @@ public final class CoverageRun {
         List<String> predicted = List.of();
         String failure = null;
         List<String> warnings = List.of();
+        Map<String, Long> stageMicros = new LinkedHashMap<>();
+        List<String> failedReadings = new ArrayList<>();
         if (suite != null) {
             try {
                 InterpretResponse r = suite.interpreter(deadlineMs).interpret(
-                        InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, db.name(), infill, families));
+                        InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, db.name(), infill, families, defaultsMode));
                 predicted = InterpretRequests.sqlOf(r);
                 warnings = r.getWarningsList();
+                r.getTimingsList().forEach(t -> stageMicros.merge(t.getStage(), t.getMicros(), Long::sum));
+                for (FailedReading f : r.getFailuresList()) {
+                    String reading = f.getText().isBlank() ? f.getSql() : f.getText();
+                    failedReadings.add(f.getStage() + " " + f.getStatus() + ": " + f.getMessage() + " [reading: "
+                            + (reading.length() > 120 ? reading.substring(0, 120) + "…" : reading).replaceAll("\\s+", " ") + "]");
+                }
             } catch (StatusRuntimeException e) {
                 failure = e.getStatus().getCode().name() + ": " + e.getStatus().getDescription();
             }
@@ -148,7 +174,7 @@ public final class CoverageRun {
             ExampleScore base = ExampleScorer.score(ex.id(), ex.goldQueries(), ex.defaultSql(), runner, mode);
             ExampleScore ours = suite == null ? null
                     : ExampleScorer.score(ex.id(), ex.goldQueries(), predicted, runner, mode);
-            return new Outcome(ex, db, base, ours, failure, warnings);
+            return new Outcome(ex, db, base, ours, failure, warnings, stageMicros, failedReadings);
         }
     }
 }
