@@ -14,6 +14,7 @@ import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
 import java.time.Duration;
 
@@ -51,8 +52,8 @@ public class InterpretationModel {
 
     @AsynchronousNonBlocking
     @Timeout(8000)
-    @Retry(maxRetries = 1, delay = 200, jitter = 100, retryOn = RetryableModelFailure.class)
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = 30000, successThreshold = 1)
+    @Retry(maxRetries = 1, delay = 200, jitter = 100, retryOn = {RetryableModelFailure.class, TimeoutException.class})
+    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 30000, successThreshold = 1)
     @CircuitBreakerName(CIRCUIT)
     @Bulkhead(value = 8, waitingTaskQueue = 16)
     public Uni<String> complete(String prompt) {
