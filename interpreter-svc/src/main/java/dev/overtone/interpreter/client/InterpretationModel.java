@@ -53,7 +53,7 @@ public class InterpretationModel {
     @AsynchronousNonBlocking
     @Timeout(8000)
     @Retry(maxRetries = 1, delay = 200, jitter = 100, retryOn = {RetryableModelFailure.class, TimeoutException.class})
-    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 30000, successThreshold = 1)
+    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.75, delay = 30000, successThreshold = 1)
     @CircuitBreakerName(CIRCUIT)
     @Bulkhead(value = 8, waitingTaskQueue = 16)
     public Uni<String> complete(String prompt) {

@@ -135,7 +135,7 @@ public interface InterpreterConfig {
         int circuitWindow();
 
         /** Share of failed calls in the window that opens the circuit. */
-        @WithDefault("0.5")
+        @WithDefault("0.75")
         double circuitFailureRatio();
 
         /** Upper bound on the default interpretations kept from the model's list. */
