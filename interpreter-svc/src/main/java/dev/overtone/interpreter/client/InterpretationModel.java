@@ -33,6 +33,10 @@ public class InterpretationModel {
     private volatile ChatModel chatModel;
 
     /**
+     * The HTTP timeout is the fault-tolerance timeout: the fault-tolerance layer gives up on the Uni, but the
+     * blocking call underneath would otherwise hold its worker thread and pooled connection for as long as
+     * the endpoint takes (seen with requests held past the timeout: a run of timeouts filled the pool, every
+     * later call timed out waiting for a connection and the circuit never closed again).
      * Built here rather than injected so that the client never retries on its own: retries are the
      * fault-tolerance layer's, and only for retryable failures (the provider's config insists on at
      * least one client retry). OpenAiChatModel.builder() is quarkus-langchain4j's builder (its SPI).
@@ -43,7 +47,7 @@ public class InterpretationModel {
                 if (chatModel == null) {
                     var c = config.llm();
                     chatModel = OpenAiChatModel.builder().baseUrl(LlmEndpoint.baseUrl(c.baseUrl()).orElseThrow()).apiKey(c.apiKey())
-                            .modelName(c.model()).temperature(0.0).timeout(Duration.ofSeconds(60)).maxRetries(0).build();
+                            .modelName(c.model()).temperature(0.0).timeout(Duration.ofMillis(c.timeoutMs())).maxRetries(0).build();
                 }
             }
         }
