@@ -21,9 +21,15 @@ public final class InterpretRequests {
      */
     public static InterpretRequest forExample(Example ex, String tenant, String database, boolean infill,
                                               List<String> families) {
+        return forExample(ex, tenant, database, infill, families, DefaultsMode.CALLER);
+    }
+
+    /** As above in {@link DefaultsMode#CALLER}; in {@link DefaultsMode#LLM} the question goes without any default. */
+    public static InterpretRequest forExample(Example ex, String tenant, String database, boolean infill,
+                                              List<String> families, DefaultsMode mode) {
         InterpretRequest.Builder b = InterpretRequest.newBuilder().setTenant(tenant).setDatabase(database)
                 .setQuestion(ex.question() == null ? "" : ex.question());
-        for (Example.Default d : ex.defaults()) {
+        for (Example.Default d : mode == DefaultsMode.LLM ? List.<Example.Default>of() : ex.defaults()) {
             for (String sql : d.allSql()) {
                 CallerDefault.Builder cd = CallerDefault.newBuilder().setSql(sql);
                 if (d.interpretation() != null) {

@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 
 import dev.overtone.bench.InterpretChoices;
 import dev.overtone.bench.SuiteOptions;
+import dev.overtone.bench.client.DefaultsMode;
 import dev.overtone.bench.scoring.ExampleScorer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -44,6 +45,10 @@ public class CoverageCommand implements Callable<Integer> {
     @Option(names = "--with-paraphrases", description = "predict each interpretation's paraphrases too, right after it: "
             + "readings that differ in structure but return the same rows (AmbiQT J/P, scored by structure)")
     boolean withParaphrases;
+    @Option(names = "--defaults", defaultValue = "caller",
+            description = "who writes the default readings: caller = every recorded default SQL is sent with the question "
+                    + "(default); llm = the question alone, the suite's LLM writes and parses the defaults")
+    String defaults;
 
     @Option(names = "--baseline-only", description = "score the recorded defaults only; the suite is not needed")
     boolean baselineOnly;
@@ -62,8 +67,9 @@ public class CoverageCommand implements Callable<Integer> {
             case "auto" -> null;
             default -> throw new IllegalArgumentException("--identical-golds must be zero, score or auto");
         };
+        DefaultsMode defaultsMode = DefaultsMode.parse(defaults);
         CoverageRun run = new CoverageRun(data, out, limit, interpret.infill(), interpret.families(), concurrency, queryTimeout, mode,
-                suite.home(), suite.deadlineMs());
+                suite.home(), suite.deadlineMs(), defaultsMode);
         return run.paraphrases(withParaphrases).execute(baselineOnly ? null : suite);
     }
 }

@@ -66,6 +66,7 @@ public final class CoverageReport {
             ranked.put("overtone", overtoneRanked == null ? null : overtoneRanked.toJson());
             doc.put("ranked", ranked);
         }
+        doc.put("llm", overtone == null ? null : degraded().json());
         if (paper != null) {
             Map<String, Object> p = new LinkedHashMap<>();
             p.put("dataset", paper.dataset());
@@ -107,6 +108,8 @@ public final class CoverageReport {
                 e.put("shown", o.answer().shown());
                 e.put("readings", readings(o.answer(), o.overtone()));
             }
+            e.put("failed_readings", o.failedReadings());
+            e.put("stage_micros", o.stageMicros());
             perExample.add(e);
         }
         ReportFiles.writeJsonLines(dir.resolve("predictions.jsonl"), preds);
@@ -148,6 +151,10 @@ public final class CoverageReport {
             m.put("gold_problem", s.goldProblem());
         }
         return m;
+    }
+
+    private DegradedCalls degraded() {
+        return new DegradedCalls(String.valueOf(run.getOrDefault("defaults", "caller")), outcomes);
     }
 
     BarChart chart() {
@@ -197,7 +204,8 @@ public final class CoverageReport {
         StringBuilder md = new StringBuilder();
         md.append("# Coverage report\n\n");
         md.append("Data: `").append(run.get("data")).append("` — ").append(run.get("examples")).append(" examples, ")
-                .append(run.get("databases")).append(" databases. Infill: ").append(run.get("infill"))
+                .append(run.get("databases")).append(" databases. Defaults: ").append(run.getOrDefault("defaults", "caller"))
+                .append(". Infill: ").append(run.get("infill"))
                 .append(". Families: ").append(run.get("families")).append(".\n\n");
         md.append("Scoring: the reference rule (multiset of cells; row order only when the gold has ORDER BY; an empty "
                 + "prediction never matches; predicted SQL de-duplicated by exact text). Numbers in percent; "
@@ -233,6 +241,9 @@ public final class CoverageReport {
         }
         md.append(rankedTable());
         md.append(goals());
+        if (overtone != null) {
+            md.append(degraded().markdown());
+        }
         @SuppressWarnings("unchecked")
         Map<String, String> failures = (Map<String, String>) run.getOrDefault("overtone_failure_samples", Map.of());
         if (!failures.isEmpty()) {

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 
 import dev.overtone.bench.ParallelMap;
 import dev.overtone.bench.SuiteOptions;
+import dev.overtone.bench.client.DefaultsMode;
 import dev.overtone.bench.client.InterpretRequests;
 import dev.overtone.bench.client.Suite;
 import dev.overtone.bench.dataset.BenchDatabase;
@@ -23,6 +24,7 @@ import dev.overtone.bench.scoring.ExampleScore;
 import dev.overtone.bench.scoring.ExampleScorer;
 import dev.overtone.bench.scoring.RankedSummary;
 import dev.overtone.bench.sqlite.QueryRunner;
+import dev.overtone.proto.v1.FailedReading;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.Interpretation;
 import io.grpc.Status;
@@ -31,13 +33,18 @@ import io.grpc.StatusRuntimeException;
 /** One coverage run: build the databases, ask Interpret, score both systems, write the report. */
 public final class CoverageRun {
 
-    /** What happened to one example. {@code answer} is null with --baseline-only or when Interpret failed. */
+    /**
+     * What happened to one example. {@code answer} is null with --baseline-only or when Interpret failed;
+     * {@code stageMicros} are the answer's stage timings, {@code failedReadings} its failed readings as
+     * "stage STATUS: message [reading: text or SQL]".
+     */
     public record Outcome(Example example, BenchDatabase db, ExampleScore baseline, ExampleScore overtone,
-                          String failure, List<String> warnings, RankedAnswer answer) {
+                          String failure, List<String> warnings, RankedAnswer answer, Map<String, Long> stageMicros,
+                          List<String> failedReadings) {
 
         public Outcome(Example example, BenchDatabase db, ExampleScore baseline, ExampleScore overtone,
                        String failure, List<String> warnings) {
-            this(example, db, baseline, overtone, failure, warnings, null);
+            this(example, db, baseline, overtone, failure, warnings, null, Map.of(), List.of());
         }
     }
 
@@ -83,6 +90,7 @@ public final class CoverageRun {
     private final ExampleScorer.IdenticalGolds identical;
     private final Path home;
     private final long deadlineMs;
+    private final DefaultsMode defaultsMode;
 
     private boolean paraphrases;
 
@@ -94,6 +102,13 @@ public final class CoverageRun {
 
     public CoverageRun(Path data, Path out, Integer limit, boolean infill, List<String> families, int concurrency,
                        double queryTimeout, ExampleScorer.IdenticalGolds identical, Path home, long deadlineMs) {
+        this(data, out, limit, infill, families, concurrency, queryTimeout, identical, home, deadlineMs, DefaultsMode.CALLER);
+    }
+
+    public CoverageRun(Path data, Path out, Integer limit, boolean infill, List<String> families, int concurrency,
+                       double queryTimeout, ExampleScorer.IdenticalGolds identical, Path home, long deadlineMs,
+                       DefaultsMode defaultsMode) {
+        this.defaultsMode = defaultsMode;
         this.data = data;
         this.out = out;
         this.limit = limit;
@@ -154,6 +169,7 @@ public final class CoverageRun {
         run.put("data", data.toAbsolutePath().normalize().toString());
         run.put("examples", examples.size());
         run.put("limit", limit);
+        run.put("defaults", defaultsMode.label());
         run.put("infill", infill);
         run.put("paraphrases", paraphrases);
         run.put("families", families);
@@ -190,13 +206,21 @@ public final class CoverageRun {
         String failure = null;
         List<String> warnings = List.of();
         RankedAnswer answer = null;
+        Map<String, Long> stageMicros = new LinkedHashMap<>();
+        List<String> failedReadings = new ArrayList<>();
         if (suite != null) {
             try {
                 InterpretResponse r = suite.interpreter(deadlineMs).interpret(
-                        InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, db.name(), infill, families));
+                        InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, db.name(), infill, families, defaultsMode));
                 predicted = paraphrases ? InterpretRequests.sqlWithParaphrasesOf(r) : InterpretRequests.sqlOf(r);
                 warnings = r.getWarningsList();
                 answer = RankedAnswer.of(r);
+                r.getTimingsList().forEach(t -> stageMicros.merge(t.getStage(), t.getMicros(), Long::sum));
+                for (FailedReading f : r.getFailuresList()) {
+                    String reading = f.getText().isBlank() ? f.getSql() : f.getText();
+                    failedReadings.add(f.getStage() + " " + f.getStatus() + ": " + f.getMessage() + " [reading: "
+                            + (reading.length() > 120 ? reading.substring(0, 120) + "…" : reading).replaceAll("\\s+", " ") + "]");
+                }
             } catch (StatusRuntimeException e) {
                 failure = e.getStatus().getCode().name() + ": " + e.getStatus().getDescription();
             }
@@ -206,7 +230,7 @@ public final class CoverageRun {
             ExampleScore base = ExampleScorer.score(ex.id(), ex.goldQueries(), ex.defaultSql(), runner, mode);
             ExampleScore ours = suite == null ? null
                     : ExampleScorer.score(ex.id(), ex.goldQueries(), predicted, runner, mode);
-            return new Outcome(ex, db, base, ours, failure, warnings, answer);
+            return new Outcome(ex, db, base, ours, failure, warnings, answer, stageMicros, failedReadings);
         }
     }
 }

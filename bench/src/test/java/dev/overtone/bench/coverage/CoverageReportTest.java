@@ -62,7 +62,7 @@ class CoverageReportTest {
         report.write(dir);
 
         JsonNode json = new ObjectMapper().readTree(dir.resolve("report.json").toFile());
-        assertThat(json.fieldNames()).toIterable().containsExactly("run", "baseline", "overtone", "paper");
+        assertThat(json.fieldNames()).toIterable().containsExactly("run", "baseline", "overtone", "llm", "paper");
         for (String system : List.of("baseline", "overtone")) {
             assertThat(json.path(system).fieldNames()).toIterable().containsExactly("ambiguous", "unambiguous");
             JsonNode amb = json.path(system).path("ambiguous");

@@ -14,6 +14,7 @@ import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
 import java.time.Duration;
 
@@ -32,6 +33,10 @@ public class InterpretationModel {
     private volatile ChatModel chatModel;
 
     /**
+     * The HTTP timeout is the fault-tolerance timeout: the fault-tolerance layer gives up on the Uni, but the
+     * blocking call underneath would otherwise hold its worker thread and pooled connection for as long as
+     * the endpoint takes (seen with requests held past the timeout: a run of timeouts filled the pool, every
+     * later call timed out waiting for a connection and the circuit never closed again).
      * Built here rather than injected so that the client never retries on its own: retries are the
      * fault-tolerance layer's, and only for retryable failures (the provider's config insists on at
      * least one client retry). OpenAiChatModel.builder() is quarkus-langchain4j's builder (its SPI).
@@ -42,7 +47,7 @@ public class InterpretationModel {
                 if (chatModel == null) {
                     var c = config.llm();
                     chatModel = OpenAiChatModel.builder().baseUrl(LlmEndpoint.baseUrl(c.baseUrl()).orElseThrow()).apiKey(c.apiKey())
-                            .modelName(c.model()).temperature(0.0).timeout(Duration.ofSeconds(60)).maxRetries(0).build();
+                            .modelName(c.model()).temperature(0.0).timeout(Duration.ofMillis(c.timeoutMs())).maxRetries(0).build();
                 }
             }
         }
@@ -51,8 +56,8 @@ public class InterpretationModel {
 
     @AsynchronousNonBlocking
     @Timeout(8000)
-    @Retry(maxRetries = 1, delay = 200, jitter = 100, retryOn = RetryableModelFailure.class)
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = 30000, successThreshold = 1)
+    @Retry(maxRetries = 1, delay = 200, jitter = 100, retryOn = {RetryableModelFailure.class, TimeoutException.class})
+    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.75, delay = 30000, successThreshold = 1)
     @CircuitBreakerName(CIRCUIT)
     @Bulkhead(value = 8, waitingTaskQueue = 16)
     public Uni<String> complete(String prompt) {

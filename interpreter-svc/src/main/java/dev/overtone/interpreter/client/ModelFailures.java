@@ -5,6 +5,7 @@ import dev.langchain4j.exception.InternalServerException;
 import dev.langchain4j.exception.LangChain4jException;
 import dev.langchain4j.exception.RateLimitException;
 import dev.langchain4j.exception.TimeoutException;
+import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
 
 import java.io.IOException;
@@ -25,8 +26,19 @@ final class ModelFailures {
                 String message = "HTTP " + status + " from the model endpoint";
                 return status == 429 || status >= 500 ? new RetryableModelFailure(message) : new ModelFailure(message);
             }
+            // A body cut off mid-JSON or a proxy's HTML page is a transport fault, not the model's answer: a
+            // retry gets a fresh one (seen with the replay server's garbage faults, as with real proxies).
             if (t.getClass().getName().startsWith("com.fasterxml.jackson")) {
-                return new ModelFailure("malformed JSON from the model endpoint: " + firstLine(String.valueOf(t.getMessage())));
+                return new RetryableModelFailure("malformed JSON from the model endpoint: " + firstLine(String.valueOf(t.getMessage())));
+            }
+            if (t instanceof ProcessingException) {
+                Throwable json = t.getCause();
+                while (json != null && !json.getClass().getName().startsWith("com.fasterxml.jackson")) {
+                    json = json.getCause() == json ? null : json.getCause();
+                }
+                return new RetryableModelFailure(json != null
+                        ? "malformed JSON from the model endpoint: " + firstLine(String.valueOf(json.getMessage()))
+                        : "unreadable body from the model endpoint: " + firstLine(String.valueOf(t.getMessage())));
             }
             if (t instanceof IOException || t instanceof TimeoutException) {
                 return new RetryableModelFailure("model endpoint unreachable: " + t.getClass().getSimpleName()

@@ -126,9 +126,17 @@ public interface InterpreterConfig {
         @WithDefault("8000")
         long timeoutMs();
 
-        /** Retries of a retryable failure (429, 5xx, connection), with jitter. */
+        /** Retries of a retryable failure (429, 5xx, connection, timeout, cut-off or unreadable body), with jitter. */
         @WithDefault("1")
         int retries();
+
+        /** Calls the circuit breaker judges at a time (its rolling window). */
+        @WithDefault("20")
+        int circuitWindow();
+
+        /** Share of failed calls in the window that opens the circuit. */
+        @WithDefault("0.75")
+        double circuitFailureRatio();
 
         /** Upper bound on the default interpretations kept from the model's list. */
         @WithDefault("6")

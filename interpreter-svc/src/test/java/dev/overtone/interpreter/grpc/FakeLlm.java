@@ -17,7 +17,9 @@ public class FakeLlm implements QuarkusTestResourceLifecycleManager {
         server.start();
         return Map.of("overtone.interpreter.llm.base-url", server.baseUrl() + "/v1",
                 "overtone.interpreter.llm.timeout-ms", "700",
-                "overtone.interpreter.llm.retries", "1");
+                "overtone.interpreter.llm.retries", "1",
+                "overtone.interpreter.llm.circuit-window", "4",
+                "overtone.interpreter.llm.circuit-failure-ratio", "0.75");
     }
 
     @Override

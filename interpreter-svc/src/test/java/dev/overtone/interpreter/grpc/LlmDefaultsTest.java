@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import java.util.concurrent.TimeUnit;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.lessThanOrExactly;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
@@ -141,15 +140,46 @@ class LlmDefaultsTest {
     }
 
     @Test
-    void malformedJsonIsNotRetriedAndIsAWarning() {
+    void malformedJsonIsRetriedOnceThenAWarning() {
         FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
                 .withHeader("Content-Type", "application/json").withBody("{\"choices\": [ {\"message\": ")));
 
         InterpretResponse response = ask(rating());
 
         assertThat(response.getOutcome()).isEqualTo(Outcome.OUTCOME_FAILED);
-        assertThat(response.getWarningsList()).anyMatch(w -> w.startsWith("defaults: the LLM failed"));
-        FakeLlm.server.verify(lessThanOrExactly(1), postRequestedFor(urlPathMatching(CHAT)));
+        assertThat(response.getWarningsList()).anyMatch(w -> w.startsWith("defaults: the LLM failed: malformed JSON"));
+        FakeLlm.server.verify(2, postRequestedFor(urlPathMatching(CHAT)));
+    }
+
+    @Test
+    void aCutOffBodyThenAGoodOneRecovers() {
+        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("cut").whenScenarioStateIs(STARTED)
+                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
+                        .withBody("{\"id\":\"chatcmpl-1\",\"object\":\"chat.compl")).willSetStateTo("ok"));
+        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("cut").whenScenarioStateIs("ok")
+                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
+                        .withBody(FakeLlm.completion("The star rating of each hotel"))));
+
+        InterpretResponse response = ask(rating());
+
+        assertThat(response.getOutcome()).isEqualTo(Outcome.OUTCOME_ANSWERABLE);
+        assertThat(response.getWarningsList()).isEmpty();
+    }
+
+    @Test
+    void aTimeoutIsRetriedOnce() {
+        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("slow").whenScenarioStateIs(STARTED)
+                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
+                        .withBody(FakeLlm.completion("The star rating")).withFixedDelay(3000)).willSetStateTo("fast"));
+        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("slow").whenScenarioStateIs("fast")
+                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
+                        .withBody(FakeLlm.completion("The star rating of each hotel"))));
+
+        InterpretResponse response = ask(rating());
+
+        assertThat(response.getOutcome()).isEqualTo(Outcome.OUTCOME_ANSWERABLE);
+        assertThat(response.getWarningsList()).isEmpty();
+        FakeLlm.server.verify(2, postRequestedFor(urlPathMatching(CHAT)));
     }
 
     @Test

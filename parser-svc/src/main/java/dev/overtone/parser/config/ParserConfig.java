@@ -48,6 +48,13 @@ public interface ParserConfig {
         @WithDefault("30s")
         Duration timeout();
 
+        /**
+         * Retries of one model call that failed for a passing reason (timeout, HTTP 429/5xx, a cut-off or
+         * unreadable body, a dropped connection); never of a 4xx.
+         */
+        @WithDefault("1")
+        int retries();
+
         /** Re-asks after an invalid answer (syntax error, unknown table or column). */
         @WithDefault("2")
         int maxRepairs();

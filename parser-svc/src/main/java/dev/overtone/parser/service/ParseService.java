@@ -96,22 +96,32 @@ public class ParseService {
         throw new ParseFailedException("no valid SQL after " + attempts + " model answers; last error: " + errors.get(errors.size() - 1));
     }
 
+    /** One model answer; a failure for a passing reason is retried up to {@code llm.retries} times. */
     private String ask(String system, String user) {
-        try {
-            return writer.complete(system, user);
-        } catch (IllegalStateException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            boolean timeout = false;
-            for (Throwable t = e; t != null; t = t.getCause())
-                timeout |= t.getClass().getSimpleName().toLowerCase(Locale.ROOT).contains("timeout")
-                        || String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT).contains("timed out")
-                        || String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT).contains("timeout");
-            String where = config.llm().baseUrl().orElse("?");
-            throw new LlmUnavailableException(timeout
-                    ? "the LLM endpoint " + where + " did not answer within " + config.llm().timeout().toSeconds() + "s"
-                    : "the LLM endpoint " + where + " failed: " + firstLine(e.getMessage()), timeout, e);
+        int retries = Math.max(0, config.llm().retries());
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return writer.complete(system, user);
+            } catch (IllegalStateException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                if (attempt >= retries || !LlmFailures.retryable(e)) {
+                    throw unavailable(e);
+                }
+            }
         }
+    }
+
+    private LlmUnavailableException unavailable(RuntimeException e) {
+        boolean timeout = false;
+        for (Throwable t = e; t != null; t = t.getCause())
+            timeout |= t.getClass().getSimpleName().toLowerCase(Locale.ROOT).contains("timeout")
+                    || String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT).contains("timed out")
+                    || String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT).contains("timeout");
+        String where = config.llm().baseUrl().orElse("?");
+        return new LlmUnavailableException(timeout
+                ? "the LLM endpoint " + where + " did not answer within " + config.llm().timeout().toSeconds() + "s"
+                : "the LLM endpoint " + where + " failed: " + firstLine(e.getMessage()), timeout, e);
     }
 
     /** Null when the SQL parses and names only what the schema has; else the error in words. */

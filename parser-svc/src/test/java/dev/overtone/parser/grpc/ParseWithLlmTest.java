@@ -104,12 +104,41 @@ class ParseWithLlmTest {
     }
 
     @Test
+    void aServerErrorThenAGoodAnswerIsRetriedOnce() throws Exception {
+        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).inScenario("500").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(500).withBody("{\"error\":\"boom\"}")).willSetStateTo("ok"));
+        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).inScenario("500").whenScenarioStateIs("ok")
+                .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody(completion("SELECT name FROM hotels"))));
+        assertThat(parse().getSql()).isEqualTo("SELECT name FROM hotels");
+        LlmStubProfile.server.verify(2, postRequestedFor(urlEqualTo(PATH)));
+    }
+
+    @Test
+    void aCutOffBodyIsRetriedOnce() throws Exception {
+        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).inScenario("cut").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody("{\"id\":\"chatcmpl-1\",\"obj"))
+                .willSetStateTo("ok"));
+        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).inScenario("cut").whenScenarioStateIs("ok")
+                .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody(completion("SELECT name FROM hotels"))));
+        assertThat(parse().getSql()).isEqualTo("SELECT name FROM hotels");
+    }
+
+    @Test
+    void anUnknownModelIsNotRetried() {
+        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).willReturn(aResponse().withStatus(404)
+                .withBody("{\"object\":\"error\",\"message\":\"The model `stub-model` does not exist.\",\"code\":404}")));
+        assertThatThrownBy(this::parse).isInstanceOf(StatusRuntimeException.class);
+        LlmStubProfile.server.verify(1, postRequestedFor(urlEqualTo(PATH)));
+    }
+
+    @Test
     void serverErrorIsUnavailable() {
         LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).willReturn(aResponse().withStatus(500).withBody("{\"error\":\"boom\"}")));
         assertThatThrownBy(this::parse).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
             assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
             assertThat(e.getStatus().getDescription()).contains("LLM endpoint");
         });
+        LlmStubProfile.server.verify(2, postRequestedFor(urlEqualTo(PATH)));
     }
 
     @Test
