@@ -101,7 +101,7 @@ class CoverageReportTest {
                 List.of(0.5, 0.3, 0.2), 2, 0.8, "OUTCOME_AMBIGUOUS",
                 List.of(Map.of("default_share", 1.0), Map.of("default_share", 0.0), Map.of("default_share", 0.0)));
         CoverageRun.Outcome o = new CoverageRun.Outcome(ex, new BenchDatabase("d1", Path.of("/tmp/d1.sqlite"), List.of()),
-                base, ours, null, List.of(), answer);
+                base, ours, null, List.of(), answer, Map.of(), List.of());
         CoverageSummary b = CoverageSummary.of(List.of(new CoverageSummary.Scored("scope", true, base, false)));
         CoverageSummary t = CoverageSummary.of(List.of(new CoverageSummary.Scored("scope", true, ours, false)));
         RankedSummary rb = RankedSummary.of(List.of(new RankedSummary.Ranked(true, base, 2, 2)));

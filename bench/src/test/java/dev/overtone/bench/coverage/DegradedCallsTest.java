@@ -18,7 +18,7 @@ class DegradedCallsTest {
                                                List<String> failedReadings) {
         Example ex = new Example(id, "q", List.of("SELECT 1"), "CREATE TABLE t(a);", null, List.of(), "scope", true);
         return new CoverageRun.Outcome(ex, new BenchDatabase("d1", Path.of("/tmp/d1.sqlite"), List.of()), null, null, failure,
-                warnings, micros, failedReadings);
+                warnings, null, micros, failedReadings);
     }
 
     @Test
