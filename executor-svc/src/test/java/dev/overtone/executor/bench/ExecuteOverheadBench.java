@@ -45,6 +45,10 @@ class ExecuteOverheadBench {
             + "WHERE i < 20000) SELECT count(*), sum(i) FROM n";
     private static final String ROWS_1000 = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
             + "WHERE i < 1000) SELECT i, i * 2, 'row ' || i FROM n";
+    /** 1000 rows with a 1000-character text cell: what the byte caps measure and the batches fetch. */
+    private static final String TEXT_1000_SQLITE = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+            + "WHERE i < 1000) SELECT i, hex(zeroblob(500)) FROM n";
+    private static final String TEXT_1000_PG = "SELECT i, repeat('0', 1000) FROM generate_series(1, 1000) i";
 
     @GrpcClient("executor")
     ExecutorServiceBlockingStub executor;
@@ -65,6 +69,8 @@ class ExecuteOverheadBench {
                 report.add(row("sqlite", query[0], () -> rawSqlite(raw, query[1]),
                         () -> service("hotels", query[1]), Integer.parseInt(query[2])));
             }
+            report.add(row("sqlite", "1000 rows x 1 KB text", () -> rawSqlite(raw, TEXT_1000_SQLITE),
+                    () -> service("hotels", TEXT_1000_SQLITE), 300));
             // a new text on every call: the policy parses each time (no decision cache hit)
             int[] counter = {0};
             report.add(row("sqlite", "8 rows, new text each call", () -> rawSqlite(raw, SMALL),
@@ -79,6 +85,8 @@ class ExecuteOverheadBench {
                 report.add(row("postgresql", query[0], () -> rawPostgres(pool, query[1]),
                         () -> service("hotels-pg", query[1]), Integer.parseInt(query[2])));
             }
+            report.add(row("postgresql", "1000 rows x 1 KB text", () -> rawPostgres(pool, TEXT_1000_PG),
+                    () -> service("hotels-pg", TEXT_1000_PG), 300));
         } finally {
             pool.closeAndAwait();
         }

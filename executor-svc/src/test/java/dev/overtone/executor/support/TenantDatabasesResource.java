@@ -117,6 +117,18 @@ public class TenantDatabasesResource implements QuarkusTestResourceLifecycleMana
         return port;
     }
 
+    public static String postgresHost() {
+        return host;
+    }
+
+    public static String adminUser() {
+        return adminUser;
+    }
+
+    public static String adminPassword() {
+        return adminPassword;
+    }
+
     private static void provisionPostgres() throws IOException, SQLException {
         try (Connection c = admin("postgres"); Statement st = c.createStatement()) {
             st.execute("DROP DATABASE IF EXISTS overtone_tenants");
