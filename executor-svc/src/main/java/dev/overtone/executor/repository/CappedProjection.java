@@ -84,8 +84,8 @@ public final class CappedProjection {
     }
 
     /**
-     * PostgreSQL: {@code SELECT ... FROM (<sql>) overtone_capped(c1, ..., cn)}, the text of every
-     * variable-width column measured with {@code octet_length(c::text)}.
+     * PostgreSQL: {@code SELECT ... FROM (SELECT * FROM (<sql>) OFFSET 0) overtone_capped(c1, ..., cn)},
+     * the text of every variable-width column measured with {@code octet_length(c::text)}.
      */
     static CappedProjection postgres(String sql, List<String> names, List<String> typeNames,
             java.util.function.IntUnaryOperator cutForVariableColumns) {
@@ -117,8 +117,10 @@ public final class CappedProjection {
                     .append("CASE WHEN NOT ").append(fits).append(" THEN left(").append(text).append(", ")
                     .append(cut).append(") END");
         }
-        select.append(" FROM (\n").append(sql).append("\n) AS ").append(ALIAS).append(" (").append(aliases)
-                .append(')');
+        // OFFSET 0 keeps the planner from pulling the statement up into the projection, which would
+        // evaluate each variable-width expression (a repeat(), a string_agg) once per reference
+        select.append(" FROM (SELECT * FROM (\n").append(sql).append("\n) AS overtone_statement OFFSET 0) AS ")
+                .append(ALIAS).append(" (").append(aliases).append(')');
         return new CappedProjection(columns, select.toString(), cut);
     }
 

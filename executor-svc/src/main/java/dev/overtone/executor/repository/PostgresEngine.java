@@ -102,14 +102,19 @@ public class PostgresEngine implements TenantEngine {
         int batch = (int) Math.max(1, Math.min(limits.maxRows() + 1L, fetchBytes / capped.worstRowBytes()));
         Truncation cause = limits.rowCapBinds(capped.variableColumns()) ? Truncation.MAX_ROW_BYTES
                 : Truncation.MAX_CELL_BYTES;
-        return connection.prepare(capped.sql()).chain(prepared -> {
-            var cursor = prepared.cursor();
-            return readBatches(cursor, batch, capped, collector, cause)
-                    .map(done -> collector.finish((System.nanoTime() - started) / 1000))
-                    // both closes go out pipelined, in one round trip
-                    .eventually(() -> Uni.combine().all().unis(cursor.close().onFailure().recoverWithNull(),
-                            prepared.close().onFailure().recoverWithNull()).discardItems());
-        });
+        // the probe took some of the time: the wrapped statement gets only what is left (pipelined, no round trip)
+        Uni<?> timeLeft = connection.query("SET LOCAL statement_timeout = " + Math.max(1, limits.remainingMillis()))
+                .execute();
+        return Uni.combine().all().unis(timeLeft, connection.prepare(capped.sql())).asTuple()
+                .map(both -> both.getItem2())
+                .chain(prepared -> {
+                    var cursor = prepared.cursor();
+                    return readBatches(cursor, batch, capped, collector, cause)
+                            .map(done -> collector.finish((System.nanoTime() - started) / 1000))
+                            // both closes go out pipelined, in one round trip
+                            .eventually(() -> Uni.combine().all().unis(cursor.close().onFailure().recoverWithNull(),
+                                    prepared.close().onFailure().recoverWithNull()).discardItems());
+                });
     }
 
     private Uni<Void> readBatches(io.vertx.mutiny.sqlclient.Cursor cursor, int batch, CappedProjection capped,

@@ -206,7 +206,7 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
             Object body = item.getStatement();
             if (body != null && !(body instanceof Select)) {
                 throw SandboxException.denied("writable-cte", "the CTE "
-                        + (item.getAlias() == null ? "" : item.getAlias().getName() + " ") + "does not only read");
+                        + (item.getAlias() == null ? "" : item.getAlias().getName() + " ") + "does not only read; make every CTE a SELECT");
             }
         }
     }
@@ -214,10 +214,10 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
     private static void checkSelects(StatementReferences references) {
         for (PlainSelect plain : references.plainSelects) {
             if ((plain.getIntoTables() != null && !plain.getIntoTables().isEmpty()) || plain.getIntoTempTable() != null) {
-                throw SandboxException.denied("select-into", "SELECT ... INTO creates a table");
+                throw SandboxException.denied("select-into", "SELECT ... INTO creates a table; drop the INTO clause");
             }
             if (plain.getForMode() != null || plain.getForUpdateTable() != null) {
-                throw SandboxException.denied("row-locking", "FOR UPDATE / FOR SHARE lock rows");
+                throw SandboxException.denied("row-locking", "FOR UPDATE / FOR SHARE lock rows; drop the locking clause");
             }
         }
     }
@@ -284,7 +284,7 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
                         : function.equals(denied);
                 if (matches) {
                     throw SandboxException.denied("denied-function", "function " + function
-                            + " is on the " + engine.dialect() + " deny-list (" + denied + ")");
+                            + " is on the " + engine.dialect() + " deny-list (" + denied + "); write the query without it");
                 }
             }
         }
