@@ -61,7 +61,7 @@ public final class CappedProjection {
     }
 
     /** The wrapped statement to run. */
-    String sql() {
+    public String sql() {
         return sql;
     }
 
@@ -74,11 +74,11 @@ public final class CappedProjection {
         return (int) columns.stream().filter(c -> c.shape() != Shape.FIXED).count();
     }
 
-    /** Worst-case bytes of one row as sent by the engine, for sizing fetch batches. */
+    /** Worst-case bytes of one row as PostgreSQL sends it (text cells at most {@code cut} bytes), for fetch batches. */
     long worstRowBytes() {
         long bytes = 0;
         for (Column column : columns) {
-            bytes += column.shape() == Shape.FIXED ? 64 : 4L * cut; // a character is at most 4 bytes
+            bytes += column.shape() == Shape.FIXED ? 64 : cut;
         }
         return Math.max(1, bytes);
     }
@@ -87,7 +87,7 @@ public final class CappedProjection {
      * PostgreSQL: {@code SELECT ... FROM (SELECT * FROM (<sql>) OFFSET 0) overtone_capped(c1, ..., cn)},
      * the text of every variable-width column measured with {@code octet_length(c::text)}.
      */
-    static CappedProjection postgres(String sql, List<String> names, List<String> typeNames,
+    public static CappedProjection postgres(String sql, List<String> names, List<String> typeNames,
             java.util.function.IntUnaryOperator cutForVariableColumns) {
         List<Column> columns = new ArrayList<>(names.size());
         for (int i = 0; i < names.size(); i++) {
@@ -113,9 +113,13 @@ public final class CappedProjection {
             String text = c + "::text";
             String fits = "octet_length(" + text + ") <= " + cut;
             String value = column.shape() == Shape.TYPED ? c : text;
+            // the cut keeps `cut` characters when they fit in `cut` bytes (ASCII), else a quarter of them:
+            // never more than `cut` bytes on the wire, whatever the characters
+            String head = "left(" + text + ", " + cut + ")";
             select.append("CASE WHEN ").append(fits).append(" THEN ").append(value).append(" END, ")
-                    .append("CASE WHEN NOT ").append(fits).append(" THEN left(").append(text).append(", ")
-                    .append(cut).append(") END");
+                    .append("CASE WHEN NOT ").append(fits).append(" THEN CASE WHEN octet_length(").append(head)
+                    .append(") <= ").append(cut).append(" THEN ").append(head).append(" ELSE left(").append(text)
+                    .append(", ").append(Math.max(1, cut / 4)).append(") END END");
         }
         // OFFSET 0 keeps the planner from pulling the statement up into the projection, which would
         // evaluate each variable-width expression (a repeat(), a string_agg) once per reference
@@ -128,7 +132,7 @@ public final class CappedProjection {
      * SQLite: {@code WITH overtone_capped(c1, ..., cn) AS (<sql>) SELECT ...}; any column may hold
      * any type, so every one is measured ({@code octet_length}, blobs counted as their hex text).
      */
-    static CappedProjection sqlite(String sql, List<String> names, List<String> declaredTypes,
+    public static CappedProjection sqlite(String sql, List<String> names, List<String> declaredTypes,
             java.util.function.IntUnaryOperator cutForVariableColumns) {
         List<Column> columns = new ArrayList<>(names.size());
         for (int i = 0; i < names.size(); i++) {
@@ -174,7 +178,7 @@ public final class CappedProjection {
             } else if (v == null || column.shape() == Shape.TYPED) {
                 cells.add(Cells.of(v));
             } else {
-                cells.add(Cells.cell(ValueType.VALUE_TYPE_OTHER, v.toString()));
+                cells.add(Cells.cell(renderedType(column), v.toString()));
             }
         }
         return cells;
@@ -185,7 +189,7 @@ public final class CappedProjection {
         if (sqliteValues) {
             raw = Cells.of(cutText); // substr keeps the storage class: TEXT or BLOB (as hex)
         } else if (column.shape() == Shape.RENDERED) {
-            raw = Cells.cell(ValueType.VALUE_TYPE_OTHER, cutText.toString());
+            raw = Cells.cell(renderedType(column), cutText.toString());
         } else if ("BYTEA".equalsIgnoreCase(column.declaredType())) {
             raw = Cells.cell(ValueType.VALUE_TYPE_BLOB, cutText.toString().replaceFirst("^\\\\x", ""));
         } else {
@@ -194,5 +198,11 @@ public final class CappedProjection {
                     ? ValueType.VALUE_TYPE_TEXT : type, cutText.toString());
         }
         return Cells.cell(raw.getType(), ResultCollector.cutToBytes(raw.getText(), cut));
+    }
+
+    /** Arrays stay OTHER (as the client's arrays were); enums, domains and the like read as text. */
+    private static ValueType renderedType(Column column) {
+        String type = column.declaredType() == null ? "" : column.declaredType().toUpperCase(Locale.ROOT);
+        return type.contains("ARRAY") ? ValueType.VALUE_TYPE_OTHER : ValueType.VALUE_TYPE_TEXT;
     }
 }

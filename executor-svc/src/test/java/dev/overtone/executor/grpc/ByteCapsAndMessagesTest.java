@@ -118,6 +118,16 @@ class ByteCapsAndMessagesTest {
                 .contains("overtone.executor.policy.max-sql-length");
     }
 
+    @Test
+    void aRequestOverTheTransportLimitIsRefusedByTheTransport() {
+        // above quarkus.grpc.server.max-inbound-message-size (4 MiB) the transport refuses before the policy
+        String sql = "SELECT '" + "x".repeat(5_000_000) + "'";
+        StatusRuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
+                () -> executor.execute(execute("demo", "hotels", sql)));
+        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+        System.out.println("transport refusal of a 5 MB request: " + e.getStatus());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"hotels", "hotels-pg"})
     void unparsableStatementsAreNamedWithoutParserInternals(String database) {
