@@ -22,6 +22,8 @@ import java.util.function.IntFunction;
 public final class CappedProjection {
     /** Alias of the wrapped statement; columns are renamed by position, so duplicate or empty names are fine. */
     static final String ALIAS = "overtone_capped";
+    /** PostgreSQL: each variable-width cell rendered as text once, beside the row. */
+    private static final String TEXTS = "overtone_text";
 
     /** How a column comes back. */
     enum Shape {
@@ -99,6 +101,7 @@ public final class CappedProjection {
         int cut = cutForVariableColumns.applyAsInt(variable);
         StringBuilder select = new StringBuilder("SELECT ");
         StringBuilder aliases = new StringBuilder();
+        StringBuilder texts = new StringBuilder();
         for (int i = 0; i < columns.size(); i++) {
             String c = ALIAS + ".c" + (i + 1);
             aliases.append(i == 0 ? "" : ", ").append("c").append(i + 1);
@@ -110,7 +113,8 @@ public final class CappedProjection {
                 select.append(c);
                 continue;
             }
-            String text = c + "::text";
+            String text = TEXTS + ".t" + (i + 1);
+            texts.append(texts.length() == 0 ? "" : ", ").append(c).append("::text AS t").append(i + 1);
             String fits = "octet_length(" + text + ") <= " + cut;
             String value = column.shape() == Shape.TYPED ? c : text;
             // the cut keeps `cut` characters when they fit in `cut` bytes (ASCII), else a quarter of them:
@@ -121,10 +125,13 @@ public final class CappedProjection {
                     .append(") <= ").append(cut).append(" THEN ").append(head).append(" ELSE left(").append(text)
                     .append(", ").append(Math.max(1, cut / 4)).append(") END END");
         }
-        // OFFSET 0 keeps the planner from pulling the statement up into the projection, which would
-        // evaluate each variable-width expression (a repeat(), a string_agg) once per reference
+        // OFFSET 0 keeps the planner from pulling the statement (and the text renderings) up into the
+        // projection, which would evaluate a repeat(), a string_agg or an array's text once per reference
         select.append(" FROM (SELECT * FROM (\n").append(sql).append("\n) AS overtone_statement OFFSET 0) AS ")
                 .append(ALIAS).append(" (").append(aliases).append(')');
+        if (texts.length() > 0) {
+            select.append(" CROSS JOIN LATERAL (SELECT ").append(texts).append(" OFFSET 0) AS ").append(TEXTS);
+        }
         return new CappedProjection(columns, select.toString(), cut);
     }
 

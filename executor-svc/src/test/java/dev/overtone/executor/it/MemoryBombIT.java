@@ -135,7 +135,9 @@ class MemoryBombIT {
         assertThat(executor.get("/q/health/ready")).isNotNull();
         // the bombing tenant is served again once its cancelled statements have ended on the server
         for (String database : List.of("hotels", "hotels-pg")) {
-            assertThat(awaitServed(database, 120)).as("demo/" + database + " after the bombs").isEqualTo("8");
+            // PostgreSQL may finish a cancelled statement only where it next checks for cancellation (an
+            // array's text output does not), so the bound is generous
+            assertThat(awaitServed(database, 300)).as("demo/" + database + " after the bombs").isEqualTo("8");
         }
     }
 
