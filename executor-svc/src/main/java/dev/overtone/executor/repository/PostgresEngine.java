@@ -34,6 +34,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jboss.logging.Logger;
 
 /**
@@ -193,10 +194,24 @@ public class PostgresEngine implements TenantEngine {
         } catch (SandboxException e) {
             return Uni.createFrom().failure(e);
         }
-        return pool.getConnection()
-                .ifNoItem().after(Duration.ofMillis(budget)).failWith(() -> SandboxException.deadline(
-                        "no connection to " + database.key() + " became free within the time limit of "
-                                + limits.timeoutMillis() + " ms"))
+        // a waiter that gives up stays in the pool's queue: the connection it is handed later must be
+        // closed (given back), or every abandoned wait leaks one connection of the tenant's pool
+        AtomicBoolean abandoned = new AtomicBoolean();
+        io.vertx.core.Future<io.vertx.sqlclient.SqlConnection> pending = pool.getDelegate().getConnection();
+        pending.onSuccess(connection -> {
+            if (abandoned.get()) {
+                connection.close();
+            }
+        });
+        return Uni.createFrom().completionStage(pending.toCompletionStage()).map(SqlConnection::newInstance)
+                .ifNoItem().after(Duration.ofMillis(budget)).failWith(() -> {
+                    abandoned.set(true);
+                    if (pending.succeeded()) {
+                        pending.result().close(); // handed over just as the wait ended
+                    }
+                    return SandboxException.deadline("no connection to " + database.key()
+                            + " became free within the time limit of " + limits.timeoutMillis() + " ms");
+                })
                 .onFailure(e -> !(e instanceof SandboxException)).transform(e -> unreachable(database, e))
                 .chain(connection -> {
                     long timeout = Math.max(1, limits.remainingMillis());
