@@ -81,14 +81,30 @@ public interface ExecutorConfig {
         @WithDefault("200")
         int defaultMaxColumns();
 
+        /** UTF-8 bytes of one cell; a longer one is cut by the engine before the executor reads it. */
+        @WithDefault("65536")
+        int maxCellBytes();
+
+        /** UTF-8 bytes of one row; the text cells of a wider row share it (each is cut). */
+        @WithDefault("1048576")
+        int maxRowBytes();
+
+        /** PostgreSQL: rows are fetched in batches whose worst-case size (cut cells) stays under this. */
+        @WithDefault("2097152")
+        int fetchBytes();
+
         @WithDefault("1000")
         int maxColumns();
     }
 
     interface Bulkhead {
-        /** Statements (Execute and Describe) one tenant may run at once; past it RESOURCE_EXHAUSTED. */
+        /** Statements (Execute and Describe) one tenant may run at once; the next ones wait. */
         @WithDefault("8")
         int maxConcurrent();
+
+        /** Statements one tenant may have waiting for a slot; past it RESOURCE_EXHAUSTED at once. */
+        @WithDefault("64")
+        int maxQueued();
     }
 
     interface PgPool {
@@ -110,6 +126,10 @@ public interface ExecutorConfig {
         /** Slack added to the statement timeout for idle_in_transaction_session_timeout. */
         @WithDefault("5s")
         Duration idleInTransactionSlack();
+
+        /** SET LOCAL work_mem of every statement: sorts and hashes past it spill to temporary files. */
+        @WithDefault("16MB")
+        String workMem();
     }
 
     interface Describe {

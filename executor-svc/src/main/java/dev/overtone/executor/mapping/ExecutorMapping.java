@@ -1,6 +1,7 @@
 package dev.overtone.executor.mapping;
 
 import dev.overtone.executor.service.ExecutionOutcome;
+import dev.overtone.executor.repository.Truncation;
 import dev.overtone.executor.service.RequestedLimits;
 import dev.overtone.executor.service.SandboxException;
 import dev.overtone.executor.service.SchemaCatalog;
@@ -34,6 +35,7 @@ public final class ExecutorMapping {
                 .addAllColumns(result.columns())
                 .addAllRows(result.rows())
                 .setTruncated(result.truncated())
+                .addAllTruncatedBy(result.truncatedBy().stream().map(Truncation::proto).toList())
                 .setElapsedMicros(result.elapsedMicros())
                 .setFingerprint(outcome.fingerprint().value())
                 .setCellMultisetFingerprint(outcome.fingerprint().cellMultiset())
@@ -55,7 +57,7 @@ public final class ExecutorMapping {
         if (failure instanceof StatusRuntimeException) {
             return failure;
         }
-        return Status.INTERNAL.withDescription("executor-svc failed unexpectedly ("
-                + failure.getClass().getSimpleName() + "); see its log").asRuntimeException();
+        return Status.INTERNAL.withDescription("executor-svc failed unexpectedly; see its log")
+                .asRuntimeException();
     }
 }

@@ -22,7 +22,8 @@ final class Cells {
     private Cells() {
     }
 
-    static Cell of(Object value) {
+    static Cell of(Object engineValue) {
+        Object value = plain(engineValue);
         if (value == null) {
             return ResultCollector.NULL;
         }
@@ -58,6 +59,23 @@ final class Cells {
             return cell(ValueType.VALUE_TYPE_BLOB, HexFormat.of().formatHex(bytes));
         }
         return cell(ValueType.VALUE_TYPE_OTHER, value.toString());
+    }
+
+    /** The reactive client's own value types as plain Java values. */
+    private static Object plain(Object value) {
+        if (value instanceof io.vertx.core.buffer.Buffer buffer) {
+            return buffer.getBytes();
+        }
+        if (value instanceof io.vertx.mutiny.core.buffer.Buffer buffer) {
+            return buffer.getBytes();
+        }
+        if (value instanceof java.util.UUID uuid) {
+            return uuid.toString();
+        }
+        if (value instanceof Object[] array) {
+            return java.util.Arrays.toString(array);
+        }
+        return value;
     }
 
     private static Cell numeric(Number number) {

@@ -34,6 +34,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jboss.logging.Logger;
 
 /**
@@ -52,27 +53,100 @@ public class PostgresEngine implements TenantEngine {
 
     private final Vertx vertx;
     private final ExecutorConfig.PgPool poolConfig;
+    private final long fetchBytes;
     private final Map<String, Pool> pools = new ConcurrentHashMap<>();
 
     public PostgresEngine(Vertx vertx, ExecutorConfig config) {
         this.vertx = vertx;
         this.poolConfig = config.pool();
+        this.fetchBytes = config.limits().fetchBytes();
     }
 
     @Override
-    public Uni<QueryResult> execute(TenantDatabase database, String sql, ExecutionLimits limits) {
+    public Uni<QueryResult> execute(TenantDatabase database, String sql, boolean plan, ExecutionLimits limits) {
         PostgresTarget target = database.postgres().orElseThrow();
         return withReadOnlyTransaction(database, limits, connection -> {
             long started = System.nanoTime();
-            return connection.prepare(sql).chain(prepared -> {
-                var cursor = prepared.cursor();
-                // both closes go out pipelined, in one round trip
-                return cursor.read(limits.maxRows() + 1)
-                        .map(rows -> collect(rows, cursor.hasMore(), limits, started))
-                        .eventually(() -> Uni.combine().all().unis(cursor.close().onFailure().recoverWithNull(),
-                                prepared.close().onFailure().recoverWithNull()).discardItems());
-            });
+            if (plan) {
+                return readAll(connection, sql, limits, started);
+            }
+            // the statement's columns first (it is planned, not run: LIMIT 0), then the capped wrapper
+            return connection.preparedQuery("SELECT * FROM (\n" + sql + "\n) AS " + CappedProjection.ALIAS
+                    + " LIMIT 0").execute().chain(probe -> {
+                        List<String> names = new ArrayList<>();
+                        List<String> types = new ArrayList<>();
+                        for (ColumnDescriptor descriptor : probe.columnDescriptors()) {
+                            names.add(descriptor.name());
+                            types.add(descriptor.typeName());
+                        }
+                        if (names.isEmpty()) {
+                            return readAll(connection, sql, limits, started);
+                        }
+                        ResultCollector collector = new ResultCollector(limits);
+                        List<ResultColumn.Builder> columns = new ArrayList<>();
+                        for (int i = 0; i < names.size(); i++) {
+                            columns.add(ResultCollector.column(names.get(i), types.get(i)));
+                        }
+                        collector.columns(columns);
+                        CappedProjection capped = CappedProjection.postgres(sql, names, types, limits::cellCut);
+                        return readCapped(connection, capped, collector, limits, started);
+                    });
         }, target.schema());
+    }
+
+    /**
+     * Reads the capped statement through a cursor in batches no larger than {@code fetch-bytes} in the
+     * worst case (every cell at its cut), counting bytes as they come, and stops at the first cap.
+     */
+    private Uni<QueryResult> readCapped(SqlConnection connection, CappedProjection capped, ResultCollector collector,
+            ExecutionLimits limits, long started) {
+        int batch = (int) Math.max(1, Math.min(limits.maxRows() + 1L, fetchBytes / capped.worstRowBytes()));
+        Truncation cause = limits.rowCapBinds(capped.variableColumns()) ? Truncation.MAX_ROW_BYTES
+                : Truncation.MAX_CELL_BYTES;
+        // the probe took some of the time: the wrapped statement gets only what is left (pipelined, no round trip)
+        Uni<?> timeLeft = connection.query("SET LOCAL statement_timeout = " + Math.max(1, limits.remainingMillis()))
+                .execute();
+        return Uni.combine().all().unis(timeLeft, connection.prepare(capped.sql())).asTuple()
+                .map(both -> both.getItem2())
+                .chain(prepared -> {
+                    var cursor = prepared.cursor();
+                    return readBatches(cursor, batch, capped, collector, cause)
+                            .map(done -> collector.finish((System.nanoTime() - started) / 1000))
+                            // both closes go out pipelined, in one round trip
+                            .eventually(() -> Uni.combine().all().unis(cursor.close().onFailure().recoverWithNull(),
+                                    prepared.close().onFailure().recoverWithNull()).discardItems());
+                });
+    }
+
+    private Uni<Void> readBatches(io.vertx.mutiny.sqlclient.Cursor cursor, int batch, CappedProjection capped,
+            ResultCollector collector, Truncation cause) {
+        return cursor.read(batch).chain(rows -> {
+            for (Row row : rows) {
+                if (!collector.accept(capped.cells(row::getValue, collector, cause, false))) {
+                    return Uni.createFrom().voidItem();
+                }
+            }
+            if (!cursor.hasMore()) {
+                return Uni.createFrom().voidItem();
+            }
+            if (collector.rowCount() >= collector.maxRows()) {
+                collector.truncated(Truncation.MAX_ROWS);
+                return Uni.createFrom().voidItem();
+            }
+            return readBatches(cursor, batch, capped, collector, cause);
+        });
+    }
+
+    /** An EXPLAIN (or a statement without columns): read as it is, its cells cut by the executor. */
+    private static Uni<QueryResult> readAll(SqlConnection connection, String sql, ExecutionLimits limits,
+            long started) {
+        return connection.prepare(sql).chain(prepared -> {
+            var cursor = prepared.cursor();
+            return cursor.read(limits.maxRows() + 1)
+                    .map(rows -> collect(rows, cursor.hasMore(), limits, started))
+                    .eventually(() -> Uni.combine().all().unis(cursor.close().onFailure().recoverWithNull(),
+                            prepared.close().onFailure().recoverWithNull()).discardItems());
+        });
     }
 
     private static QueryResult collect(RowSet<Row> rows, boolean more, ExecutionLimits limits, long started) {
@@ -86,33 +160,22 @@ public class PostgresEngine implements TenantEngine {
         for (Row row : rows) {
             List<Cell> cells = new ArrayList<>(width);
             for (int i = 0; i < width; i++) {
-                cells.add(Cells.of(plain(row.getValue(i))));
+                Cell cell = Cells.of(row.getValue(i));
+                String text = ResultCollector.cutToBytes(cell.getText(), limits.maxCellBytes());
+                if (text.length() < cell.getText().length()) {
+                    collector.truncated(Truncation.MAX_CELL_BYTES);
+                    cell = Cells.cell(cell.getType(), text);
+                }
+                cells.add(cell);
             }
             if (!collector.accept(cells)) {
                 break;
             }
         }
-        QueryResult result = collector.finish((System.nanoTime() - started) / 1000);
-        if (more && !result.truncated()) {
-            return new QueryResult(result.columns(), result.rows(), true, result.elapsedMicros());
+        if (more && !collector.stopped()) {
+            collector.truncated(Truncation.MAX_ROWS);
         }
-        return result;
-    }
-
-    private static Object plain(Object value) {
-        if (value instanceof io.vertx.core.buffer.Buffer buffer) {
-            return buffer.getBytes();
-        }
-        if (value instanceof io.vertx.mutiny.core.buffer.Buffer buffer) {
-            return buffer.getBytes();
-        }
-        if (value instanceof UUID uuid) {
-            return uuid.toString();
-        }
-        if (value instanceof Object[] array) {
-            return java.util.Arrays.toString(array);
-        }
-        return value;
+        return collector.finish((System.nanoTime() - started) / 1000);
     }
 
     /**
@@ -131,17 +194,34 @@ public class PostgresEngine implements TenantEngine {
         } catch (SandboxException e) {
             return Uni.createFrom().failure(e);
         }
-        return pool.getConnection()
-                .ifNoItem().after(Duration.ofMillis(budget)).failWith(() -> SandboxException.deadline(
-                        "no connection to " + database.key() + " became free within the time limit of "
-                                + limits.timeoutMillis() + " ms"))
+        // a waiter that gives up stays in the pool's queue: the connection it is handed later must be
+        // closed (given back), or every abandoned wait leaks one connection of the tenant's pool
+        AtomicBoolean abandoned = new AtomicBoolean();
+        io.vertx.core.Future<io.vertx.sqlclient.SqlConnection> pending = pool.getDelegate().getConnection();
+        pending.onSuccess(connection -> {
+            if (abandoned.get()) {
+                connection.close();
+            }
+        });
+        return Uni.createFrom().completionStage(pending.toCompletionStage()).map(SqlConnection::newInstance)
+                .ifNoItem().after(Duration.ofMillis(budget)).failWith(() -> {
+                    abandoned.set(true);
+                    if (pending.succeeded()) {
+                        pending.result().close(); // handed over just as the wait ended
+                    }
+                    return SandboxException.deadline("no connection to " + database.key()
+                            + " became free within the time limit of " + limits.timeoutMillis() + " ms");
+                })
                 .onFailure(e -> !(e instanceof SandboxException)).transform(e -> unreachable(database, e))
                 .chain(connection -> {
                     long timeout = Math.max(1, limits.remainingMillis());
                     String setup = "BEGIN READ ONLY; SET LOCAL statement_timeout = " + timeout
                             + "; SET LOCAL idle_in_transaction_session_timeout = "
                             + (timeout + poolConfig.idleInTransactionSlack().toMillis())
-                            + "; SET LOCAL search_path = " + quote(schema);
+                            + "; SET LOCAL search_path = " + quote(schema)
+                            // the policy lexes plain strings as the standard says; the server must agree
+                            + "; SET LOCAL standard_conforming_strings = on"
+                            + "; SET LOCAL work_mem = '" + poolConfig.workMem().replace("'", "") + "'";
                     // the set-up and the work are pipelined: the server runs them in order, so the
                     // statement is parsed under the pinned search_path and timed by statement_timeout
                     return Uni.combine().all().unis(connection.query(setup).execute(), work.apply(connection))
@@ -170,7 +250,7 @@ public class PostgresEngine implements TenantEngine {
     public Uni<List<Table>> describe(TenantDatabase database, int samples, int sampleScanRows, Duration timeout) {
         PostgresTarget target = database.postgres().orElseThrow();
         long deadline = System.nanoTime() + timeout.toNanos();
-        ExecutionLimits limits = new ExecutionLimits(timeout.toMillis(), deadline, 0, 0, 0);
+        ExecutionLimits limits = ExecutionLimits.introspection(timeout.toMillis(), deadline);
         return withReadOnlyTransaction(database, limits,
                 connection -> introspect(connection, target.schema(), samples, sampleScanRows), target.schema());
     }
@@ -315,7 +395,7 @@ public class PostgresEngine implements TenantEngine {
                     + "; check its username and password settings");
         }
         String reason = e instanceof TimeoutException ? "no answer in time"
-                : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                : e.getMessage() == null ? "the connection failed" : e.getMessage();
         return SandboxException.unavailable("the PostgreSQL database of " + database.key() + " is unreachable: "
                 + reason);
     }
@@ -333,7 +413,12 @@ public class PostgresEngine implements TenantEngine {
             case "42501" -> SandboxException.denied("engine-privilege",
                     "the tenant's role may not do this: " + message);
             default -> {
-                if (state.startsWith("53") || state.startsWith("54")) {
+                if (state.startsWith("54")) {
+                    yield SandboxException.exhausted("PostgreSQL refused to build a value past its own limit (1 GB"
+                            + " per value; the executor only ever receives a cut of limits.max-cell-bytes): "
+                            + message + "; make the query build less");
+                }
+                if (state.startsWith("53")) {
                     yield SandboxException.exhausted("PostgreSQL ran out of a resource: " + message);
                 }
                 if (state.startsWith("08") || state.startsWith("57") || state.startsWith("3D")

@@ -8,11 +8,14 @@ import dev.overtone.proto.v1.Row;
 import dev.overtone.proto.v1.ValueType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * Gathers rows within the row and byte limits, the one place both engines enforce them.
- * Feed it columns, then rows until {@link #accept} answers false.
+ * Gathers rows within the row and byte limits, the one place both engines enforce the result's
+ * caps (the engines cut cells before they are read, see {@link CappedProjection}). Feed it
+ * columns, then rows until {@link #accept} answers false.
  */
 final class ResultCollector {
     static final Cell NULL = Cell.newBuilder().setType(ValueType.VALUE_TYPE_NULL).build();
@@ -20,8 +23,8 @@ final class ResultCollector {
     private final ExecutionLimits limits;
     private final List<Row> rows = new ArrayList<>();
     private final List<ResultColumn.Builder> columns = new ArrayList<>();
+    private final Set<Truncation> truncatedBy = EnumSet.noneOf(Truncation.class);
     private long bytes;
-    private boolean truncated;
 
     ResultCollector(ExecutionLimits limits) {
         this.limits = limits;
@@ -38,7 +41,7 @@ final class ResultCollector {
     /** Adds a row; false when the limits are reached (the row is then left out and the result truncated). */
     boolean accept(List<Cell> cells) {
         if (rows.size() >= limits.maxRows()) {
-            truncated = true;
+            truncatedBy.add(Truncation.MAX_ROWS);
             return false;
         }
         long size = 0;
@@ -46,7 +49,7 @@ final class ResultCollector {
             size += utf8Length(cell.getText());
         }
         if (bytes + size > limits.maxBytes()) {
-            truncated = true;
+            truncatedBy.add(Truncation.MAX_BYTES);
             return false;
         }
         bytes += size;
@@ -69,10 +72,50 @@ final class ResultCollector {
             }
             built.add(column.build());
         }
-        return new QueryResult(built, rows, truncated, elapsedMicros);
+        return new QueryResult(built, rows, truncatedBy.isEmpty() ? Set.of() : EnumSet.copyOf(truncatedBy),
+                elapsedMicros);
     }
 
-    private static long utf8Length(String text) {
+    /** Notes that a cap cut the result (a cell cut by the engine, rows left unread). */
+    void truncated(Truncation cause) {
+        truncatedBy.add(cause);
+    }
+
+    boolean stopped() {
+        return truncatedBy.contains(Truncation.MAX_ROWS) || truncatedBy.contains(Truncation.MAX_BYTES);
+    }
+
+    int maxRows() {
+        return limits.maxRows();
+    }
+
+    int rowCount() {
+        return rows.size();
+    }
+
+    /**
+     * The longest prefix of {@code text} whose UTF-8 form fits in {@code maxBytes}, never splitting a
+     * character; the text itself when it fits.
+     */
+    static String cutToBytes(String text, int maxBytes) {
+        if (text.length() <= maxBytes / 3 || utf8Length(text) <= maxBytes) {
+            return text;
+        }
+        int used = 0;
+        int i = 0;
+        while (i < text.length()) {
+            int codePoint = text.codePointAt(i);
+            int size = codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+            if (used + size > maxBytes) {
+                break;
+            }
+            used += size;
+            i += Character.charCount(codePoint);
+        }
+        return text.substring(0, i);
+    }
+
+    static long utf8Length(String text) {
         int n = text.length();
         boolean ascii = true;
         for (int i = 0; i < n && ascii; i++) {

@@ -65,13 +65,13 @@ public class SqliteEngine implements TenantEngine {
     }
 
     @Override
-    public Uni<QueryResult> execute(TenantDatabase database, String sql, ExecutionLimits limits) {
-        return Uni.createFrom().item(() -> executeBlocking(database, sql, limits))
+    public Uni<QueryResult> execute(TenantDatabase database, String sql, boolean plan, ExecutionLimits limits) {
+        return Uni.createFrom().item(() -> executeBlocking(database, sql, plan, limits))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
     /** The blocking body of {@link #execute}; public for the overhead benchmark. */
-    public QueryResult executeBlocking(TenantDatabase database, String sql, ExecutionLimits limits) {
+    public QueryResult executeBlocking(TenantDatabase database, String sql, boolean plan, ExecutionLimits limits) {
         Path path = database.sqlitePath().orElseThrow();
         Connection connection = borrow(database, path);
         boolean reusable = true;
@@ -83,11 +83,13 @@ public class SqliteEngine implements TenantEngine {
                     return System.nanoTime() - limits.deadlineNanos() >= 0 ? 1 : 0;
                 }
             });
-            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            CappedProjection capped = plan ? null : capped(connection, sql, limits);
+            try (PreparedStatement statement = connection.prepareStatement(capped == null ? sql : capped.sql())) {
                 ScheduledFuture<?> cancel = timers.schedule(() -> cancelQuietly(statement),
                         limits.remainingMillis() + CANCEL_SLACK_MILLIS, TimeUnit.MILLISECONDS);
                 try (ResultSet rows = statement.executeQuery()) {
-                    QueryResult result = collect(rows, limits, started);
+                    QueryResult result = capped == null ? collect(rows, limits, started)
+                            : collectCapped(rows, capped, limits, started);
                     if (limits.expired()) {
                         throw deadline(database, limits);
                     }
@@ -109,6 +111,60 @@ public class SqliteEngine implements TenantEngine {
         }
     }
 
+    /**
+     * The statement's columns (prepared, not run: SQLite plans without stepping) and the wrapper that
+     * cuts wide cells inside SQLite, so a value is never materialised in the executor whole.
+     */
+    private static CappedProjection capped(Connection connection, String sql, ExecutionLimits limits)
+            throws SQLException {
+        List<String> names = new ArrayList<>();
+        List<String> declared = new ArrayList<>();
+        try (PreparedStatement probe = connection.prepareStatement(sql)) {
+            ResultSetMetaData meta = probe.getMetaData();
+            int width = meta.getColumnCount();
+            if (width > limits.maxColumns()) {
+                throw SandboxException.invalid("the result has " + width + " columns; the limit is "
+                        + limits.maxColumns());
+            }
+            for (int i = 1; i <= width; i++) {
+                names.add(meta.getColumnLabel(i));
+                String type = meta.getColumnTypeName(i);
+                declared.add("NULL".equalsIgnoreCase(type) ? "" : type);
+            }
+        }
+        return names.isEmpty() ? null : CappedProjection.sqlite(sql, names, declared, limits::cellCut);
+    }
+
+    private static QueryResult collectCapped(ResultSet rows, CappedProjection capped, ExecutionLimits limits,
+            long started) throws SQLException {
+        ResultCollector collector = new ResultCollector(limits);
+        List<ResultColumn.Builder> columns = new ArrayList<>();
+        for (CappedProjection.Column column : capped.columns()) {
+            columns.add(ResultCollector.column(column.name(), column.declaredType()));
+        }
+        collector.columns(columns);
+        Truncation cause = limits.rowCapBinds(capped.variableColumns()) ? Truncation.MAX_ROW_BYTES
+                : Truncation.MAX_CELL_BYTES;
+        SQLException[] failure = new SQLException[1];
+        while (rows.next()) {
+            List<Cell> cells = capped.cells(j -> {
+                try {
+                    return rows.getObject(j + 1);
+                } catch (SQLException e) {
+                    failure[0] = e;
+                    return null;
+                }
+            }, collector, cause, true);
+            if (failure[0] != null) {
+                throw failure[0];
+            }
+            if (!collector.accept(cells)) {
+                break;
+            }
+        }
+        return collector.finish((System.nanoTime() - started) / 1000);
+    }
+
     private static QueryResult collect(ResultSet rows, ExecutionLimits limits, long started) throws SQLException {
         ResultCollector collector = new ResultCollector(limits);
         boolean more = rows.next();
@@ -123,7 +179,13 @@ public class SqliteEngine implements TenantEngine {
         while (more) {
             List<Cell> cells = new ArrayList<>(width);
             for (int i = 1; i <= width; i++) {
-                cells.add(Cells.of(rows.getObject(i)));
+                Cell cell = Cells.of(rows.getObject(i));
+                String text = ResultCollector.cutToBytes(cell.getText(), limits.maxCellBytes());
+                if (text.length() < cell.getText().length()) {
+                    collector.truncated(Truncation.MAX_CELL_BYTES);
+                    cell = Cells.cell(cell.getType(), text);
+                }
+                cells.add(cell);
             }
             if (!collector.accept(cells)) {
                 break;
@@ -164,7 +226,7 @@ public class SqliteEngine implements TenantEngine {
             }
             return tables;
         } catch (SQLException e) {
-            throw translate(database, e, new ExecutionLimits(timeout.toMillis(), deadline, 0, 0, 0));
+            throw translate(database, e, ExecutionLimits.introspection(timeout.toMillis(), deadline));
         } finally {
             try {
                 ProgressHandler.clearHandler(connection);

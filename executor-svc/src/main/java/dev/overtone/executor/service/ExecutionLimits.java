@@ -5,8 +5,17 @@ package dev.overtone.executor.service;
  *
  * @param timeoutMillis time the statement may take
  * @param deadlineNanos {@link System#nanoTime()} at which it is cancelled
+ * @param maxBytes UTF-8 bytes of cell text in the whole result
+ * @param maxCellBytes UTF-8 bytes of one cell's text; longer cells are cut before they reach the executor
+ * @param maxRowBytes UTF-8 bytes of one row's cells; wide rows share it among their text cells
  */
-public record ExecutionLimits(long timeoutMillis, long deadlineNanos, int maxRows, long maxBytes, int maxColumns) {
+public record ExecutionLimits(long timeoutMillis, long deadlineNanos, int maxRows, long maxBytes, int maxColumns,
+        int maxCellBytes, int maxRowBytes) {
+
+    /** Limits for the executor's own introspection queries (no caller limits apply). */
+    public static ExecutionLimits introspection(long timeoutMillis, long deadlineNanos) {
+        return new ExecutionLimits(timeoutMillis, deadlineNanos, 0, 0, 0, 0, 0);
+    }
 
     public long remainingMillis() {
         return Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
@@ -14,5 +23,19 @@ public record ExecutionLimits(long timeoutMillis, long deadlineNanos, int maxRow
 
     public boolean expired() {
         return System.nanoTime() - deadlineNanos >= 0;
+    }
+
+    /**
+     * Characters a text cell of a row with {@code textColumns} variable-width columns may keep: the
+     * cell cap, or less when the row cap must be shared. A character is 1 to 4 UTF-8 bytes; cells over
+     * it are cut further to fit in bytes.
+     */
+    public int cellCut(int textColumns) {
+        return Math.max(1, Math.min(maxCellBytes, maxRowBytes / Math.max(1, textColumns)));
+    }
+
+    /** Which cap a cut made by {@link #cellCut} is due to. */
+    public boolean rowCapBinds(int textColumns) {
+        return maxRowBytes / Math.max(1, textColumns) < maxCellBytes;
     }
 }

@@ -49,7 +49,7 @@ public class SchemaCatalog {
             if (hit != null && System.nanoTime() - hit.expiresNanos < 0) {
                 return Uni.createFrom().item(new Described(hit.schema, true));
             }
-            return bulkhead.run(database.tenant(), () -> engines.engineFor(database)
+            return bulkhead.run(database.tenant(), System.nanoTime() + config.timeout().toNanos(), () -> engines.engineFor(database)
                     .describe(database, config.sampleValues(), config.sampleScanRows(), config.timeout()))
                     .map(tables -> {
                         Schema schema = schema(database, tables);

@@ -46,8 +46,8 @@ public class StatementExecution {
                 record(database, e, sql);
                 throw e;
             }
-            return bulkhead.run(database.tenant(),
-                    () -> engines.engineFor(database).execute(database, allowed.sql(), effective))
+            return bulkhead.run(database.tenant(), effective.deadlineNanos(),
+                    () -> engines.engineFor(database).execute(database, allowed.sql(), allowed.explain(), effective))
                     .map(result -> {
                         metrics.ran(database, result.rows().size());
                         AUDIT.debugf("ran on %s: %d rows%s in %d us", database.key(), result.rows().size(),
@@ -89,7 +89,8 @@ public class StatementExecution {
                 : limits.defaultMaxBytes(), limits.maxBytes());
         int columns = (int) capped("max_columns", requested.maxColumns().isPresent()
                 ? requested.maxColumns().getAsInt() : limits.defaultMaxColumns(), limits.maxColumns());
-        return new ExecutionLimits(timeout, startNanos + timeout * 1_000_000L, rows, bytes, columns);
+        return new ExecutionLimits(timeout, startNanos + timeout * 1_000_000L, rows, bytes, columns,
+                limits.maxCellBytes(), limits.maxRowBytes());
     }
 
     private static long capped(String name, long value, long max) {

@@ -238,7 +238,9 @@ class ExecutorGrpcServiceTest {
         try {
             int refused = hold("demo", bulkhead.limit(), held);
             assertThat(refused).isZero();
-            assertStatus(() -> executor.execute(execute("demo", "hotels", "SELECT 1")),
+            // it waits for a slot within its time limit, then is refused naming the limit
+            assertStatus(() -> executor.execute(execute("demo", "hotels", "SELECT 1",
+                    Limits.newBuilder().setTimeoutMs(300).build())),
                     Status.Code.RESOURCE_EXHAUSTED, "max-concurrent=" + bulkhead.limit());
             // another tenant is not affected
             assertThat(executor.execute(execute("other", "crm", "SELECT 1")).getRowsCount()).isEqualTo(1);
@@ -246,6 +248,36 @@ class ExecutorGrpcServiceTest {
             held.forEach(e -> e.complete(null));
         }
         assertThat(executor.execute(execute("demo", "hotels", "SELECT 1")).getRowsCount()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hotels", "hotels-pg"})
+    void callsBeyondTheBulkheadWaitForASlotWithinTheirDeadline(String database) throws Exception {
+        List<UniEmitter<? super Object>> held = new ArrayList<>();
+        int waiting = 2 * bulkhead.limit();
+        List<java.util.concurrent.CompletableFuture<ExecuteResponse>> calls = new ArrayList<>();
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(waiting);
+        try {
+            assertThat(hold("demo", bulkhead.limit(), held)).isZero();
+            for (int i = 0; i < waiting; i++) {
+                calls.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> executor.execute(execute("demo",
+                        database, "SELECT count(*) FROM hotels", Limits.newBuilder().setTimeoutMs(20_000).build())),
+                        pool));
+            }
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (bulkhead.queued("demo") < waiting) {
+                assertThat(System.nanoTime()).as("all calls queue behind the full bulkhead").isLessThan(deadline);
+                Thread.sleep(10);
+            }
+            held.forEach(e -> e.complete(null));
+            held.clear();
+            for (var call : calls) {
+                assertThat(call.get(20, TimeUnit.SECONDS).getRows(0).getCells(0).getText()).isEqualTo("8");
+            }
+        } finally {
+            held.forEach(e -> e.complete(null));
+            pool.shutdownNow();
+        }
     }
 
     /** Takes up to {@code count} permits of the tenant; returns how many were refused. */

@@ -89,7 +89,7 @@ class TenantIsolationTest {
         "SELECT email FROM other_crm.customers WHERE id = 1"})
     void withThePolicyBypassedPostgresStillKeepsDemoOutOfOther(String sql) {
         TenantDatabase demo = registry.lookup("demo", "hotels-pg");
-        assertThatThrownBy(() -> postgres.execute(demo, sql, limits()).await().atMost(Duration.ofSeconds(10)))
+        assertThatThrownBy(() -> postgres.execute(demo, sql, true, limits()).await().atMost(Duration.ofSeconds(10)))
                 .isInstanceOfSatisfying(SandboxException.class, e -> assertThat(e.code())
                         .isIn(Status.Code.PERMISSION_DENIED, Status.Code.INVALID_ARGUMENT));
     }
@@ -105,7 +105,7 @@ class TenantIsolationTest {
         "SELECT 1; DELETE FROM hotels"})
     void withThePolicyBypassedPostgresStillWritesNothing(String sql) {
         TenantDatabase demo = registry.lookup("demo", "hotels-pg");
-        assertThatThrownBy(() -> postgres.execute(demo, sql, limits()).await().atMost(Duration.ofSeconds(10)))
+        assertThatThrownBy(() -> postgres.execute(demo, sql, true, limits()).await().atMost(Duration.ofSeconds(10)))
                 .isInstanceOf(SandboxException.class);
         assertThat(postgres.execute(demo, "SELECT count(*) FROM hotels", limits()).await()
                 .atMost(Duration.ofSeconds(10)).rows().get(0).getCells(0).getText()).isEqualTo("8");
@@ -124,22 +124,22 @@ class TenantIsolationTest {
     void withThePolicyBypassedSqliteStillReadsOnlyItsOwnFile(String sql) {
         TenantDatabase demo = registry.lookup("demo", "hotels");
         try {
-            sqlite.executeBlocking(demo, sql, limits());
+            sqlite.executeBlocking(demo, sql, true, limits());
         } catch (SandboxException e) {
             assertThat(e.code()).isIn(Status.Code.PERMISSION_DENIED, Status.Code.INVALID_ARGUMENT);
         }
         // whatever happened, the connection is still read-only and has no second database
-        assertThatThrownBy(() -> sqlite.executeBlocking(demo, "DELETE FROM hotels", limits()))
+        assertThatThrownBy(() -> sqlite.executeBlocking(demo, "DELETE FROM hotels", true, limits()))
                 .isInstanceOf(SandboxException.class);
-        assertThatThrownBy(() -> sqlite.executeBlocking(demo, "SELECT * FROM other.customers", limits()))
+        assertThatThrownBy(() -> sqlite.executeBlocking(demo, "SELECT * FROM other.customers", false, limits()))
                 .isInstanceOf(SandboxException.class);
         assertThat(TenantDatabasesResource.TENANTS.resolve("stolen.sqlite")).doesNotExist();
-        assertThat(sqlite.executeBlocking(demo, "SELECT count(*) FROM hotels", limits()).rows().get(0).getCells(0)
+        assertThat(sqlite.executeBlocking(demo, "SELECT count(*) FROM hotels", false, limits()).rows().get(0).getCells(0)
                 .getText()).isEqualTo("8");
     }
 
     private static ExecutionLimits limits() {
-        return new ExecutionLimits(5_000, System.nanoTime() + 5_000_000_000L, 100, 1_000_000, 100);
+        return new ExecutionLimits(5_000, System.nanoTime() + 5_000_000_000L, 100, 1_000_000, 100, 65_536, 1_048_576);
     }
 
     private static void assertRefused(Runnable call) {

@@ -71,6 +71,11 @@ public class TenantDatabasesResource implements QuarkusTestResourceLifecycleMana
     }
 
     private static void buildSqlite(Path script, Path file) throws IOException, SQLException {
+        try {
+            Class.forName("org.sqlite.JDBC"); // outside Quarkus (MemoryBombIT) the driver is not registered yet
+        } catch (ClassNotFoundException e) {
+            throw new SQLException("sqlite-jdbc is not on the class path", e);
+        }
         Files.createDirectories(file.getParent());
         Files.deleteIfExists(file);
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement()) {
@@ -109,12 +114,29 @@ public class TenantDatabasesResource implements QuarkusTestResourceLifecycleMana
 
     /** A superuser connection to overtone_tenants (or "postgres"), for set-up and checksums. */
     public static Connection admin(String database) throws SQLException {
+        try {
+            Class.forName("org.postgresql.Driver");
+        } catch (ClassNotFoundException e) {
+            throw new SQLException("the PostgreSQL JDBC driver is not on the class path", e);
+        }
         return DriverManager.getConnection("jdbc:postgresql://" + host + ":" + port + "/" + database, adminUser,
                 adminPassword);
     }
 
     public static int postgresPort() {
         return port;
+    }
+
+    public static String postgresHost() {
+        return host;
+    }
+
+    public static String adminUser() {
+        return adminUser;
+    }
+
+    public static String adminPassword() {
+        return adminPassword;
     }
 
     private static void provisionPostgres() throws IOException, SQLException {

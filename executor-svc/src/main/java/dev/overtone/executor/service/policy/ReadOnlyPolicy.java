@@ -9,10 +9,10 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.parser.ParseException;
+import net.sf.jsqlparser.parser.Token;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.Statements;
@@ -40,7 +40,11 @@ import net.sf.jsqlparser.statement.select.WithItem;
  */
 public final class ReadOnlyPolicy implements SandboxPolicy {
     private static final Set<String> READING_KEYWORDS = Set.of("select", "with", "values");
-    private static final Pattern FIRST_WORD = Pattern.compile("[A-Za-z_]+");
+    /** information_schema views that show only objects the role may use (its own schema's tables). */
+    private static final Set<String> OWN_CATALOG_VIEWS = Set.of("tables", "columns", "views", "table_constraints",
+            "key_column_usage", "referential_constraints", "constraint_column_usage");
+    private static final Set<String> EXPLAIN_OPTIONS = Set.of("analyze", "analyse", "verbose", "costs", "settings",
+            "buffers", "wal", "timing", "summary", "format", "generic_plan", "memory", "serialize");
     private static final ExecutorService PARSER_THREADS = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "sandbox-policy-parser");
         t.setDaemon(true);
@@ -67,40 +71,104 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
     @Override
     public AllowedStatement check(TenantDatabase database, String sql) {
         if (sql == null || sql.isBlank()) {
-            throw SandboxException.invalid("sql is empty");
+            throw SandboxException.invalid("sql is empty; send one SELECT statement");
         }
         if (sql.length() > maxSqlLength) {
-            throw SandboxException.invalid("sql is " + sql.length() + " characters; the limit is " + maxSqlLength);
+            throw SandboxException.invalid("sql is " + sql.length() + " characters; the limit is " + maxSqlLength
+                    + " (overtone.executor.policy.max-sql-length): send a shorter statement");
         }
         if (sql.indexOf('\0') >= 0) {
-            throw SandboxException.invalid("sql contains a NUL character");
+            throw SandboxException.invalid("sql contains a NUL character; remove it");
         }
         if (sql.contains("/*!")) {
             throw SandboxException.denied("conditional-comment",
-                    "MySQL conditional comments (/*! ... */) may hide a statement");
+                    "MySQL conditional comments (/*! ... */) may hide a statement; remove the comment");
         }
-        String keyword = firstKeyword(sql);
+        SqlLexer.Lexed lexed = SqlLexer.lex(sql, engine);
+        if (lexed.statements() == 0) {
+            throw SandboxException.invalid("sql holds only comments; send one SELECT statement");
+        }
+        String first = lexed.firstWord();
+        if (!first.equals("explain") && !first.equals("(") && !READING_KEYWORDS.contains(first)) {
+            checkReading(database, first, ""); // refuses by read-only-statement before anything else
+        }
+        if (lexed.statements() > 1) {
+            throw SandboxException.denied("single-statement", "exactly one statement may run; found "
+                    + lexed.statements() + " (as " + engine.dialect() + " reads comments and quotes): send them one"
+                    + " at a time");
+        }
+        String engineSql = sql.substring(0, lexed.end());
+        int explained = explainPrefix(lexed);
+        if (explained > 0) {
+            List<SqlLexer.Token> rest = lexed.tokens().subList(explained, lexed.tokens().size());
+            if (rest.isEmpty()) {
+                throw SandboxException.invalid("EXPLAIN needs a statement after it");
+            }
+            String analysis = lexed.analysisText().substring(analysisOffset(lexed, explained));
+            checkReading(database, rest.get(0).kind() == SqlLexer.Kind.WORD
+                    ? rest.get(0).text().toLowerCase(Locale.ROOT) : rest.get(0).text(), analysis);
+            return new AllowedStatement(engineSql, true, true);
+        }
+        Select select = checkReading(database, lexed.firstWord(), lexed.analysisText());
+        return new AllowedStatement(engineSql, hasTopLevelOrderBy(select), false);
+    }
+
+    private Select checkReading(TenantDatabase database, String keyword, String analysisText) {
         if (!keyword.equals("(") && !READING_KEYWORDS.contains(keyword)) {
-            throw SandboxException.denied("read-only-statement", "only SELECT, WITH ... SELECT and VALUES may run, not "
-                    + (keyword.isEmpty() ? "this statement" : keyword.toUpperCase(Locale.ROOT)));
+            throw SandboxException.denied("read-only-statement", "only SELECT, WITH ... SELECT, VALUES and plain"
+                    + " EXPLAIN of those may run, not " + (keyword.isEmpty() ? "this statement"
+                    : keyword.toUpperCase(Locale.ROOT)) + "; rewrite it as a query that only reads");
         }
-        Statement statement = parseSingle(AnalysisText.of(sql, engine == EngineKind.SQLITE));
+        Statement statement = parseSingle(analysisText);
         if (!(statement instanceof Select select)) {
-            throw SandboxException.denied("read-only-statement", "only SELECT, WITH ... SELECT and VALUES may run, not "
-                    + statement.getClass().getSimpleName());
+            throw SandboxException.denied("read-only-statement", "only SELECT, WITH ... SELECT, VALUES and plain"
+                    + " EXPLAIN of those may run; rewrite it as a query that only reads");
         }
         StatementReferences references;
         try {
             references = StatementReferences.of(select);
         } catch (RuntimeException e) {
             throw SandboxException.denied("unsupported-construct",
-                    "the statement uses a construct the sandbox cannot inspect");
+                    "the statement uses a construct the sandbox cannot inspect; write it with plain SELECT syntax");
         }
         checkWithItems(select, references);
         checkSelects(references);
         checkTables(database, references);
         checkFunctions(references);
-        return new AllowedStatement(stripTrailingSemicolons(sql), hasTopLevelOrderBy(select));
+        return select;
+    }
+
+    /**
+     * Tokens of a plain EXPLAIN prefix (PostgreSQL {@code EXPLAIN}, SQLite {@code EXPLAIN [QUERY PLAN]});
+     * 0 when the statement does not start with EXPLAIN. EXPLAIN ANALYZE and option lists are refused:
+     * ANALYZE runs the statement, and a plain plan is what a text-to-SQL user asks for.
+     */
+    private int explainPrefix(SqlLexer.Lexed lexed) {
+        List<SqlLexer.Token> tokens = lexed.tokens();
+        if (tokens.isEmpty() || !tokens.get(0).isWord("explain")) {
+            return 0;
+        }
+        if (engine == EngineKind.SQLITE && tokens.size() > 2 && tokens.get(1).isWord("query")
+                && tokens.get(2).isWord("plan")) {
+            return 3;
+        }
+        if (tokens.size() > 1 && (tokens.get(1).text().equals("(") || EXPLAIN_OPTIONS.contains(
+                tokens.get(1).text().toLowerCase(Locale.ROOT)))) {
+            throw SandboxException.denied("read-only-statement", "only plain EXPLAIN of a query may run, not EXPLAIN "
+                    + tokens.get(1).text().toUpperCase(Locale.ROOT) + " (ANALYZE runs the statement); drop the options");
+        }
+        return 1;
+    }
+
+    /** Index in the analysis text where token {@code index} starts (tokens are copied in order). */
+    private static int analysisOffset(SqlLexer.Lexed lexed, int index) {
+        int offset = 0;
+        List<SqlLexer.Token> tokens = lexed.tokens();
+        String text = lexed.analysisText();
+        for (int t = 0; t < index; t++) {
+            offset = text.indexOf(tokens.get(t).text(), offset) + tokens.get(t).text().length();
+        }
+        return offset;
     }
 
     private Statement parseSingle(String sql) {
@@ -108,23 +176,23 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
         try {
             statements = CCJSqlParserUtil.parseStatements(sql, PARSER_THREADS, parser -> {
                 parser.withTimeOut(parseTimeoutMillis);
-                if (engine == EngineKind.POSTGRESQL) {
-                    parser.withDollarQuotedStringTags(true);
-                } else {
+                if (engine == EngineKind.SQLITE) {
                     parser.withSquareBracketQuotation(true);
                 }
             });
         } catch (JSQLParserException e) {
-            throw SandboxException.invalid("the statement does not parse: " + firstLine(e));
+            throw SandboxException.invalid(unparsable(e));
         } catch (RuntimeException e) {
-            throw SandboxException.invalid("the statement does not parse");
+            throw SandboxException.invalid("the statement does not parse as " + engine.dialect()
+                    + " SQL the sandbox can check; check quotes, parentheses and keywords");
         }
         List<Statement> list = statements == null ? List.of() : statements.stream().filter(s -> s != null).toList();
         if (list.isEmpty()) {
-            throw SandboxException.invalid("sql holds no statement");
+            throw SandboxException.invalid("sql holds no statement; send one SELECT statement");
         }
         if (list.size() > 1) {
-            throw SandboxException.denied("single-statement", "exactly one statement may run; found " + list.size());
+            throw SandboxException.denied("single-statement", "exactly one statement may run; found " + list.size()
+                    + ": send them one at a time");
         }
         return list.get(0);
     }
@@ -138,7 +206,7 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
             Object body = item.getStatement();
             if (body != null && !(body instanceof Select)) {
                 throw SandboxException.denied("writable-cte", "the CTE "
-                        + (item.getAlias() == null ? "" : item.getAlias().getName() + " ") + "does not only read");
+                        + (item.getAlias() == null ? "" : item.getAlias().getName() + " ") + "does not only read; make every CTE a SELECT");
             }
         }
     }
@@ -146,10 +214,10 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
     private static void checkSelects(StatementReferences references) {
         for (PlainSelect plain : references.plainSelects) {
             if ((plain.getIntoTables() != null && !plain.getIntoTables().isEmpty()) || plain.getIntoTempTable() != null) {
-                throw SandboxException.denied("select-into", "SELECT ... INTO creates a table");
+                throw SandboxException.denied("select-into", "SELECT ... INTO creates a table; drop the INTO clause");
             }
             if (plain.getForMode() != null || plain.getForUpdateTable() != null) {
-                throw SandboxException.denied("row-locking", "FOR UPDATE / FOR SHARE lock rows");
+                throw SandboxException.denied("row-locking", "FOR UPDATE / FOR SHARE lock rows; drop the locking clause");
             }
         }
     }
@@ -165,9 +233,14 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
             if (schema.isEmpty() && references.cteNames.contains(name)) {
                 continue;
             }
+            if (isOwnCatalog(name, schema)) {
+                continue;
+            }
             if (isSystemName(name) || isSystemName(schema)) {
                 throw SandboxException.denied("system-catalog", "system catalog " + table.getFullyQualifiedName()
-                        + " is not readable; use Describe for the schema");
+                        + " is not readable; read " + (engine == EngineKind.SQLITE ? "sqlite_schema"
+                        : "information_schema." + String.join(", information_schema.", OWN_CATALOG_VIEWS.stream()
+                                .sorted().toList())) + " or call Describe for the schema");
             }
             if (!schema.isEmpty() && !schema.equals(ownSchema)) {
                 throw SandboxException.denied("foreign-schema", "schema " + schema
@@ -178,6 +251,19 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
                         + " is not this tenant database's; write table names unqualified");
             }
         }
+    }
+
+    /**
+     * The tenant's own catalog: SQLite's sqlite_schema of the main database (the tenant's file holds
+     * nothing else), and those PostgreSQL information_schema views that by the SQL standard list only
+     * objects the current role has a privilege on, so for the tenant's role its own schema only.
+     */
+    private boolean isOwnCatalog(String name, String schema) {
+        return switch (engine) {
+            case SQLITE -> (schema.isEmpty() || schema.equals("main"))
+                    && (name.equals("sqlite_schema") || name.equals("sqlite_master"));
+            case POSTGRESQL -> schema.equals("information_schema") && OWN_CATALOG_VIEWS.contains(name);
+        };
     }
 
     private boolean isSystemName(String name) {
@@ -198,7 +284,7 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
                         : function.equals(denied);
                 if (matches) {
                     throw SandboxException.denied("denied-function", "function " + function
-                            + " is on the " + engine.dialect() + " deny-list (" + denied + ")");
+                            + " is on the " + engine.dialect() + " deny-list (" + denied + "); write the query without it");
                 }
             }
         }
@@ -212,52 +298,27 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
                 && hasTopLevelOrderBy(parenthesed.getSelect());
     }
 
-    /** The first keyword after leading whitespace and comments, lower case; "(" for a parenthesised query. */
-    static String firstKeyword(String sql) {
-        int i = 0;
-        int n = sql.length();
-        while (i < n) {
-            char c = sql.charAt(i);
-            if (Character.isWhitespace(c)) {
-                i++;
-            } else if (sql.startsWith("--", i)) {
-                int end = sql.indexOf('\n', i);
-                i = end < 0 ? n : end + 1;
-            } else if (sql.startsWith("/*", i)) {
-                int depth = 0;
-                do {
-                    if (sql.startsWith("/*", i)) {
-                        depth++;
-                        i += 2;
-                    } else if (sql.startsWith("*/", i)) {
-                        depth--;
-                        i += 2;
-                    } else {
-                        i++;
-                    }
-                } while (i < n && depth > 0);
-            } else if (c == '(') {
-                return "(";
-            } else {
-                Matcher m = FIRST_WORD.matcher(sql).region(i, n);
-                return m.lookingAt() ? m.group().toLowerCase(Locale.ROOT) : "";
-            }
+    /** Where the parser stopped, without its internals (token names, class names): the rule and the fix. */
+    private String unparsable(JSQLParserException e) {
+        Throwable cause = e;
+        while (cause != null && !(cause instanceof ParseException)) {
+            cause = cause.getCause();
         }
-        return "";
+        String where = "";
+        if (cause instanceof ParseException parse && parse.currentToken != null && parse.currentToken.next != null) {
+            Token at = parse.currentToken.next;
+            where = " near line " + at.beginLine + ", column " + at.beginColumn
+                    + (at.image == null || at.image.isEmpty() ? "" : " ('" + abbreviated(at.image) + "')");
+        }
+        if (cause == null && e.getCause() instanceof java.util.concurrent.TimeoutException) {
+            return "the statement took longer than overtone.executor.policy.parse-timeout to check; simplify it";
+        }
+        return "the statement does not parse as " + engine.dialect() + " SQL the sandbox can check" + where
+                + "; check quotes, parentheses and keywords there";
     }
 
-    private static String stripTrailingSemicolons(String sql) {
-        String s = sql.strip();
-        while (s.endsWith(";")) {
-            s = s.substring(0, s.length() - 1).strip();
-        }
-        return s;
-    }
-
-    private static String firstLine(JSQLParserException e) {
-        String message = e.getMessage() == null ? "syntax error" : e.getMessage();
-        int nl = message.indexOf('\n');
-        String line = nl < 0 ? message : message.substring(0, nl);
-        return line.length() > 200 ? line.substring(0, 200) : line;
+    private static String abbreviated(String image) {
+        String flat = image.replaceAll("\\s+", " ");
+        return flat.length() > 40 ? flat.substring(0, 40) + "…" : flat;
     }
 }
