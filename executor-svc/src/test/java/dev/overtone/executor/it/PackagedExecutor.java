@@ -18,7 +18,10 @@ import java.util.concurrent.TimeUnit;
  * PackagedService) with the given heap and configuration, and waits for readiness (bounded).
  */
 final class PackagedExecutor implements AutoCloseable {
+    /** Health and metrics are served on the gRPC port + 10, as bin/overtone lays the suite out. */
+    static final int HTTP_PORT_OFFSET = 10;
     final Process process;
+    /** The gRPC port. */
     final int port;
     final Path log;
     final Path gcLog;
@@ -41,20 +44,21 @@ final class PackagedExecutor implements AutoCloseable {
         Files.deleteIfExists(gcLog);
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx" + maxHeap, "-Xlog:gc:file=" + gcLog,
-                "-Dquarkus.http.port=" + port,
+                "-Dquarkus.grpc.server.port=" + port,
+                "-Dquarkus.http.port=" + (port + HTTP_PORT_OFFSET),
                 "-Dquarkus.log.console.json.enabled=false"));
         config.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         cmd.addAll(List.of("-jar", jar.toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
-        awaitReady(p, port, Duration.ofSeconds(120), log.toFile());
+        awaitReady(p, port + HTTP_PORT_OFFSET, Duration.ofSeconds(120), log.toFile());
         return new PackagedExecutor(p, port, log, gcLog);
     }
 
     /** GET of an HTTP path of the service; the body, or null when it does not answer 200. */
     String get(String path) throws Exception {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + (port + HTTP_PORT_OFFSET) + path))
                 .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
         return response.statusCode() == 200 ? response.body() : null;
     }
