@@ -1,5 +1,6 @@
 package dev.overtone.clarify.health;
 
+import dev.overtone.runtime.health.WarmUp;
 import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.mapping.EmbeddingMatcher;
 import io.quarkus.runtime.StartupEvent;

@@ -1,5 +1,6 @@
 package dev.overtone.parser.health;
 
+import dev.overtone.runtime.health.WarmUp;
 import dev.overtone.parser.config.ParserConfig;
 import dev.overtone.parser.service.WarmUpExample;
 import io.quarkus.runtime.StartupEvent;

@@ -1,4 +1,4 @@
-package dev.overtone.clarify.health;
+package dev.overtone.runtime.health;
 
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.overtone.clarify.health;
+package dev.overtone.runtime.health;
 
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.jboss.logging.Logger;
@@ -37,7 +37,8 @@ public final class WarmUp {
         thread.start();
     }
 
-    void run(Runnable task) {
+    /** Runs the task on the calling thread (what {@link #start} does on its own thread). */
+    public void run(Runnable task) {
         long started = System.nanoTime();
         try {
             task.run();
