@@ -89,7 +89,15 @@ final class LocalSuite implements AutoCloseable {
         String body = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + (port(service) + HTTP_PORT_OFFSET)
                 + "/q/metrics")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
         return body.lines().filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+                .mapToDouble(LocalSuite::sampleValue).sum();
+    }
+
+    /** The value of one exposition line: the token after the labels, before any exemplar ("# {...} v ts"). */
+    static double sampleValue(String line) {
+        String sample = line.contains(" # ") ? line.substring(0, line.indexOf(" # ")) : line;
+        int labelsEnd = sample.lastIndexOf('}');
+        String afterLabels = (labelsEnd >= 0 ? sample.substring(labelsEnd + 1) : sample.substring(sample.indexOf(' '))).strip();
+        return Double.parseDouble(afterLabels.split("\\s+")[0]);
     }
 
     long pid(String component) throws IOException {

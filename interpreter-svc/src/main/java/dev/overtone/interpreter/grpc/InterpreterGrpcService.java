@@ -69,7 +69,9 @@ public class InterpreterGrpcService implements InterpreterService {
                 emitter.emit(InterpretEvent.newBuilder().setAnswer(answer).build());
                 emitter.complete();
             } catch (RuntimeException | Error e) {
-                emitter.fail(StatusMapping.toStatus(e));
+                if (!emitter.isCancelled()) { // a caller that cancelled is told nothing more
+                    emitter.fail(StatusMapping.toStatus(e));
+                }
             }
         })).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
