@@ -43,37 +43,40 @@ public class InterpreterGrpcService implements InterpreterService {
     @Override
     public Multi<InterpretEvent> streamInterpret(InterpretRequest request) {
         Long remaining = remainingNanos();
-        // The worker that runs the pipeline works in this call's gRPC context, so a cancelled stream
-        // cancels the pipeline and its downstream calls.
-        Context call = Context.current();
-        return Multi.createFrom().<InterpretEvent>emitter(emitter -> call.run(() -> {
-            try {
-                RequestValidation.check(request, config.limits());
-                InterpretResponse answer = pipeline.interpret(request, remaining, new PipelineListener() {
-                    @Override
-                    public void stageStarted(String stage) {
-                        emitter.emit(InterpretEvent.newBuilder().setStageStarted(StageStarted.newBuilder().setStage(stage)).build());
-                    }
+        // The pipeline works in a context that is cancelled with the stream: a client that cancels (the
+        // subscription ends) cancels the pipeline and its downstream calls, whichever thread runs them.
+        Context.CancellableContext call = Context.current().withCancellation();
+        return Multi.createFrom().<InterpretEvent>emitter(emitter -> {
+            emitter.onTermination(() -> call.cancel(null));
+            call.run(() -> {
+                try {
+                    RequestValidation.check(request, config.limits());
+                    InterpretResponse answer = pipeline.interpret(request, remaining, new PipelineListener() {
+                        @Override
+                        public void stageStarted(String stage) {
+                            emitter.emit(InterpretEvent.newBuilder().setStageStarted(StageStarted.newBuilder().setStage(stage)).build());
+                        }
 
-                    @Override
-                    public void stageFinished(String stage, long micros, String detail) {
-                        emitter.emit(InterpretEvent.newBuilder().setStageFinished(StageFinished.newBuilder()
-                                .setStage(stage).setMicros(micros).setDetail(detail == null ? "" : detail)).build());
-                    }
+                        @Override
+                        public void stageFinished(String stage, long micros, String detail) {
+                            emitter.emit(InterpretEvent.newBuilder().setStageFinished(StageFinished.newBuilder()
+                                    .setStage(stage).setMicros(micros).setDetail(detail == null ? "" : detail)).build());
+                        }
 
-                    @Override
-                    public void interpretationAdded(Interpretation interpretation) {
-                        emitter.emit(InterpretEvent.newBuilder().setInterpretationAdded(interpretation).build());
+                        @Override
+                        public void interpretationAdded(Interpretation interpretation) {
+                            emitter.emit(InterpretEvent.newBuilder().setInterpretationAdded(interpretation).build());
+                        }
+                    });
+                    emitter.emit(InterpretEvent.newBuilder().setAnswer(answer).build());
+                    emitter.complete();
+                } catch (RuntimeException | Error e) {
+                    if (!emitter.isCancelled()) { // a caller that cancelled is told nothing more
+                        emitter.fail(StatusMapping.toStatus(e));
                     }
-                });
-                emitter.emit(InterpretEvent.newBuilder().setAnswer(answer).build());
-                emitter.complete();
-            } catch (RuntimeException | Error e) {
-                if (!emitter.isCancelled()) { // a caller that cancelled is told nothing more
-                    emitter.fail(StatusMapping.toStatus(e));
                 }
-            }
-        })).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+            });
+        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
     private static Long remainingNanos() {
