@@ -85,7 +85,9 @@ final class LocalSuite implements AutoCloseable {
 
     /** The sum of a Prometheus metric's samples on a service's /q/metrics (HTTP port: gRPC port + 10); 0 when absent. */
     double metric(String service, String name) throws IOException, InterruptedException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        // HTTP/1.1: the JDK client's default h2c upgrade can hang on Quarkus's HTTP server, past its timeout.
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2)).build();
         String body = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + (port(service) + HTTP_PORT_OFFSET)
                 + "/q/metrics")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
         return body.lines().filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))

@@ -40,7 +40,7 @@ public final class PackagedService {
 
     /** Polls /q/health/ready until it answers 200, up to a deadline. */
     private static void awaitReady(Process p, int port, Duration limit, File log) throws Exception {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
         HttpRequest ready = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/health/ready")).timeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + limit.toNanos();
         while (System.nanoTime() < deadline) {

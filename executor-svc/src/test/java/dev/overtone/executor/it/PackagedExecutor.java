@@ -57,14 +57,14 @@ final class PackagedExecutor implements AutoCloseable {
 
     /** GET of an HTTP path of the service; the body, or null when it does not answer 200. */
     String get(String path) throws Exception {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + (port + HTTP_PORT_OFFSET) + path))
                 .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
         return response.statusCode() == 200 ? response.body() : null;
     }
 
     private static void awaitReady(Process p, int port, Duration limit, File log) throws Exception {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
         HttpRequest ready = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/health/ready"))
                 .timeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + limit.toNanos();
