@@ -12,6 +12,7 @@ import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -30,7 +31,7 @@ public class ParserClient {
     String host;
     @ConfigProperty(name = "quarkus.grpc.clients.parser.port", defaultValue = "8093")
     String port;
-    private volatile ReconnectAfterRestart reconnect;
+    private ReconnectAfterRestart reconnect;
 
     /** A parser-svc failure phrased for a person. */
     public static class ParserFailure extends RuntimeException {
@@ -56,11 +57,9 @@ public class ParserClient {
                 .getCanonicalSql());
     }
 
-    private ReconnectAfterRestart reconnect() {
-        if (reconnect == null) {
-            reconnect = new ReconnectAfterRestart(channel);
-        }
-        return reconnect;
+    @PostConstruct
+    void init() {
+        reconnect = new ReconnectAfterRestart(channel);
     }
 
     public String address() {
@@ -80,7 +79,7 @@ public class ParserClient {
             throw new ParserFailure(Status.Code.DEADLINE_EXCEEDED, "parser-svc was not called: the structural budget is spent");
         }
         // Retries of Variants and Analyze come from the channel's service config (overtone-runtime RetryPolicy).
-        reconnect().beforeCall(Duration.ofMillis(timeoutMs / 2));
+        reconnect.beforeCall(Duration.ofMillis(timeoutMs / 2));
         try {
             return invocation.get();
         } catch (StatusRuntimeException e) {
