@@ -479,6 +479,8 @@ public class InterpretationPipeline {
             String detail;
             try (Scope ignored = span.makeCurrent()) {
                 detail = work.get();
+                // a cancelled downstream call reads as that call's failure; the cut is this stage's
+                BoundedParallel.throwIfCancelled(call, name);
                 span.setAttribute("overtone.stage.detail", detail == null ? "" : detail);
             } catch (RuntimeException e) {
                 span.recordException(e);

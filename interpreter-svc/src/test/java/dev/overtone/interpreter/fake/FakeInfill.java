@@ -27,6 +27,11 @@ public class FakeInfill implements InfillService {
         if (Scenario.infillDegraded) {
             out.setDegraded(true).addDegradedReasons("model: timed out; structural readings only");
         }
+        if (Scenario.infillDelayMs > 0) {
+            io.grpc.Context.current().addListener(context -> Scenario.infillsCancelled.incrementAndGet(), Runnable::run);
+            Scenario.infillsStarted.incrementAndGet();
+            return Uni.createFrom().item(out.build()).onItem().delayIt().by(java.time.Duration.ofMillis(Scenario.infillDelayMs));
+        }
         return Uni.createFrom().item(out.build());
     }
 }

@@ -23,6 +23,12 @@ public final class Scenario {
     public static final AtomicInteger executesCancelled = new AtomicInteger();
     /** Execute calls the fake executor has begun while a delay was set. */
     public static final AtomicInteger executesStarted = new AtomicInteger();
+    /** How long the fake infill-svc takes per Infill; 0 answers at once. */
+    public static volatile long infillDelayMs;
+    /** Infill calls the fake has begun while a delay was set. */
+    public static final AtomicInteger infillsStarted = new AtomicInteger();
+    /** Infill calls whose gRPC context the caller cancelled while the fake was working. */
+    public static final AtomicInteger infillsCancelled = new AtomicInteger();
     public static final AtomicInteger describeCalls = new AtomicInteger();
     public static final AtomicInteger infillCalls = new AtomicInteger();
     public static final List<String> clarifyCandidates = new ArrayList<>();
@@ -45,6 +51,9 @@ public final class Scenario {
         executeDelayMs = 0;
         executesCancelled.set(0);
         executesStarted.set(0);
+        infillDelayMs = 0;
+        infillsStarted.set(0);
+        infillsCancelled.set(0);
         describeCalls.set(0);
         clarifyIncomplete = false;
         infillCalls.set(0);

@@ -133,6 +133,40 @@ class InterpreterGrpcServiceTest {
         }
     }
 
+    @Test
+    void aCancelledStreamCancelsItsDownstreamCallAndIsCounted() throws Exception {
+        Scenario.infillDelayMs = 5_000;
+        double abandonedBefore = abandonedAt("infill");
+        io.grpc.Context.CancellableContext call = io.grpc.Context.current().withCancellation();
+        var caller = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            List<String> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+            var stream = caller.submit(() -> call.run(() -> interpreter.withDeadlineAfter(20, TimeUnit.SECONDS)
+                    .streamInterpret(rating(Hotels.STARS).build()).forEachRemaining(e -> {
+                        if (e.hasStageStarted()) {
+                            started.add(e.getStageStarted().getStage());
+                        }
+                    })));
+            awaitUntil(() -> Scenario.infillsStarted.get() == 1);
+            call.cancel(null); // the client goes away while infill-svc is working
+
+            assertThatThrownBy(() -> stream.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(StatusRuntimeException.class);
+            awaitUntil(() -> Scenario.infillsCancelled.get() == 1 && abandonedAt("infill") > abandonedBefore);
+            assertThat(Scenario.infillsCancelled).as("the infill call cancelled with the stream").hasValue(1);
+            assertThat(abandonedAt("infill")).as("the abandoned stream counted at its stage").isEqualTo(abandonedBefore + 1);
+            assertThat(started).contains("infill").doesNotContain("analyze");
+        } finally {
+            caller.shutdownNow();
+        }
+    }
+
+    /** The value of {@code overtone_interpret_abandoned_total} for one stage, 0 when not yet counted. */
+    private static double abandonedAt(String stage) {
+        String prefix = "overtone_interpret_abandoned_total{stage=\"" + stage + "\"} ";
+        return metrics().lines().filter(l -> l.startsWith(prefix))
+                .mapToDouble(l -> Double.parseDouble(l.substring(prefix.length()).split(" ")[0])).findFirst().orElse(0);
+    }
+
     /** Waits (at most 10 s) for a condition a test then asserts. */
     private static void awaitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
