@@ -1,7 +1,7 @@
 package dev.overtone.clarify.mapping;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
+import dev.overtone.runtime.embedding.MiniLm;
 import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.service.WordSimilarity;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -83,7 +83,7 @@ public class EmbeddingMatcher implements WordSimilarity {
         if (m == null) {
             synchronized (this) {
                 if (model == null) {
-                    model = new AllMiniLmL6V2EmbeddingModel();
+                    model = MiniLm.load();
                 }
                 m = model;
             }

@@ -1,7 +1,7 @@
 package dev.overtone.parser.service;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
+import dev.overtone.runtime.embedding.MiniLm;
 import dev.overtone.parser.analysis.NameSimilarity;
 
 import java.util.Map;
@@ -21,7 +21,7 @@ public final class EmbeddingNameSimilarity implements NameSimilarity {
     private final int maxCached;
 
     public EmbeddingNameSimilarity(int maxCached) {
-        this(AllMiniLmL6V2EmbeddingModel::new, maxCached);
+        this(MiniLm::load, maxCached);
     }
 
     EmbeddingNameSimilarity(Supplier<EmbeddingModel> loader, int maxCached) {

@@ -1,0 +1,43 @@
+package dev.overtone.runtime.embedding;
+
+import dev.langchain4j.model.embedding.EmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class MiniLmTest {
+    private static final String TOKENIZER = "all-minilm-l6-v2-tokenizer.json";
+
+    @Test
+    void theModelLoadedFromFilesEmbedsAsTheLibrarysOwn(@TempDir Path cache) {
+        EmbeddingModel fromFiles = MiniLm.load(cache);
+        EmbeddingModel fromJar = new AllMiniLmL6V2EmbeddingModel();
+
+        float[] a = fromFiles.embed("the average review score of each hotel").content().vector();
+        float[] b = fromJar.embed("the average review score of each hotel").content().vector();
+
+        assertThat(a).hasSize(384);
+        assertThat(a).containsExactly(b, within(1e-5f));
+    }
+
+    @Test
+    void aHalfWrittenCopyIsNeverTrusted(@TempDir Path cache) throws Exception {
+        Path first = MiniLm.extracted(cache, TOKENIZER);
+        long size = Files.size(first);
+        Files.write(first, new byte[] {'{'}); // a copy cut short, as by a killed start
+
+        Path again = MiniLm.extracted(cache, TOKENIZER);
+
+        assertThat(again).isEqualTo(first);
+        assertThat(Files.size(again)).isEqualTo(size);
+        try (var files = Files.list(again.getParent())) {
+            assertThat(files).as("no partial copies left beside it").containsExactly(again);
+        }
+    }
+}
