@@ -14,6 +14,11 @@ Procedure (everything fitted on the FIT half only):
   2. DIVERSITY_PENALTY: grid search of the greedy re-ranking (score minus penalty x the highest Jaccard
      similarity of SQL content words to a reading ranked above), maximising full coverage of the first
      5 (ambiguous) + top-1 correct (unambiguous);
+  2b. PROBABILITY_SHARPNESS: the probabilities are sigmoid(penalised score) ** sharpness, normalised; grid search
+     maximising the mean, over (example, gold) pairs - each gold in turn the intent, as in the clarify
+     bench - of the log probability the ranking gives the readings that match that gold (pairs where
+     some reading does): the calibration of P(reading is the one meant), which clarify-svc takes as its
+     prior. Reported on both halves as `intent_log_prob` and `intent_mass`;
   3. verdict: logistic regression of "the question is ambiguous" on VERDICT_FEATURES (top confidence,
      second confidence, distinct default results - 1, question pivot terms, ln(readings), question
      words / 10), threshold maximising balanced accuracy (Youden's J: the classes are 30/70);
@@ -45,6 +50,7 @@ RATE = 0.5           # step size
 MAX_SHOWN = 4
 SHOWN_COST = 0.05    # full coverage points (0..1) one more shown reading must buy
 PENALTIES = [0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0]
+SHARPNESS_GRID = [0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0]
 SHOW_GRID = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7]
 
 # The same definition as SqlShape.java
@@ -141,6 +147,35 @@ def rank(ex, bias, weights, penalty):
     return order, scores, [sigmoid(base[i]) for i in order]
 
 
+def intended_probabilities(scores, sharpness):
+    """As ReadingRanker: sigmoid(penalised score) ** sharpness, normalised (in log space)."""
+    logs = [sharpness * (-math.log1p(math.exp(-s)) if s >= 0 else s - math.log1p(math.exp(s))) for s in scores]
+    top = max(logs)
+    w = [math.exp(x - top) for x in logs]
+    z = sum(w)
+    return [x / z for x in w]
+
+
+def calibration(exs, probs_of):
+    """Mean log and mean of the probability on the readings that match the intended gold, over every
+    (example, gold) pair whose gold some reading matches."""
+    logs, masses = [], []
+    for e in exs:
+        rs = e["readings"]
+        order, probs = None, None
+        for g in range(e["overtone"]["n_gold"]):
+            if not any(g in r["matched_golds"] for r in rs):
+                continue
+            if order is None:
+                order, probs = probs_of(e)
+            mass = sum(p for i, p in zip(order, probs) if g in rs[i]["matched_golds"])
+            logs.append(math.log(max(mass, 1e-9)))
+            masses.append(mass)
+    if not logs:
+        return float("nan"), float("nan")
+    return round(sum(logs) / len(logs), 4), round(sum(masses) / len(masses), 3)
+
+
 def full_of_first(ex, order, k):
     if ex["overtone"].get("gold_problem"):
         return 0.0
@@ -226,6 +261,13 @@ def evaluate(exs, model):
         m["mean_shown"] = round(sum(shown_of[e["id"]] for e in sel) / len(sel), 2)
         out[name] = m
     out["verdict_auroc"] = round(auroc(pts), 3)
+    if model is None:
+        probs_of = lambda e: (list(range(len(e["readings"]))), [r["probability"] for r in e["readings"]])
+    else:
+        def probs_of(e):
+            order, scores, _ = rank(e, model["bias"], model["weights"], model["penalty"])
+            return order, intended_probabilities(scores, model["sharpness"])
+    out["intent_log_prob"], out["intent_mass"] = calibration(exs, probs_of)
     return out
 
 
@@ -241,7 +283,7 @@ def fit(exs):
             xs.append([r["evidence"].get(f, 0.0) for f in FEATURES])
             ys.append(1.0 if r["matched_golds"] else 0.0)
     bias, w = logistic(xs, ys)
-    model = {"bias": bias, "weights": dict(zip(FEATURES, w)), "penalty": 0.0,
+    model = {"bias": bias, "weights": dict(zip(FEATURES, w)), "penalty": 0.0, "sharpness": 1.0,
              "v_bias": 0.0, "v_weights": [0.0] * len(VERDICT_FEATURES), "v_threshold": 0.5, "show_min": 0.3}
     best = None
     for p in PENALTIES:
@@ -250,6 +292,14 @@ def fit(exs):
         if best is None or score > best[0]:
             best = (score, p)
     model["penalty"] = best[1]
+    best = None
+    for g in SHARPNESS_GRID:
+        model["sharpness"] = g
+        value, _ = calibration(exs, lambda e: (lambda o: (o[0], intended_probabilities(o[1], g)))(
+            rank(e, model["bias"], model["weights"], model["penalty"])))
+        if best is None or value > best[0]:
+            best = (value, g)
+    model["sharpness"] = best[1]
     vx, vy = [], []
     for e in exs:
         if len(e["readings"]) < 2:
@@ -311,6 +361,7 @@ def main():
     for f in FEATURES:
         print("            Feature.%s, %.4f," % (f.upper(), model["weights"][f]))
     print("    public static final double DIVERSITY_PENALTY = %.2f;" % model["penalty"])
+    print("    public static final double PROBABILITY_SHARPNESS = %.2f;" % model["sharpness"])
     print("    public static final double VERDICT_BIAS = %.4f;" % model["v_bias"])
     for name, w in zip(VERDICT_FEATURES, model["v_weights"]):
         print("    VERDICT_%s = %.4f;" % (name.upper(), w))

@@ -43,6 +43,13 @@ public final class RankingWeights {
      */
     public static final double DIVERSITY_PENALTY = 0.00;
 
+    /**
+     * Probabilities are sigmoid(penalised score) to this power, normalised: the value that maximises the mean
+     * log probability of the readings matching the intended gold, each gold of each example in turn the
+     * intent (bench/tools/fit_ranker.py). Tuned on dev data.
+     */
+    public static final double PROBABILITY_SHARPNESS = 1.5;
+
     /** Verdict intercept of P(question is ambiguous). Tuned on dev data. */
     public static final double VERDICT_BIAS = -1.2204;
     /** Verdict weight on the second reading's calibrated P(correct). Tuned on dev data. */

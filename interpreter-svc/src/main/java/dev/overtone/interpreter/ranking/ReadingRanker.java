@@ -9,12 +9,14 @@ import java.util.Map;
  * A reading's score is the log-odds of a logistic model over its {@link Feature}s; readings are taken
  * greedily, each step the best score after a penalty for resembling a reading already taken, so the
  * first places go to different alternatives rather than to variants of one. Probabilities are the
- * sigmoids of those (penalised) scores, normalised: non-increasing in rank by construction.
+ * sigmoids of those (penalised) scores raised to a fitted sharpness and normalised, P(this reading is the
+ * one meant): non-increasing in rank by construction.
  */
 public final class ReadingRanker {
 
     /** The model's constants; {@link #tuned()} holds the ones fitted on development data. */
     public record Model(double readingBias, Map<Feature, Double> readingWeights, double diversityPenalty,
+                        double probabilitySharpness,
                         double verdictBias, double verdictTopConfidence, double verdictSecondConfidence,
                         double verdictDefaultSplit, double verdictPivots, double verdictReadingsLog, double verdictQuestionWords,
                         double verdictThreshold,
@@ -22,6 +24,7 @@ public final class ReadingRanker {
 
         public static Model tuned() {
             return new Model(RankingWeights.READING_BIAS, RankingWeights.READING_WEIGHTS, RankingWeights.DIVERSITY_PENALTY,
+                    RankingWeights.PROBABILITY_SHARPNESS,
                     RankingWeights.VERDICT_BIAS, RankingWeights.VERDICT_TOP_CONFIDENCE,
                     RankingWeights.VERDICT_SECOND_CONFIDENCE, RankingWeights.VERDICT_DEFAULT_SPLIT,
                     RankingWeights.VERDICT_PIVOTS, RankingWeights.VERDICT_READINGS_LOG, RankingWeights.VERDICT_QUESTION_WORDS, RankingWeights.VERDICT_THRESHOLD,
@@ -66,14 +69,9 @@ public final class ReadingRanker {
             order.add(best);
             scores.add(bestScore);
         }
+        List<Double> probabilities = intendedProbabilities(scores);
         List<Double> confidences = new ArrayList<>();
-        double total = 0;
-        for (double s : scores) {
-            total += sigmoid(s);
-        }
-        List<Double> probabilities = new ArrayList<>();
         for (int k = 0; k < n; k++) {
-            probabilities.add(sigmoid(scores.get(k)) / total);
             confidences.add(sigmoid(base[order.get(k)]));
         }
         double pAmbiguous = n < 2 ? 0.0 : ambiguityProbability(readings, order, confidences);
@@ -89,6 +87,38 @@ public final class ReadingRanker {
             s += w.getValue() * e.get(w.getKey());
         }
         return s;
+    }
+
+    /**
+     * The sigmoids of the scores in rank order, raised to the sharpness and normalised: one distribution
+     * over the readings (P(reading is the one meant)), which is what clarify-svc takes as its prior.
+     * Computed in log space so no power underflows.
+     */
+    private List<Double> intendedProbabilities(List<Double> scores) {
+        if (scores.isEmpty()) {
+            return List.of();
+        }
+        double[] logWeights = new double[scores.size()];
+        double top = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < logWeights.length; k++) {
+            logWeights[k] = model.probabilitySharpness() * logSigmoid(scores.get(k));
+            top = Math.max(top, logWeights[k]);
+        }
+        double total = 0;
+        for (int k = 0; k < logWeights.length; k++) {
+            logWeights[k] = Math.exp(logWeights[k] - top);
+            total += logWeights[k];
+        }
+        List<Double> out = new ArrayList<>(logWeights.length);
+        for (double w : logWeights) {
+            out.add(w / total);
+        }
+        return out;
+    }
+
+    /** ln(sigmoid(z)), exact for large |z|. */
+    static double logSigmoid(double z) {
+        return z >= 0 ? -Math.log1p(Math.exp(-z)) : z - Math.log1p(Math.exp(z));
     }
 
     private double ambiguityProbability(List<ReadingEvidence> readings, List<Integer> order, List<Double> confidences) {

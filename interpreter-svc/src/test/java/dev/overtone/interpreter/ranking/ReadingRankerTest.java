@@ -26,8 +26,12 @@ class ReadingRankerTest {
 
     /** A model whose only evidence is agreement among defaults and the empty/NULL result flags. */
     private static ReadingRanker.Model model(double diversityPenalty, double threshold) {
+        return model(diversityPenalty, 1.0, threshold);
+    }
+
+    private static ReadingRanker.Model model(double diversityPenalty, double sharpness, double threshold) {
         return new ReadingRanker.Model(-1.0, Map.of(Feature.DEFAULT_SHARE, 4.0, Feature.EMPTY_RESULT, -3.0,
-                Feature.NULL_RESULT, -3.0, Feature.NAME_GROUNDING, 1.0), diversityPenalty,
+                Feature.NULL_RESULT, -3.0, Feature.NAME_GROUNDING, 1.0), diversityPenalty, sharpness,
                 -3.0, 0.0, 6.0, 0.0, 0.0, 0.0, 0.0, threshold, 0.5, 4);
     }
 
@@ -81,6 +85,42 @@ class ReadingRankerTest {
         for (int k = 1; k < ranked.probabilities().size(); k++) {
             assertThat(ranked.probabilities().get(k)).isLessThanOrEqualTo(ranked.probabilities().get(k - 1));
         }
+    }
+
+    @Test
+    void probabilitiesAreTheSigmoidsRaisedToTheSharpnessAndNormalised() {
+        List<ReadingEvidence> e = ratingReadings();
+        ReadingRanker flat = new ReadingRanker(model(0.0, 1.0, 0.5));
+        ReadingRanker sharp = new ReadingRanker(model(0.0, 2.0, 0.5));
+
+        RankedAnswer a = flat.rank(e);
+        RankedAnswer b = sharp.rank(e);
+
+        assertThat(b.order()).isEqualTo(a.order());
+        double odds = ReadingRanker.sigmoid(flat.score(e.get(a.order().get(0))))
+                / ReadingRanker.sigmoid(flat.score(e.get(a.order().get(1))));
+        assertThat(odds).isGreaterThan(1.0);
+        // the first reading's probability over the second's is (sigmoid ratio) ^ sharpness
+        assertThat(a.probabilities().get(0) / a.probabilities().get(1)).isCloseTo(odds, within(1e-9));
+        assertThat(b.probabilities().get(0) / b.probabilities().get(1)).isCloseTo(odds * odds, within(1e-9));
+        assertThat(b.probabilities().get(0)).isGreaterThan(a.probabilities().get(0));
+        assertThat(b.probabilities().stream().mapToDouble(Double::doubleValue).sum()).isCloseTo(1.0, within(1e-9));
+    }
+
+    @Test
+    void probabilitiesStayFiniteForExtremeScores() {
+        // every score far in the lower tail (-1500 for the agreed reading, -1750 and -2000 for the others):
+        // every sigmoid underflows to 0 in double, so a naive sigmoid ^ sharpness / sum would be 0/0
+        ReadingRanker.Model extreme = new ReadingRanker.Model(-2000.0, Map.of(Feature.DEFAULT_SHARE, 1000.0),
+                0.0, 3.0, -3.0, 0.0, 6.0, 0.0, 0.0, 0.0, 0.0, 0.5, 0.5, 4);
+
+        RankedAnswer ranked = new ReadingRanker(extreme).rank(ratingReadings());
+
+        assertThat(ranked.probabilities()).allSatisfy(p -> assertThat(p).isBetween(0.0, 1.0));
+        assertThat(ranked.probabilities().stream().mapToDouble(Double::doubleValue).sum()).isCloseTo(1.0, within(1e-9));
+        assertThat(ranked.order().get(0)).isEqualTo(2);
+        assertThat(ranked.probabilities().get(0)).isCloseTo(1.0, within(1e-9));
+        assertThat(ReadingRanker.logSigmoid(-1000)).isCloseTo(-1000.0, within(1e-9));
     }
 
     @Test
