@@ -9,19 +9,20 @@ import java.util.Map;
 
 /**
  * The PostgreSQL tests run against: {@code OVERTONE_PG_URL} when set
- * ({@code postgresql://[user[:password]@]host:port/db}), else an embedded one (zonky) with the app
- * role {@code overtone} owning database {@code overtone}, as the launcher provisions it.
+ * ({@code postgresql://[user[:password]@]host:port/db}), else a container where Docker runs
+ * ({@link ContainerPostgres}), else an embedded one (zonky); in the last two the role {@code overtone}
+ * owns database {@code overtone}, as the launcher provisions it.
  */
 public final class TestDatabase implements AutoCloseable {
-    private final EmbeddedPostgres embedded;
+    private final AutoCloseable server;
     public final String host;
     public final int port;
     public final String database;
     public final String user;
     public final String password;
 
-    private TestDatabase(EmbeddedPostgres embedded, String host, int port, String database, String user, String password) {
-        this.embedded = embedded;
+    private TestDatabase(AutoCloseable server, String host, int port, String database, String user, String password) {
+        this.server = server;
         this.host = host;
         this.port = port;
         this.database = database;
@@ -41,6 +42,10 @@ public final class TestDatabase implements AutoCloseable {
                 password = parts.length > 1 ? parts[1] : password;
             }
             return new TestDatabase(null, u.getHost(), u.getPort() > 0 ? u.getPort() : 5432, u.getPath().substring(1), user, password);
+        }
+        if (ContainerPostgres.dockerRuns()) {
+            var container = ContainerPostgres.start();
+            return new TestDatabase(container, container.getHost(), container.getMappedPort(5432), "overtone", "overtone", "overtone");
         }
         try {
             EmbeddedPostgres pg = EmbeddedPostgres.builder().start();
@@ -77,8 +82,8 @@ public final class TestDatabase implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        if (embedded != null) {
-            embedded.close();
+        if (server != null) {
+            server.close();
         }
     }
 }

@@ -98,6 +98,14 @@ public class TenantDatabasesResource implements QuarkusTestResourceLifecycleMana
             adminPassword = System.getenv().getOrDefault("OVERTONE_PG_PASSWORD", "");
             return;
         }
+        if (ContainerPostgres.dockerRuns()) {
+            var container = ContainerPostgres.start(); // stopped with the JVM by Testcontainers
+            host = container.getHost();
+            port = container.getMappedPort(5432);
+            adminUser = container.getUsername();
+            adminPassword = container.getPassword();
+            return;
+        }
         embedded = EmbeddedPostgres.builder().start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
