@@ -1,5 +1,6 @@
 package dev.overtone.clarify.support;
 
+import dev.overtone.runtime.testing.ContainerPostgres;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.net.URI;
 import java.sql.Connection;

@@ -1,6 +1,7 @@
 package dev.overtone.executor.support;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import dev.overtone.runtime.testing.ContainerPostgres;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.InputStream;
