@@ -63,12 +63,17 @@ record ManifestChecker(String namespace, ServicePorts ports, GrpcCalls calls,
     record LlmKeys(String baseUrl, String model) {
     }
 
-    /** Every spelling the services read (their application.properties); a new one goes here. */
+    /**
+     * Every spelling the services read (their application.properties, in Quarkus's environment mapping):
+     * each service's own keys and the shared fallback; a new one goes here.
+     */
     static final List<LlmKeys> LLM_KEYS = List.of(
             new LlmKeys("OVERTONE_INTERPRETER_LLM_BASE_URL", "OVERTONE_INTERPRETER_LLM_MODEL"),
             new LlmKeys("OVERTONE_INFILL_MODEL_BASE_URL", "OVERTONE_INFILL_MODEL_NAME"),
             new LlmKeys("OVERTONE_PARSER_LLM_BASE_URL", "OVERTONE_PARSER_LLM_MODEL"),
-            new LlmKeys("QUARKUS_LANGCHAIN4J_OPENAI_BASE_URL", "QUARKUS_LANGCHAIN4J_OPENAI_CHAT_MODEL_MODEL_NAME"));
+            new LlmKeys("OVERTONE_LLM_BASE_URL", "OVERTONE_LLM_MODEL"));
+    /** quarkus-langchain4j's own settings: the services build their client from their own keys and read none of these. */
+    static final String UNREAD_LLM_PREFIX = "QUARKUS_LANGCHAIN4J_";
     private static final Set<String> CLUSTER_SCOPED = Set.of("Namespace");
 
     /** A pod template and what owns it (Deployment or StatefulSet). */
@@ -167,6 +172,10 @@ record ManifestChecker(String namespace, ServicePorts ports, GrpcCalls calls,
             violations.add(what + " is configured with an LLM endpoint but lacks the label " + LLM_CLIENT_LABEL
                     + "=true that lets it through the NetworkPolicies to vLLM");
         }
+        pod.getContainers().stream().flatMap(container -> Optional.ofNullable(container.getEnv()).orElse(List.of()).stream())
+                .filter(env -> env.getName().startsWith(UNREAD_LLM_PREFIX))
+                .forEach(env -> violations.add(what + ": env " + env.getName() + " is no LLM setting the services read"
+                        + " (ManifestChecker.LLM_KEYS lists them)"));
         for (Container container : pod.getContainers()) {
             checkContainer(inventory, what + " container " + container.getName(), container,
                     pod.getSecurityContext(), volumes, violations);
@@ -429,8 +438,12 @@ record ManifestChecker(String namespace, ServicePorts ports, GrpcCalls calls,
         Map<String, String> data = Optional.ofNullable(config.getData()).orElse(Map.of());
         String what = describe(config);
         Set<String> known = new HashSet<>();
-        LLM_KEYS.forEach(keys -> known.add(keys.baseUrl()));
-        data.keySet().stream().filter(key -> key.endsWith("_BASE_URL") && !known.contains(key))
+        LLM_KEYS.forEach(keys -> {
+            known.add(keys.baseUrl());
+            known.add(keys.model());
+        });
+        data.keySet().stream().filter(key -> (key.endsWith("_BASE_URL") || key.endsWith("_MODEL") || key.endsWith("_MODEL_NAME")
+                        || key.startsWith(UNREAD_LLM_PREFIX)) && !known.contains(key))
                 .forEach(key -> violations.add(what + ": " + key + " is no LLM setting the services read"
                         + " (ManifestChecker.LLM_KEYS lists them)"));
         Set<String> endpoints = new HashSet<>();

@@ -256,11 +256,35 @@ class ManifestCheckerTest {
 
     @Test
     void twoSpellingsOfOneServicesLlmEndpointThatDisagreeFail() {
-        inventory.named(ConfigMap.class, "parser-svc-config").orElseThrow().getData()
-                .put("OVERTONE_PARSER_LLM_MODEL", "ambiqt-infill");
+        var data = inventory.named(ConfigMap.class, "parser-svc-config").orElseThrow().getData();
+        data.put("OVERTONE_LLM_BASE_URL", "http://vllm-llama:8000/v1");
+        data.put("OVERTONE_LLM_MODEL", "ambiqt-infill");
 
         assertThat(violations()).singleElement().asString()
                 .contains("ConfigMap parser-svc-config: its spellings of the LLM endpoint disagree");
+    }
+
+    @Test
+    void quarkusLangchain4jSettingsNoServiceReadsFail() {
+        inventory.named(ConfigMap.class, "parser-svc-config").orElseThrow().getData()
+                .put("QUARKUS_LANGCHAIN4J_OPENAI_CHAT_MODEL_MODEL_NAME", "Qwen/Qwen2.5-Coder-7B-Instruct");
+        deployment("infill-svc").getSpec().getTemplate().getSpec().getContainers().get(0).getEnv()
+                .add(new io.fabric8.kubernetes.api.model.EnvVarBuilder().withName("QUARKUS_LANGCHAIN4J_OPENAI_API_KEY").withValue("k").build());
+
+        assertThat(violations()).containsExactlyInAnyOrder(
+                "ConfigMap parser-svc-config: QUARKUS_LANGCHAIN4J_OPENAI_CHAT_MODEL_MODEL_NAME is no LLM setting the services read"
+                        + " (ManifestChecker.LLM_KEYS lists them)",
+                "Deployment infill-svc: env QUARKUS_LANGCHAIN4J_OPENAI_API_KEY is no LLM setting the services read"
+                        + " (ManifestChecker.LLM_KEYS lists them)");
+    }
+
+    @Test
+    void aSecondSpellingOfTheInfillModelNameFails() {
+        inventory.named(ConfigMap.class, "infill-svc-config").orElseThrow().getData()
+                .put("OVERTONE_INFILL_MODEL", "ambiqt-infill");
+
+        assertThat(violations()).singleElement().asString()
+                .contains("OVERTONE_INFILL_MODEL is no LLM setting the services read");
     }
 
     @Test

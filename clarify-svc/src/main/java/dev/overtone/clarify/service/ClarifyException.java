@@ -1,7 +1,10 @@
 package dev.overtone.clarify.service;
 
-/** A failure the caller can act on; the gRPC face turns {@link Kind} into a status code. */
-public class ClarifyException extends RuntimeException {
+import dev.overtone.runtime.grpc.StatusFailure;
+import io.grpc.Status;
+
+/** A failure the caller can act on; its {@link Kind} is the gRPC status code it is answered with. */
+public class ClarifyException extends RuntimeException implements StatusFailure {
 
     public enum Kind {
         INVALID_ARGUMENT, NOT_FOUND, FAILED_PRECONDITION, ABORTED, UNAVAILABLE, DEADLINE_EXCEEDED
@@ -16,6 +19,11 @@ public class ClarifyException extends RuntimeException {
 
     public Kind kind() {
         return kind;
+    }
+
+    @Override
+    public Status.Code statusCode() {
+        return Status.Code.valueOf(kind.name());
     }
 
     public static ClarifyException invalid(String message) {

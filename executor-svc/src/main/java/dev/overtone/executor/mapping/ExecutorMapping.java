@@ -3,14 +3,12 @@ package dev.overtone.executor.mapping;
 import dev.overtone.executor.service.ExecutionOutcome;
 import dev.overtone.executor.repository.Truncation;
 import dev.overtone.executor.service.RequestedLimits;
-import dev.overtone.executor.service.SandboxException;
+import dev.overtone.runtime.grpc.FailureStatus;
 import dev.overtone.executor.service.SchemaCatalog;
 import dev.overtone.proto.v1.DescribeResponse;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.Limits;
 import io.grpc.Deadline;
-import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
@@ -49,15 +47,8 @@ public final class ExecutorMapping {
         return DescribeResponse.newBuilder().setSchema(described.schema()).setCached(described.cached()).build();
     }
 
-    /** Every failure as a status a person can act on; unexpected ones as INTERNAL without details. */
+    /** Every failure as a status a person can act on (a SandboxException keeps its code); unexpected ones as INTERNAL without details. */
     public static Throwable status(Throwable failure) {
-        if (failure instanceof SandboxException e) {
-            return Status.fromCode(e.code()).withDescription(e.getMessage()).asRuntimeException();
-        }
-        if (failure instanceof StatusRuntimeException) {
-            return failure;
-        }
-        return Status.INTERNAL.withDescription("executor-svc failed unexpectedly; see its log")
-                .asRuntimeException();
+        return FailureStatus.of("executor-svc", failure);
     }
 }

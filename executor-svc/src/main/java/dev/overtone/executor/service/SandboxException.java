@@ -1,12 +1,13 @@
 package dev.overtone.executor.service;
 
+import dev.overtone.runtime.grpc.StatusFailure;
 import io.grpc.Status;
 
 /**
  * A failure the caller can act on, with the gRPC status it maps to. {@code rule} names the
  * sandbox rule for refusals (empty otherwise). Never carries a credential or a stack trace to the caller.
  */
-public class SandboxException extends RuntimeException {
+public class SandboxException extends RuntimeException implements StatusFailure {
     private final Status.Code code;
     private final String rule;
 
@@ -17,6 +18,11 @@ public class SandboxException extends RuntimeException {
     }
 
     public Status.Code code() {
+        return code;
+    }
+
+    @Override
+    public Status.Code statusCode() {
         return code;
     }
 

@@ -1,74 +1,51 @@
 package dev.overtone.infill.client;
 
-import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.overtone.infill.config.InfillConfig;
-import dev.overtone.infill.config.LlmEndpoint;
+import dev.overtone.runtime.llm.LlmSettings;
+import dev.overtone.runtime.llm.ModelTimeout;
+import dev.overtone.runtime.llm.OpenAiChat;
+import dev.overtone.runtime.llm.RetryableModelFailure;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.faulttolerance.api.CircuitBreakerName;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 
 import java.time.Duration;
+import java.util.OptionalInt;
 
 /**
- * The infilling model on vLLM (OpenAI-compatible chat completions through quarkus-langchain4j, the
- * LoRA adapter's name as the model). Timeout, retry with jitter on retryable failures only, circuit
- * breaker and bulkhead; application.properties drives them from the {@code overtone.infill.model.*} knobs.
+ * The infilling model on vLLM (the shared OpenAI-compatible client, the LoRA adapter's name as the model).
+ * Timeout, retry with jitter on retryable failures only, circuit breaker and bulkhead; application.properties
+ * drives them from the {@code overtone.infill.model.*} knobs.
  */
 @ApplicationScoped
 public class InfillModel {
     public static final String CIRCUIT = "infill-model";
 
-    @Inject
-    InfillConfig config;
+    private final OpenAiChat chat;
 
-    private volatile ChatModel chatModel;
+    public InfillModel(InfillConfig config) {
+        var c = config.model();
+        this.chat = new OpenAiChat(new LlmSettings("overtone.infill.model.base-url", c.baseUrl(), c.apiKey(), c.name(),
+                0.0, OptionalInt.empty(), Duration.ofMillis(c.timeoutMs())));
+    }
 
-    /**
-     * Built here rather than injected so that the client never retries on its own: retries are the
-     * fault-tolerance layer's, and only for retryable failures (the provider's config insists on at
-     * least one client retry). OpenAiChatModel.builder() is quarkus-langchain4j's builder (its SPI).
-     */
-    private ChatModel chatModel() {
-        if (chatModel == null) {
-            synchronized (this) {
-                if (chatModel == null) {
-                    var c = config.model();
-                    chatModel = OpenAiChatModel.builder().baseUrl(LlmEndpoint.baseUrl(c.baseUrl()).orElseThrow()).apiKey(c.apiKey())
-                            .modelName(c.name()).temperature(0.0).timeout(Duration.ofSeconds(60)).maxRetries(0).build();
-                }
-            }
-        }
-        return chatModel;
+    public boolean configured() {
+        return chat.configured();
     }
 
     @AsynchronousNonBlocking
     @Timeout(5000)
-    @Retry(maxRetries = 1, delay = 200, jitter = 100, retryOn = RetryableModelFailure.class)
+    @Retry(maxRetries = 1, delay = 200, jitter = 100, retryOn = RetryableModelFailure.class, abortOn = ModelTimeout.class)
     @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.75, delay = 30000, successThreshold = 1)
     @CircuitBreakerName(CIRCUIT)
     @Bulkhead(value = 8, waitingTaskQueue = 16)
     public Uni<String> complete(String prompt) {
-        return Uni.createFrom().item(() -> ask(prompt)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
-    }
-
-    private String ask(String prompt) {
-        String answer;
-        try {
-            answer = chatModel().chat(prompt);
-        } catch (RuntimeException e) {
-            throw ModelFailures.classify(e);
-        }
-        if (answer == null || answer.isBlank()) {
-            throw new ModelFailure("the model returned no text (empty choices)");
-        }
-        return answer;
+        return Uni.createFrom().item(() -> chat.complete(prompt)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 }

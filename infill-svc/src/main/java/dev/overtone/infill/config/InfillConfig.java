@@ -27,7 +27,7 @@ public interface InfillConfig {
         Optional<String> baseUrl();
 
         /** Model name sent to the endpoint: the LoRA adapter's name on vLLM. */
-        @WithDefault("infill-lora")
+        @WithDefault("ambiqt-infill")
         String name();
 
         @WithDefault("EMPTY")

@@ -4,18 +4,16 @@ import dev.overtone.infill.service.InfillCoordinator;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillResponse;
 import dev.overtone.proto.v1.InfillService;
+import dev.overtone.runtime.grpc.FailureStatus;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
 
 /** The gRPC face: validate, infill on a worker, map failures to statuses. */
 @GrpcService
 public class InfillGrpcService implements InfillService {
-    private static final Logger LOG = Logger.getLogger(InfillGrpcService.class);
-
     @Inject
     InfillCoordinator coordinator;
 
@@ -33,10 +31,7 @@ public class InfillGrpcService implements InfillService {
         try {
             return Uni.createFrom().item(coordinator.infill(request));
         } catch (RuntimeException e) {
-            LOG.error("Infill failed unexpectedly", e);
-            return Uni.createFrom().failure(Status.INTERNAL
-                    .withDescription("infill-svc failed unexpectedly (" + e.getClass().getSimpleName() + "); see its log")
-                    .asRuntimeException());
+            return Uni.createFrom().failure(FailureStatus.of("infill-svc", e));
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.overtone.infill.health;
 
 import dev.overtone.infill.client.ParserClient;
 import dev.overtone.infill.config.InfillConfig;
-import dev.overtone.infill.config.LlmEndpoint;
 import dev.overtone.infill.service.InfillCoordinator;
 import io.grpc.ConnectivityState;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,7 +30,7 @@ public class InfillReadiness implements HealthCheck {
         ConnectivityState state = parser.connectivity();
         return HealthCheckResponse.named("infill strategies").up()
                 .withData("parser-svc", parser.address() + " " + (state == null ? "UNKNOWN" : state.name()))
-                .withData("model", LlmEndpoint.baseUrl(config.model().baseUrl()).map(u -> "configured " + u + " model " + config.model().name())
+                .withData("model", config.model().baseUrl().map(u -> "configured " + u + " model " + config.model().name())
                         .orElse("not configured (structural only)"))
                 .withData("model circuit", coordinator.circuitState().name())
                 .build();

@@ -1,9 +1,8 @@
 package dev.overtone.infill.service;
 
 import dev.overtone.infill.client.InfillModel;
-import dev.overtone.infill.client.ModelFailure;
+import dev.overtone.runtime.llm.ModelCallFailure;
 import dev.overtone.infill.config.InfillConfig;
-import dev.overtone.infill.config.LlmEndpoint;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillStrategy;
 import dev.overtone.proto.v1.DegradationCause;
@@ -13,9 +12,6 @@ import dev.overtone.proto.v1.Reading;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -35,7 +31,7 @@ public class ModelInfill {
     InfillModel model;
 
     public boolean configured() {
-        return LlmEndpoint.baseUrl(config.model().baseUrl()).isPresent();
+        return model.configured();
     }
 
     /** Never fails: every failure becomes a degraded proposal with its reason. */
@@ -65,28 +61,14 @@ public class ModelInfill {
     }
 
     static DegradationCause cause(Throwable e) {
-        if (e instanceof TimeoutException || e instanceof io.smallrye.mutiny.TimeoutException) {
-            return DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED;
-        }
-        if (e instanceof CircuitBreakerOpenException) {
-            return DegradationCause.DEGRADATION_CAUSE_CIRCUIT_OPEN;
-        }
-        return DegradationCause.DEGRADATION_CAUSE_FAILED;
+        return switch (ModelCallFailure.of(e).kind()) {
+            case TIMED_OUT -> DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED;
+            case CIRCUIT_OPEN -> DegradationCause.DEGRADATION_CAUSE_CIRCUIT_OPEN;
+            case BULKHEAD_FULL, FAILED -> DegradationCause.DEGRADATION_CAUSE_FAILED;
+        };
     }
 
     static String describe(Throwable e) {
-        if (e instanceof TimeoutException || e instanceof io.smallrye.mutiny.TimeoutException) {
-            return "timed out";
-        }
-        if (e instanceof CircuitBreakerOpenException) {
-            return "circuit breaker open after repeated failures";
-        }
-        if (e instanceof BulkheadException) {
-            return "too many model calls in flight (bulkhead full)";
-        }
-        if (e instanceof ModelFailure) {
-            return e.getMessage();
-        }
-        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+        return ModelCallFailure.of(e).detail();
     }
 }

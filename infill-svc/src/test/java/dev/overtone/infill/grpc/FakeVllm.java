@@ -1,38 +1,20 @@
 package dev.overtone.infill.grpc;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import dev.overtone.runtime.testing.FakeOpenAiEndpoint;
 
 import java.util.Map;
 
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
-
-/** WireMock standing in for the vLLM pod serving the infilling adapter. */
-public class FakeVllm implements QuarkusTestResourceLifecycleManager {
+/** The vLLM pod serving the infilling adapter (runtime's shared fake endpoint). */
+public class FakeVllm extends FakeOpenAiEndpoint {
     public static WireMockServer server;
 
     @Override
-    public Map<String, String> start() {
-        server = new WireMockServer(options().dynamicPort());
-        server.start();
-        return Map.of("overtone.infill.model.base-url", server.baseUrl() + "/v1",
+    protected Map<String, String> configure(WireMockServer started, String baseUrl) {
+        server = started;
+        return Map.of("overtone.infill.model.base-url", baseUrl,
                 "overtone.infill.model.name", "ambrosia-infill",
                 "overtone.infill.model.timeout-ms", "700",
                 "overtone.infill.model.retries", "1");
-    }
-
-    @Override
-    public void stop() {
-        if (server != null) {
-            server.stop();
-        }
-    }
-
-    public static String completion(String content) {
-        String escaped = content.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
-        return """
-                {"id":"cmpl-1","object":"chat.completion","created":1,"model":"ambrosia-infill",
-                 "choices":[{"index":0,"message":{"role":"assistant","content":"%s"},"finish_reason":"stop"}],
-                 "usage":{"prompt_tokens":10,"completion_tokens":10,"total_tokens":20}}""".formatted(escaped);
     }
 }

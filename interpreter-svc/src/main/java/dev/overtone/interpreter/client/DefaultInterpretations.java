@@ -1,16 +1,13 @@
 package dev.overtone.interpreter.client;
 
 import dev.overtone.interpreter.config.InterpreterConfig;
-import dev.overtone.interpreter.config.LlmEndpoint;
+import dev.overtone.runtime.llm.ModelCallFailure;
 import dev.overtone.interpreter.service.InterpretationLines;
 import dev.overtone.interpreter.service.SchemaContext;
 import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.Schema;
-import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
 import java.time.Duration;
 import java.util.List;
@@ -36,7 +33,7 @@ public class DefaultInterpretations {
     InterpretationModel model;
 
     public boolean configured() {
-        return LlmEndpoint.baseUrl(config.llm().baseUrl()).isPresent();
+        return model.configured();
     }
 
     public Outcome write(Schema schema, String question, long budgetMs) {
@@ -55,28 +52,20 @@ public class DefaultInterpretations {
     }
 
     static DegradationCause cause(Throwable e) {
-        if (e instanceof TimeoutException || e instanceof io.smallrye.mutiny.TimeoutException) {
-            return DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED;
-        }
-        if (e instanceof CircuitBreakerOpenException) {
-            return DegradationCause.DEGRADATION_CAUSE_CIRCUIT_OPEN;
-        }
-        return DegradationCause.DEGRADATION_CAUSE_FAILED;
+        return switch (ModelCallFailure.of(e).kind()) {
+            case TIMED_OUT -> DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED;
+            case CIRCUIT_OPEN -> DegradationCause.DEGRADATION_CAUSE_CIRCUIT_OPEN;
+            case BULKHEAD_FULL, FAILED -> DegradationCause.DEGRADATION_CAUSE_FAILED;
+        };
     }
 
     static String describe(Throwable e) {
-        if (e instanceof TimeoutException || e instanceof io.smallrye.mutiny.TimeoutException) {
-            return "the LLM timed out";
-        }
-        if (e instanceof CircuitBreakerOpenException) {
-            return "the LLM circuit breaker is open after repeated failures";
-        }
-        if (e instanceof BulkheadException) {
-            return "too many LLM calls in flight";
-        }
-        if (e instanceof ModelFailure) {
-            return "the LLM failed: " + e.getMessage();
-        }
-        return "the LLM failed: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage());
+        ModelCallFailure failure = ModelCallFailure.of(e);
+        return switch (failure.kind()) {
+            case TIMED_OUT -> "the LLM timed out";
+            case CIRCUIT_OPEN -> "the LLM circuit breaker is open after repeated failures";
+            case BULKHEAD_FULL -> "too many LLM calls in flight";
+            case FAILED -> "the LLM failed: " + failure.detail();
+        };
     }
 }

@@ -1,12 +1,13 @@
 package dev.overtone.interpreter.client;
 
+import dev.overtone.runtime.grpc.StatusFailure;
 import io.grpc.Status;
 
 /**
  * A downstream call that failed, already phrased for a person: the service named, its address, what
  * went wrong. {@code code} is the gRPC status code the interpreter passes on (or records per reading).
  */
-public class DownstreamFailure extends RuntimeException {
+public class DownstreamFailure extends RuntimeException implements StatusFailure {
     private final String service;
     private final Status.Code code;
 
@@ -21,6 +22,11 @@ public class DownstreamFailure extends RuntimeException {
     }
 
     public Status.Code code() {
+        return code;
+    }
+
+    @Override
+    public Status.Code statusCode() {
         return code;
     }
 

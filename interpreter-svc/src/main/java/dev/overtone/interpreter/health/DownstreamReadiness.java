@@ -3,7 +3,6 @@ package dev.overtone.interpreter.health;
 import dev.overtone.interpreter.client.Downstream;
 import dev.overtone.interpreter.client.Downstreams;
 import dev.overtone.interpreter.config.InterpreterConfig;
-import dev.overtone.interpreter.config.LlmEndpoint;
 import io.grpc.ConnectivityState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -35,7 +34,7 @@ public class DownstreamReadiness implements HealthCheck {
                 b.down();
             }
         }
-        b.withData("llm", LlmEndpoint.baseUrl(config.llm().baseUrl()).map(u -> "configured " + u).orElse("not configured (caller SQL only)"));
+        b.withData("llm", config.llm().baseUrl().map(u -> "configured " + u).orElse("not configured (caller SQL only)"));
         return b.build();
     }
 }

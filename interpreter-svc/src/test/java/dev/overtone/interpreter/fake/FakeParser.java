@@ -54,7 +54,8 @@ public class FakeParser implements ParserService {
                         .setLabel(score ? "the average review score" : "the star rating")
                         .addSchemaElements(score ? "reviews.score" : "hotels.stars"));
         if (score) {
-            b.addSlots(Slot.newBuilder().setPath("join[0]").setKind(SlotKind.SLOT_KIND_JOIN).setValue("reviews")
+            // parser-svc numbers FROM items together: from[0] is the first table, join[1] the first JOIN
+            b.addSlots(Slot.newBuilder().setPath("join[1]").setKind(SlotKind.SLOT_KIND_JOIN).setValue("reviews")
                     .setLabel("joined with reviews").addSchemaElements("reviews"));
         }
         return Uni.createFrom().item(b.build());

@@ -9,16 +9,17 @@ import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.hamcrest.Matchers.containsString;
 
-/** A refused connection to executor-svc: UNAVAILABLE naming it, inside the caller's deadline; readiness reports it. */
+/** A refused connection to executor-svc: UNAVAILABLE naming it, inside the caller's deadline; readiness is DOWN (503) with it. */
 @QuarkusTest
 @TestProfile(ExecutorDownProfile.class)
 class ExecutorDownTest {
@@ -26,7 +27,7 @@ class ExecutorDownTest {
     InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
 
     @Test
-    void interpretAnswersUnavailableNamingExecutor() {
+    void interpretAnswersUnavailableNamingExecutor() throws InterruptedException {
         InterpretRequest request = InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels")
                 .setQuestion("return the rating of each hotel").addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS)).build();
         for (int attempt = 0; attempt < 2; attempt++) {
@@ -36,6 +37,22 @@ class ExecutorDownTest {
                         assertThat(e.getStatus().getDescription()).startsWith("executor-svc is unavailable at localhost:1");
                     });
         }
-        given().when().get("/q/health/ready").then().body(containsString("executor-svc"));
+        Response ready = awaitReadiness(503, Duration.ofSeconds(15));
+        assertThat(ready.statusCode()).as(ready.asString()).isEqualTo(503);
+        assertThat(ready.jsonPath().getString("status")).isEqualTo("DOWN");
+        assertThat(ready.jsonPath().getString("checks.find { it.name == 'downstream services' }.status")).isEqualTo("DOWN");
+        assertThat(ready.jsonPath().getString("checks.find { it.name == 'downstream services' }.data.'executor-svc'"))
+                .isEqualTo("localhost:1 TRANSIENT_FAILURE");
+    }
+
+    /** The channel moves between CONNECTING and TRANSIENT_FAILURE as it retries: poll, within a bound. */
+    private static Response awaitReadiness(int status, Duration bound) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        Response r = given().get("/q/health/ready");
+        while (r.statusCode() != status && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            r = given().get("/q/health/ready");
+        }
+        return r;
     }
 }

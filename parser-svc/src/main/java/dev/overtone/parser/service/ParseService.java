@@ -2,6 +2,8 @@ package dev.overtone.parser.service;
 
 import dev.overtone.parser.analysis.Analysis;
 import dev.overtone.parser.analysis.DialectRewriter;
+import dev.overtone.runtime.llm.ModelFailure;
+import dev.overtone.runtime.llm.RetryableModelFailure;
 import dev.overtone.parser.analysis.SchemaIndex;
 import dev.overtone.parser.analysis.SqlAnalyzer;
 import dev.overtone.parser.analysis.SqlExtraction;
@@ -102,26 +104,19 @@ public class ParseService {
         for (int attempt = 0; ; attempt++) {
             try {
                 return writer.complete(system, user);
-            } catch (IllegalStateException e) {
-                throw e;
-            } catch (RuntimeException e) {
-                if (attempt >= retries || !LlmFailures.retryable(e)) {
+            } catch (ModelFailure e) {
+                if (attempt >= retries || !(e instanceof RetryableModelFailure)) {
                     throw unavailable(e);
                 }
             }
         }
     }
 
-    private LlmUnavailableException unavailable(RuntimeException e) {
-        boolean timeout = false;
-        for (Throwable t = e; t != null; t = t.getCause())
-            timeout |= t.getClass().getSimpleName().toLowerCase(Locale.ROOT).contains("timeout")
-                    || String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT).contains("timed out")
-                    || String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT).contains("timeout");
+    private LlmUnavailableException unavailable(ModelFailure e) {
         String where = config.llm().baseUrl().orElse("?");
-        return new LlmUnavailableException(timeout
+        return new LlmUnavailableException(e.timedOut()
                 ? "the LLM endpoint " + where + " did not answer within " + config.llm().timeout().toSeconds() + "s"
-                : "the LLM endpoint " + where + " failed: " + firstLine(e.getMessage()), timeout, e);
+                : "the LLM endpoint " + where + " failed: " + e.getMessage(), e.timedOut(), e);
     }
 
     /** Null when the SQL parses and names only what the schema has; else the error in words. */
@@ -138,12 +133,5 @@ public class ParseService {
     private static String dialect(Schema schema) {
         String d = schema == null ? "" : schema.getDialect().toLowerCase(Locale.ROOT);
         return d.equals(DialectRewriter.POSTGRESQL) ? DialectRewriter.POSTGRESQL : DialectRewriter.SQLITE;
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) return "no message";
-        int nl = s.indexOf('\n');
-        String line = nl < 0 ? s : s.substring(0, nl);
-        return line.length() > 300 ? line.substring(0, 300) + "..." : line;
     }
 }

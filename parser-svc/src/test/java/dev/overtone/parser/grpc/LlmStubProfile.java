@@ -1,13 +1,11 @@
 package dev.overtone.parser.grpc;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import dev.overtone.runtime.testing.FakeOpenAiEndpoint;
 import io.quarkus.test.junit.QuarkusTestProfile;
 
 import java.util.List;
 import java.util.Map;
-
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 /** A WireMock server answering like vLLM's /v1/chat/completions, and a short LLM timeout. */
 public class LlmStubProfile implements QuarkusTestProfile {
@@ -24,17 +22,12 @@ public class LlmStubProfile implements QuarkusTestProfile {
         return List.of(new TestResourceEntry(Stub.class));
     }
 
-    public static class Stub implements QuarkusTestResourceLifecycleManager {
+    /** runtime's shared fake endpoint, with this service's keys. */
+    public static class Stub extends FakeOpenAiEndpoint {
         @Override
-        public Map<String, String> start() {
-            server = new WireMockServer(options().dynamicPort());
-            server.start();
-            return Map.of("overtone.parser.llm.base-url", server.baseUrl() + "/v1", "overtone.parser.llm.model", "stub-model");
-        }
-
-        @Override
-        public void stop() {
-            if (server != null) server.stop();
+        protected Map<String, String> configure(WireMockServer started, String baseUrl) {
+            server = started;
+            return Map.of("overtone.parser.llm.base-url", baseUrl, "overtone.parser.llm.model", "stub-model");
         }
     }
 }

@@ -1,8 +1,8 @@
 package dev.overtone.parser.grpc;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import dev.overtone.proto.v1.ParseRequest;
+import dev.overtone.runtime.testing.FakeOpenAiEndpoint;
 import dev.overtone.proto.v1.ParseResponse;
 import dev.overtone.proto.v1.ParserService;
 import dev.overtone.proto.v1.RepairKind;
@@ -17,7 +17,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.util.Map;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.containing;
@@ -43,10 +42,8 @@ class ParseWithLlmTest {
         LlmStubProfile.server.resetAll();
     }
 
-    private static String completion(String content) throws Exception {
-        return new ObjectMapper().writeValueAsString(Map.of("id", "chatcmpl-1", "object", "chat.completion", "created", 1, "model", "stub-model",
-                "choices", java.util.List.of(Map.of("index", 0, "finish_reason", "stop", "message", Map.of("role", "assistant", "content", content))),
-                "usage", Map.of("prompt_tokens", 10, "completion_tokens", 5, "total_tokens", 15)));
+    private static String completion(String content) {
+        return FakeOpenAiEndpoint.completion(content);
     }
 
     private static void answer(String content) throws Exception {

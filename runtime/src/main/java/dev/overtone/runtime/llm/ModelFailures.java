@@ -1,25 +1,38 @@
-package dev.overtone.interpreter.client;
+package dev.overtone.runtime.llm;
 
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.exception.InternalServerException;
 import dev.langchain4j.exception.LangChain4jException;
 import dev.langchain4j.exception.RateLimitException;
-import dev.langchain4j.exception.TimeoutException;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
 
 import java.io.IOException;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Sorts what the OpenAI client threw into retryable and final failures, by HTTP status or I/O cause. */
-final class ModelFailures {
+/**
+ * Sorts what the OpenAI client threw into retryable and final failures, by HTTP status or cause:
+ * 429 and 5xx, I/O faults, timeouts and unreadable bodies are retryable; any other 4xx is final.
+ */
+public final class ModelFailures {
     private static final Pattern STATUS = Pattern.compile("(?:status(?: code)?[ :=]*|HTTP )(\\d{3})", Pattern.CASE_INSENSITIVE);
+    private static final int MAX_MESSAGE = 200;
 
     private ModelFailures() {
     }
 
-    static ModelFailure classify(Throwable thrown) {
+    public static ModelFailure classify(Throwable thrown) {
+        if (thrown instanceof ModelFailure already) {
+            return already;
+        }
+        // A timeout often arrives wrapped (e.g. in a ProcessingException) and must not pass for a bad body.
+        for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (isTimeout(t)) {
+                return new ModelTimeout("the model endpoint did not answer in time");
+            }
+        }
         for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
             int status = statusOf(t);
             if (status > 0) {
@@ -28,25 +41,35 @@ final class ModelFailures {
             }
             // A body cut off mid-JSON or a proxy's HTML page is a transport fault, not the model's answer: a
             // retry gets a fresh one (seen with the replay server's garbage faults, as with real proxies).
-            if (t.getClass().getName().startsWith("com.fasterxml.jackson")) {
+            if (isJson(t)) {
                 return new RetryableModelFailure("malformed JSON from the model endpoint: " + firstLine(String.valueOf(t.getMessage())));
             }
             if (t instanceof ProcessingException) {
                 Throwable json = t.getCause();
-                while (json != null && !json.getClass().getName().startsWith("com.fasterxml.jackson")) {
+                while (json != null && !isJson(json)) {
                     json = json.getCause() == json ? null : json.getCause();
                 }
                 return new RetryableModelFailure(json != null
                         ? "malformed JSON from the model endpoint: " + firstLine(String.valueOf(json.getMessage()))
                         : "unreadable body from the model endpoint: " + firstLine(String.valueOf(t.getMessage())));
             }
-            if (t instanceof IOException || t instanceof TimeoutException) {
-                return new RetryableModelFailure("model endpoint unreachable: " + t.getClass().getSimpleName()
-                        + (t.getMessage() == null ? "" : " " + t.getMessage()));
+            if (t instanceof IOException) {
+                return new RetryableModelFailure("model endpoint unreachable: " + describe(t));
             }
         }
-        return new ModelFailure("unusable model response: " + thrown.getClass().getSimpleName()
-                + (thrown.getMessage() == null ? "" : " " + firstLine(thrown.getMessage())));
+        return new ModelFailure("unusable model response: " + describe(thrown));
+    }
+
+    private static boolean isJson(Throwable t) {
+        return t.getClass().getName().startsWith("com.fasterxml.jackson");
+    }
+
+    /** langchain4j's, the JDK's and Vert.x's timeouts share no type; their names and messages say it. */
+    private static boolean isTimeout(Throwable t) {
+        String message = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
+        return t instanceof dev.langchain4j.exception.TimeoutException || t instanceof java.util.concurrent.TimeoutException
+                || t.getClass().getSimpleName().toLowerCase(Locale.ROOT).contains("timeout")
+                || message.contains("timed out") || message.contains("timeout");
     }
 
     private static int statusOf(Throwable t) {
@@ -71,9 +94,13 @@ final class ModelFailures {
         return -1;
     }
 
+    private static String describe(Throwable t) {
+        return t.getMessage() == null || t.getMessage().isBlank() ? "no detail given" : firstLine(t.getMessage());
+    }
+
     private static String firstLine(String s) {
         int nl = s.indexOf('\n');
         String line = nl < 0 ? s : s.substring(0, nl);
-        return line.length() > 200 ? line.substring(0, 200) + "..." : line;
+        return line.length() > MAX_MESSAGE ? line.substring(0, MAX_MESSAGE) + "..." : line;
     }
 }

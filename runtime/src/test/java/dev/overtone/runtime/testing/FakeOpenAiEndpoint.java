@@ -1,0 +1,53 @@
+package dev.overtone.runtime.testing;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+
+import java.util.Map;
+
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+
+/**
+ * WireMock standing in for vLLM's OpenAI-compatible {@code /v1/chat/completions} in a service's
+ * {@code @QuarkusTest}: the one fake LLM endpoint of every service that calls a model (shipped in
+ * runtime's test-jar). A subclass keeps the started server for its tests and names its own keys.
+ */
+public abstract class FakeOpenAiEndpoint implements QuarkusTestResourceLifecycleManager {
+    private WireMockServer server;
+
+    /** The service's configuration pointing at {@code baseUrl} (with {@code /v1}), with its test timeouts. */
+    protected abstract Map<String, String> configure(WireMockServer started, String baseUrl);
+
+    @Override
+    public Map<String, String> start() {
+        server = new WireMockServer(options().dynamicPort());
+        server.start();
+        return configure(server, server.baseUrl() + "/v1");
+    }
+
+    @Override
+    public void stop() {
+        if (server != null) {
+            server.stop();
+        }
+    }
+
+    /** A chat completion as vLLM returns it, with the given assistant text. */
+    public static String completion(String content) {
+        StringBuilder escaped = new StringBuilder();
+        for (char c : content.toCharArray()) {
+            switch (c) {
+                case '\\' -> escaped.append("\\\\");
+                case '"' -> escaped.append("\\\"");
+                case '\n' -> escaped.append("\\n");
+                case '\r' -> escaped.append("\\r");
+                case '\t' -> escaped.append("\\t");
+                default -> escaped.append(c < 0x20 ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+            }
+        }
+        return """
+                {"id":"cmpl-1","object":"chat.completion","created":1,"model":"m",
+                 "choices":[{"index":0,"message":{"role":"assistant","content":"%s"},"finish_reason":"stop"}],
+                 "usage":{"prompt_tokens":10,"completion_tokens":10,"total_tokens":20}}""".formatted(escaped);
+    }
+}
