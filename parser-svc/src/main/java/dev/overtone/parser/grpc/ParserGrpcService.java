@@ -1,9 +1,9 @@
 package dev.overtone.parser.grpc;
 
-import dev.overtone.parser.analysis.DialectRewriter;
+import dev.overtone.parser.dialect.DialectRewriter;
 import dev.overtone.parser.analysis.SchemaIndex;
 import dev.overtone.parser.analysis.SqlAnalyzer;
-import dev.overtone.parser.analysis.Verbalizer;
+import dev.overtone.parser.verbalize.Verbalizer;
 import dev.overtone.parser.mapping.AnalysisMapping;
 import dev.overtone.parser.service.ParseService;
 import dev.overtone.parser.service.RepairService;

@@ -12,7 +12,7 @@ public final class AnalysisMapping {
     private AnalysisMapping() {
     }
 
-    public static dev.overtone.proto.v1.Variant toProto(dev.overtone.parser.analysis.Variant v) {
+    public static dev.overtone.proto.v1.Variant toProto(dev.overtone.parser.variants.Variant v) {
         return dev.overtone.proto.v1.Variant.newBuilder().setSql(v.sql()).setFamily(v.family()).setSlotPath(v.slotPath())
                 .setDescription(v.description()).setScore(v.score()).build();
     }

@@ -2,8 +2,8 @@ package dev.overtone.parser.service;
 
 import dev.overtone.parser.analysis.NameSimilarity;
 import dev.overtone.parser.analysis.SchemaIndex;
-import dev.overtone.parser.analysis.Variant;
-import dev.overtone.parser.analysis.VariantGenerator;
+import dev.overtone.parser.variants.Variant;
+import dev.overtone.parser.variants.VariantGenerator;
 import dev.overtone.parser.config.ParserConfig;
 import dev.overtone.proto.v1.Schema;
 import jakarta.enterprise.context.ApplicationScoped;

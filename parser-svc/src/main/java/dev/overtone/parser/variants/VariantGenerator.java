@@ -1,4 +1,13 @@
-package dev.overtone.parser.analysis;
+package dev.overtone.parser.variants;
+
+import dev.overtone.parser.analysis.Analysis;
+import dev.overtone.parser.analysis.NameSimilarity;
+import dev.overtone.parser.analysis.SchemaIndex;
+import dev.overtone.parser.analysis.SqlAnalyzer;
+import dev.overtone.parser.analysis.SqlLexer;
+import dev.overtone.parser.analysis.SqlSyntaxException;
+import dev.overtone.parser.analysis.SqlToken;
+import dev.overtone.parser.dialect.DialectRewriter;
 
 import java.util.ArrayList;
 import java.util.Comparator;
