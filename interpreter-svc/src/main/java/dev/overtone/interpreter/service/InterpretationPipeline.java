@@ -5,8 +5,9 @@ import dev.overtone.interpreter.client.DownstreamFailure;
 import dev.overtone.interpreter.client.Downstreams;
 import dev.overtone.interpreter.config.InterpreterConfig;
 import dev.overtone.interpreter.mapping.AnswerAssembler;
-import dev.overtone.proto.v1.AnalyzeRequest;
-import dev.overtone.proto.v1.AnalyzeResponse;
+import dev.overtone.proto.v1.AnalyzeBatchRequest;
+import dev.overtone.proto.v1.AnalyzeBatchResponse;
+import dev.overtone.proto.v1.AnalyzeResult;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.Degradation;
 import dev.overtone.proto.v1.DegradationCause;
@@ -356,18 +357,21 @@ public class InterpretationPipeline {
             return;
         }
         run.stage("analyze", () -> {
-            List<Object> analyses = parallel.map("analyze", groups, g -> parserCall(run, config.budget().analyze(), "Analyze",
-                    timeout -> downstreams.parserStub(timeout)
-                            .analyze(AnalyzeRequest.newBuilder().setSql(g.representative().sql()).setSchema(run.schema).build())));
+            // One AnalyzeBatch for every representative: parser-svc indexes the schema once.
+            Object answer = parserCall(run, config.budget().analyze(), "AnalyzeBatch", timeout -> downstreams.parserStub(timeout)
+                    .analyzeBatch(AnalyzeBatchRequest.newBuilder().setSchema(run.schema)
+                            .addAllSqls(groups.stream().map(g -> g.representative().sql()).toList()).build()));
+            if (answer instanceof DownstreamFailure failure) {
+                run.warnings.add("analyze: " + failure.getMessage() + "; the ambiguity summary has no slots");
+                run.degradations.add(Degradations.of(Stage.STAGE_ANALYZE, failure, groups.size()));
+                return "0 analyzed";
+            }
+            List<AnalyzeResult> results = ((AnalyzeBatchResponse) answer).getResultsList();
             int ok = 0;
-            for (int i = 0; i < groups.size(); i++) {
-                if (analyses.get(i) instanceof AnalyzeResponse a) {
-                    groups.get(i).analysis(a);
+            for (int i = 0; i < groups.size() && i < results.size(); i++) {
+                if (results.get(i).hasAnalysis()) {
+                    groups.get(i).analysis(results.get(i).getAnalysis());
                     ok++;
-                } else if (ok == 0 && i == groups.size() - 1) {
-                    DownstreamFailure failure = (DownstreamFailure) analyses.get(i);
-                    run.warnings.add("analyze: " + failure.getMessage() + "; the ambiguity summary has no slots");
-                    run.degradations.add(Degradations.of(Stage.STAGE_ANALYZE, failure, groups.size()));
                 }
             }
             return ok + " analyzed";

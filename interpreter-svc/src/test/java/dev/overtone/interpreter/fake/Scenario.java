@@ -31,6 +31,9 @@ public final class Scenario {
     /** The SQLs parser-svc's Repair answers with (none: nothing can be repaired). */
     public static final List<String> repairs = new java.util.concurrent.CopyOnWriteArrayList<>();
     public static final AtomicInteger repairCalls = new AtomicInteger();
+    /** parser-svc Analyze and AnalyzeBatch calls: the pipeline analyses its readings in one batch. */
+    public static final AtomicInteger analyzeCalls = new AtomicInteger();
+    public static final AtomicInteger analyzeBatchCalls = new AtomicInteger();
 
     private Scenario() {
     }
@@ -50,6 +53,8 @@ public final class Scenario {
         infillCalls.set(0);
         repairs.clear();
         repairCalls.set(0);
+        analyzeCalls.set(0);
+        analyzeBatchCalls.set(0);
         synchronized (clarifyCandidates) {
             clarifyCandidates.clear();
         }

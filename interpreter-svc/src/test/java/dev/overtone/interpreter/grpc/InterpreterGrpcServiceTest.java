@@ -171,6 +171,9 @@ class InterpreterGrpcServiceTest {
         assertThat(select.getSchemaElementsList()).containsExactly("hotels.stars", "reviews.score");
         // the join the swapped measure brings along splits the readings the same way: one fork, one line
         assertThat(answer.getAmbiguity().getSlotsList()).extracting(AmbiguousSlot::getPath).containsExactly("select[1]");
+        // both readings analysed in one AnalyzeBatch call, none one at a time
+        assertThat(Scenario.analyzeBatchCalls.get()).isEqualTo(1);
+        assertThat(Scenario.analyzeCalls.get()).isZero();
         assertThat(answer.getTimingsList()).extracting(StageTiming::getStage)
                 .contains("schema", "execute", "infill", "analyze", "verbalize");
         assertThat(answer.getTotalMicros()).isPositive();
