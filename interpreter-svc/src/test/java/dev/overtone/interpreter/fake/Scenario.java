@@ -26,6 +26,8 @@ public final class Scenario {
     public static final AtomicInteger describeCalls = new AtomicInteger();
     public static final AtomicInteger infillCalls = new AtomicInteger();
     public static final List<String> clarifyCandidates = new ArrayList<>();
+    /** The analysis each candidate of the last Start carried (guarded by clarifyCandidates). */
+    public static final List<dev.overtone.proto.v1.SqlAnalysis> clarifyAnalyses = new ArrayList<>();
     /** What the last Start said of its candidates' completeness. */
     public static volatile boolean clarifyIncomplete;
     /** The SQLs parser-svc's Repair answers with (none: nothing can be repaired). */
@@ -57,6 +59,7 @@ public final class Scenario {
         analyzeBatchCalls.set(0);
         synchronized (clarifyCandidates) {
             clarifyCandidates.clear();
+            clarifyAnalyses.clear();
         }
     }
 }

@@ -12,6 +12,7 @@ import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.Outcome;
+import dev.overtone.proto.v1.Slot;
 import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
@@ -340,6 +341,12 @@ class InterpreterGrpcServiceTest {
         assertThat(Scenario.clarifyCandidates).hasSize(2);
         assertThat(Scenario.clarifyCandidates.get(0)).startsWith("i1|fp-stars|" + answer.getInterpretations(0).getProbability());
         assertThat(Scenario.clarifyCandidates.get(1)).startsWith("i2|fp-score|" + answer.getInterpretations(1).getProbability());
+        // each candidate carries the analysis the ambiguity summary was made from, so clarify-svc needs no Analyze
+        assertThat(Scenario.clarifyAnalyses).extracting(a -> a.getSlotsList().stream().map(Slot::getValue).toList())
+                .containsExactly(answer.getInterpretations(0).getAnalysis().getSlotsList().stream().map(Slot::getValue).toList(),
+                        answer.getInterpretations(1).getAnalysis().getSlotsList().stream().map(Slot::getValue).toList());
+        assertThat(Scenario.clarifyAnalyses).allSatisfy(a -> assertThat(a.getSlotsList()).extracting(Slot::getPath).contains("select[1]"));
+        assertThat(answer.getAmbiguity().getSlotsList()).extracting(AmbiguousSlot::getPath).containsExactly("select[1]");
         assertThat(answer.getTimingsList()).extracting(StageTiming::getStage).contains("clarify");
     }
 
