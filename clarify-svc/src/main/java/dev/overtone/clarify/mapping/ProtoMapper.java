@@ -6,6 +6,7 @@ import dev.overtone.clarify.repository.JsonColumns;
 import dev.overtone.clarify.repository.TurnEntity;
 import dev.overtone.clarify.service.PlannedQuestion;
 import dev.overtone.clarify.service.SessionView;
+import dev.overtone.clarify.service.SlotValue;
 import dev.overtone.clarify.service.StartCommand;
 import dev.overtone.clarify.service.StrategyKind;
 import dev.overtone.proto.v1.AnswerRequest;
@@ -20,6 +21,7 @@ import dev.overtone.proto.v1.Resolution;
 import dev.overtone.proto.v1.ResolutionReason;
 import dev.overtone.proto.v1.Session;
 import dev.overtone.proto.v1.SessionState;
+import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Strategy;
 import dev.overtone.proto.v1.Turn;
@@ -37,7 +39,8 @@ public final class ProtoMapper {
         ClarifyOptions o = r.getOptions();
         List<StartCommand.CandidateInput> candidates = r.getCandidatesList().stream()
                 .map(c -> new StartCommand.CandidateInput(c.getId(), c.getSql(), c.getText(),
-                        c.hasProbability() ? c.getProbability() : null, c.getFingerprint()))
+                        c.hasProbability() ? c.getProbability() : null, c.getFingerprint(),
+                        c.hasAnalysis() ? slots(c.getAnalysis()) : null))
                 .toList();
         return new StartCommand(r.getQuestion(), candidates,
                 o.hasConfidenceThreshold() ? o.getConfidenceThreshold() : null,
@@ -45,6 +48,11 @@ public final class ProtoMapper {
                 strategy(o.getStrategy()),
                 o.hasSeed() ? o.getSeed() : null,
                 r.getCandidatesIncomplete());
+    }
+
+    private static List<SlotValue> slots(SqlAnalysis analysis) {
+        return analysis.getSlotsList().stream()
+                .map(s -> new SlotValue(s.getPath(), s.getValue(), s.getLabel(), List.copyOf(s.getSchemaElementsList()))).toList();
     }
 
     private static StrategyKind strategy(Strategy s) {

@@ -20,6 +20,7 @@ import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ import java.util.concurrent.Executor;
 import org.jboss.logging.Logger;
 
 /**
- * The dialogue's lifecycle: Start (readings, priors, variables from parser-svc, first turn), Answer
+ * The dialogue's lifecycle: Start (readings, priors, variables from the candidates' analyses or parser-svc, first turn), Answer
  * (idempotency, turn check, reply mapping, filter and renormalise, next turn, all in one transaction
  * guarded by the session's version), Get and Cancel. The arithmetic lives in {@link Dialogue}.
  */
@@ -59,7 +60,7 @@ public class ClarifyDialogueService {
         List<Reading> readings = Readings.collapse(cmd.candidates(), config.defaults().maxCandidates());
         double[] priors = PriorRule.of(config.missingPriors()).priors(Readings.givenPriors(cmd.candidates(), readings));
         Context ctx = Vertx.currentContext();
-        return slots(readings)
+        return slots(readings, cmd.candidates())
                 // the pivot terms may run the embedding model: a worker thread, not the event loop
                 .emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(slots -> DecisionVariableExtractor.extract(slots).stream()
@@ -81,16 +82,25 @@ public class ClarifyDialogueService {
         }
     }
 
-    private Uni<List<List<SlotValue>>> slots(List<Reading> readings) {
+    /**
+     * Each reading's slots: those its candidate carries (the caller's analysis, made with the schema),
+     * else parser-svc Analyze of its SQL, once per distinct SQL.
+     */
+    private Uni<List<List<SlotValue>>> slots(List<Reading> readings, List<StartCommand.CandidateInput> candidates) {
         if (readings.size() < 2) {
             // One reading: nothing to tell apart, parser-svc is not needed.
             return Uni.createFrom().item(readings.stream().map(r -> List.<SlotValue>of()).toList());
         }
+        Map<String, List<SlotValue>> given = new HashMap<>();
+        candidates.stream().filter(c -> c.slots() != null).forEach(c -> given.put(c.id(), c.slots()));
         Map<String, Uni<List<SlotValue>>> bySql = new LinkedHashMap<>();
         for (Reading r : readings) {
-            bySql.computeIfAbsent(r.sql(), sql -> parser.slots(r.id(), sql).memoize().indefinitely());
+            if (!given.containsKey(r.id())) {
+                bySql.computeIfAbsent(r.sql(), sql -> parser.slots(r.id(), sql).memoize().indefinitely());
+            }
         }
-        List<Uni<List<SlotValue>>> calls = readings.stream().map(r -> bySql.get(r.sql())).toList();
+        List<Uni<List<SlotValue>>> calls = readings.stream()
+                .map(r -> given.containsKey(r.id()) ? Uni.createFrom().item(given.get(r.id())) : bySql.get(r.sql())).toList();
         return Uni.join().all(calls).andFailFast();
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 public record StartCommand(String question, List<CandidateInput> candidates, Double confidenceThreshold,
         Integer maxTurns, StrategyKind strategy, Long seed, boolean candidatesIncomplete) {
 
-    public record CandidateInput(String id, String sql, String text, Double probability, String fingerprint) {
+    /** {@code slots}: the SQL's slots as the caller's analysis gives them; null when the caller sent none (parser-svc is asked). */
+    public record CandidateInput(String id, String sql, String text, Double probability, String fingerprint, List<SlotValue> slots) {
     }
 }

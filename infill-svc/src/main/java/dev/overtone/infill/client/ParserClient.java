@@ -1,10 +1,11 @@
 package dev.overtone.infill.client;
 
-import dev.overtone.proto.v1.AnalyzeRequest;
+import dev.overtone.proto.v1.AnalyzeBatchRequest;
+import dev.overtone.proto.v1.AnalyzeResult;
 import dev.overtone.proto.v1.ParserServiceGrpc;
 import dev.overtone.proto.v1.Schema;
-import dev.overtone.proto.v1.VariantsRequest;
-import dev.overtone.proto.v1.VariantsResponse;
+import dev.overtone.proto.v1.VariantsBatchRequest;
+import dev.overtone.proto.v1.VariantsResult;
 import dev.overtone.runtime.grpc.ReconnectAfterRestart;
 import io.grpc.Channel;
 import io.grpc.ConnectivityState;
@@ -21,7 +22,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** parser-svc as the structural infiller uses it: Variants and Analyze, each with a deadline. */
+/** parser-svc as the structural infiller uses it: VariantsBatch and AnalyzeBatch, each one call with a deadline. */
 @ApplicationScoped
 public class ParserClient {
     @Inject
@@ -47,14 +48,16 @@ public class ParserClient {
         }
     }
 
-    public VariantsResponse variants(String sql, Schema schema, String question, int max, List<String> families, long timeoutMs) {
-        return call(timeoutMs, () -> stub(timeoutMs).variants(VariantsRequest.newBuilder().setSql(sql).setSchema(schema)
-                .setQuestion(question).setMaxVariants(max).addAllFamilies(families).build()));
+    /** Variants of every SQL in one call, with each source's canonical form; one result per SQL, in order. */
+    public List<VariantsResult> variants(List<String> sqls, Schema schema, String question, int max, List<String> families, long timeoutMs) {
+        return call(timeoutMs, () -> stub(timeoutMs).variantsBatch(VariantsBatchRequest.newBuilder().addAllSqls(sqls).setSchema(schema)
+                .setQuestion(question).setMaxVariants(max).addAllFamilies(families).build()).getResultsList());
     }
 
-    public String canonical(String sql, Schema schema, long timeoutMs) {
-        return call(timeoutMs, () -> stub(timeoutMs).analyze(AnalyzeRequest.newBuilder().setSql(sql).setSchema(schema).build())
-                .getCanonicalSql());
+    /** Analyze of every SQL in one call; one result per SQL, in order. */
+    public List<AnalyzeResult> analyze(List<String> sqls, Schema schema, long timeoutMs) {
+        return call(timeoutMs, () -> stub(timeoutMs).analyzeBatch(AnalyzeBatchRequest.newBuilder().addAllSqls(sqls).setSchema(schema).build())
+                .getResultsList());
     }
 
     @PostConstruct
@@ -78,7 +81,7 @@ public class ParserClient {
         if (timeoutMs <= 0) {
             throw new ParserFailure(Status.Code.DEADLINE_EXCEEDED, "parser-svc was not called: the structural budget is spent");
         }
-        // Retries of Variants and Analyze come from the channel's service config (overtone-runtime RetryPolicy).
+        // Retries of VariantsBatch and AnalyzeBatch come from the channel's service config (overtone-runtime RetryPolicy).
         reconnect.beforeCall(Duration.ofMillis(timeoutMs / 2));
         try {
             return invocation.get();

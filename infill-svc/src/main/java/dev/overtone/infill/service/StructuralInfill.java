@@ -2,6 +2,7 @@ package dev.overtone.infill.service;
 
 import dev.overtone.infill.client.ParserClient;
 import dev.overtone.infill.config.InfillConfig;
+import dev.overtone.proto.v1.AnalyzeResult;
 import dev.overtone.proto.v1.Degradation;
 import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.InfillRequest;
@@ -11,6 +12,7 @@ import dev.overtone.proto.v1.InfilledReading;
 import dev.overtone.proto.v1.Reading;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Variant;
+import dev.overtone.proto.v1.VariantsResult;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -24,7 +26,9 @@ import java.util.Set;
 
 /**
  * Structural infill: parser-svc Variants over the SQL found so far, minus what the set already
- * covers by canonical form (parser-svc Analyze), best-scored first. Blocking; call it on a worker.
+ * covers by canonical form, best-scored first. One VariantsBatch call (it returns each source's
+ * canonical form with its variants, and variants come canonical), plus one AnalyzeBatch for readings
+ * beyond {@code max-sources}. Blocking; call it on a worker.
  */
 @ApplicationScoped
 public class StructuralInfill {
@@ -38,8 +42,8 @@ public class StructuralInfill {
 
     public Proposal propose(InfillRequest request, int max) {
         long deadline = System.nanoTime() + config.structural().budget().toNanos();
-        List<Reading> sources = request.getReadingsList().stream().filter(r -> !r.getSql().isBlank())
-                .limit(config.structural().maxSources()).toList();
+        List<Reading> withSql = request.getReadingsList().stream().filter(r -> !r.getSql().isBlank()).toList();
+        List<Reading> sources = withSql.stream().limit(config.structural().maxSources()).toList();
         if (sources.isEmpty()) {
             return Proposal.skipped();
         }
@@ -48,15 +52,20 @@ public class StructuralInfill {
         List<Candidate> candidates = new ArrayList<>();
         ParserClient.ParserFailure failure = null;
         try {
-            for (Reading r : request.getReadingsList()) {
-                if (!r.getSql().isBlank()) {
-                    covered.add(canonical(r.getSql(), schema, deadline));
+            List<Reading> rest = withSql.subList(sources.size(), withSql.size());
+            if (!rest.isEmpty()) {
+                List<AnalyzeResult> analysed = parser.analyze(sqls(rest), schema, timeout(deadline));
+                for (int i = 0; i < rest.size(); i++) {
+                    covered.add(analysed.get(i).hasAnalysis() ? analysed.get(i).getAnalysis().getCanonicalSql() : plain(rest.get(i).getSql()));
                 }
             }
-            for (Reading r : sources) {
-                for (Variant v : parser.variants(r.getSql(), schema, request.getQuestion(), config.structural().variantsPerReading(),
-                        request.getOptions().getFamiliesList(), timeout(deadline)).getVariantsList()) {
-                    candidates.add(new Candidate(v, r.getId()));
+            List<VariantsResult> varied = parser.variants(sqls(sources), schema, request.getQuestion(),
+                    config.structural().variantsPerReading(), request.getOptions().getFamiliesList(), timeout(deadline));
+            for (int i = 0; i < sources.size(); i++) {
+                VariantsResult result = varied.get(i);
+                covered.add(result.getError().isEmpty() ? result.getCanonicalSql() : plain(sources.get(i).getSql()));
+                for (Variant v : result.getVariantsList()) {
+                    candidates.add(new Candidate(v, sources.get(i).getId()));
                 }
             }
         } catch (ParserClient.ParserFailure e) {
@@ -68,13 +77,8 @@ public class StructuralInfill {
             if (out.size() >= max) {
                 break;
             }
-            String key;
-            try {
-                key = canonical(c.variant().getSql(), schema, deadline);
-            } catch (ParserClient.ParserFailure e) {
-                key = plain(c.variant().getSql());
-            }
-            if (covered.add(key)) {
+            // Variants come in canonical form, so their text is their key.
+            if (covered.add(c.variant().getSql())) {
                 out.add(InfilledReading.newBuilder().setSql(c.variant().getSql()).setText(c.variant().getDescription())
                         .setStrategy(InfillStrategy.INFILL_STRATEGY_STRUCTURAL).setFamily(c.variant().getFamily())
                         .setDerivedFrom(c.derivedFrom()).build());
@@ -86,24 +90,16 @@ public class StructuralInfill {
         return new Proposal(out, false, degradation);
     }
 
+    private static List<String> sqls(List<Reading> readings) {
+        return readings.stream().map(Reading::getSql).toList();
+    }
+
     private static DegradationCause cause(io.grpc.Status.Code code) {
         return switch (code) {
             case UNAVAILABLE -> DegradationCause.DEGRADATION_CAUSE_UNAVAILABLE;
             case DEADLINE_EXCEEDED -> DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED;
             default -> DegradationCause.DEGRADATION_CAUSE_FAILED;
         };
-    }
-
-    private String canonical(String sql, Schema schema, long deadline) {
-        try {
-            String c = parser.canonical(sql, schema, timeout(deadline));
-            return c.isBlank() ? plain(sql) : c;
-        } catch (ParserClient.ParserFailure e) {
-            if (e.code() == io.grpc.Status.Code.INVALID_ARGUMENT) {
-                return plain(sql);
-            }
-            throw e;
-        }
     }
 
     private long timeout(long deadline) {

@@ -2,6 +2,9 @@ package dev.overtone.infill.grpc;
 
 import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.InfillOptions;
+import dev.overtone.proto.v1.InfillRequest;
+import dev.overtone.proto.v1.Reading;
+import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.InfillResponse;
 import dev.overtone.proto.v1.InfillServiceGrpc;
@@ -34,7 +37,7 @@ class StructuralInfillTest {
         InfillResponse response = infill.infill(InfillRequests.rating().build());
 
         assertThat(response.getReadingsList()).singleElement().satisfies(r -> {
-            assertThat(r.getSql()).isEqualTo(FakeParser.SCORE);
+            assertThat(r.getSql()).isEqualTo(FakeParser.canonical(FakeParser.SCORE));
             assertThat(r.getStrategy()).isEqualTo(InfillStrategy.INFILL_STRATEGY_STRUCTURAL);
             assertThat(r.getFamily()).isEqualTo("column");
             assertThat(r.getDerivedFrom()).isEqualTo("r1");
@@ -43,6 +46,21 @@ class StructuralInfillTest {
         assertThat(response.getAllCovered()).isFalse();
         assertThat(response.getDegraded()).isFalse();
         assertThat(response.getDegradationsList()).isEmpty();
+    }
+
+    @Test
+    void oneParserCallPerInfillWhateverTheNumberOfReadings() {
+        InfillRequest.Builder request = InfillRequests.rating();
+        request.addReadings(Reading.newBuilder().setId("r2").setSql("SELECT name FROM hotels").setSource(Source.SOURCE_CALLER));
+        request.addReadings(Reading.newBuilder().setId("r3").setSql(FakeParser.SCORE).setSource(Source.SOURCE_CALLER));
+        int before = FakeParser.CALLS.get();
+
+        InfillResponse response = infill.infill(request.setOptions(InfillOptions.newBuilder().setModel(false)).build());
+
+        assertThat(FakeParser.CALLS.get() - before).isEqualTo(1);
+        // The score reading is already in the set: the variant that equals it in canonical form is no new reading.
+        assertThat(response.getReadingsList()).isEmpty();
+        assertThat(response.getDegraded()).isFalse();
     }
 
     @Test

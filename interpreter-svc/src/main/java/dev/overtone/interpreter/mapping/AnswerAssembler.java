@@ -12,6 +12,7 @@ import dev.overtone.interpreter.service.Route;
 import dev.overtone.proto.v1.AmbiguitySummary;
 import dev.overtone.proto.v1.AmbiguousSlot;
 import dev.overtone.proto.v1.Candidate;
+import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.Degradation;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.FailedReading;
@@ -108,6 +109,9 @@ public class AnswerAssembler {
         Interpretation.Builder b = Interpretation.newBuilder().setId("i" + index).setText(g.text()).setSql(r.sql())
                 .setSource(r.source()).setFingerprint(g.fingerprint()).setPreview(preview(g.result(), previewRows))
                 .setFamily(r.family() == null ? "" : r.family());
+        if (g.analysis() != null) {
+            b.setAnalysis(SqlAnalysis.newBuilder().addAllSlots(g.analysis().getSlotsList()).setCanonicalSql(g.analysis().getCanonicalSql()));
+        }
         for (Route p : g.paraphrases()) {
             b.addParaphrases(Paraphrase.newBuilder().setText(p.text() == null ? "" : p.text()).setSql(p.sql()).setSource(p.source()));
         }
@@ -224,6 +228,10 @@ public class AnswerAssembler {
         for (Interpretation i : answer.getInterpretationsList()) {
             start.addCandidates(Candidate.newBuilder().setId(i.getId()).setSql(i.getSql()).setText(i.getText())
                     .setProbability(i.getProbability()).setFingerprint(i.getFingerprint()));
+            if (i.hasAnalysis()) {
+                // clarify-svc then finds its variables in the slots the ambiguity summary used, without parser-svc
+                start.getCandidatesBuilder(start.getCandidatesCount() - 1).setAnalysis(i.getAnalysis());
+            }
         }
         return start.build();
     }

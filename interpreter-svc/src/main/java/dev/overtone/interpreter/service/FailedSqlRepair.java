@@ -42,16 +42,16 @@ public class FailedSqlRepair {
     }
 
     /** Asks parser-svc to repair the route's SQL; a failure of that call is returned, not thrown. */
-    public Object repair(Route failed, DownstreamFailure refusal, Schema schema, String question, long timeoutMs) {
+    public Called<Outcome> repair(Route failed, DownstreamFailure refusal, Schema schema, String question, long timeoutMs) {
         RepairRequest request = RepairRequest.newBuilder().setSql(failed.sql()).setErrorMessage(String.valueOf(refusal.getMessage()))
                 .setSchema(schema).setQuestion(question == null ? "" : question).build();
         try {
             RepairResponse response = downstreams.parser().call("Repair", timeoutMs, () -> downstreams.parserStub(timeoutMs).repair(request));
             List<Repaired> out = new ArrayList<>();
             for (RepairedSql r : response.getRepairsList()) out.add(new Repaired(failed.withSql(r.getSql()), r.getRepair()));
-            return new Outcome(out, response.getUnrepairedReason());
+            return Called.answered(new Outcome(out, response.getUnrepairedReason()));
         } catch (DownstreamFailure f) {
-            return f;
+            return Called.failed(f);
         }
     }
 

@@ -5,8 +5,9 @@ import dev.overtone.interpreter.client.DownstreamFailure;
 import dev.overtone.interpreter.client.Downstreams;
 import dev.overtone.interpreter.config.InterpreterConfig;
 import dev.overtone.interpreter.mapping.AnswerAssembler;
-import dev.overtone.proto.v1.AnalyzeRequest;
-import dev.overtone.proto.v1.AnalyzeResponse;
+import dev.overtone.proto.v1.AnalyzeBatchRequest;
+import dev.overtone.proto.v1.AnalyzeBatchResponse;
+import dev.overtone.proto.v1.AnalyzeResult;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.Degradation;
 import dev.overtone.proto.v1.DegradationCause;
@@ -158,16 +159,15 @@ public class InterpretationPipeline {
         List<Route> withSql = new ArrayList<>(fresh.stream().filter(Route::hasSql).toList());
         if (!needParse.isEmpty()) {
             run.stage("parse", () -> {
-                List<Object> parsed = parallel.map("parse", needParse, r -> parse(run, r));
+                List<Called<String>> parsed = parallel.map("parse", needParse, r -> parse(run, r));
                 int ok = 0;
                 List<DownstreamFailure> infrastructure = new ArrayList<>();
                 for (int i = 0; i < parsed.size(); i++) {
-                    if (parsed.get(i) instanceof String sql) {
-                        Route withParsed = needParse.get(i).withSql(sql);
-                        withSql.add(withParsed);
+                    if (parsed.get(i).ok()) {
+                        withSql.add(needParse.get(i).withSql(parsed.get(i).value()));
                         ok++;
                     } else {
-                        DownstreamFailure failure = (DownstreamFailure) parsed.get(i);
+                        DownstreamFailure failure = parsed.get(i).failure();
                         run.fail(needParse.get(i), "parse", failure);
                         if (!failure.aboutTheReading()) {
                             infrastructure.add(failure);
@@ -210,12 +210,12 @@ public class InterpretationPipeline {
     private void repairRefused(Run run, List<Executed> refused) {
         List<Route> repaired = new ArrayList<>();
         run.stage("repair", () -> {
-            List<Object> outcomes = parallel.map("repair", refused, e -> repairs.repair(e.route(), e.failure(), run.schema,
+            List<Called<FailedSqlRepair.Outcome>> outcomes = parallel.map("repair", refused, e -> repairs.repair(e.route(), e.failure(), run.schema,
                     run.request.getQuestion(), run.budget.forStage(config.budget().parse())));
             for (int i = 0; i < refused.size(); i++) {
                 Executed e = refused.get(i);
-                if (outcomes.get(i) instanceof FailedSqlRepair.Outcome o && !o.repaired().isEmpty()) {
-                    for (FailedSqlRepair.Repaired r : o.repaired()) {
+                if (outcomes.get(i).ok() && !outcomes.get(i).value().repaired().isEmpty()) {
+                    for (FailedSqlRepair.Repaired r : outcomes.get(i).value().repaired()) {
                         run.repairs.putIfAbsent(r.route().sqlKey(), r.repair());
                         repaired.add(r.route());
                     }
@@ -230,7 +230,7 @@ public class InterpretationPipeline {
         }
     }
 
-    private Object parse(Run run, Route route) {
+    private Called<String> parse(Run run, Route route) {
         return parserCall(run, config.budget().parse(), "Parse", timeout -> downstreams.parserStub(timeout)
                 .parse(ParseRequest.newBuilder().setInterpretation(route.text()).setSchema(run.schema)
                         .setQuestion(run.request.getQuestion()).build())
@@ -238,12 +238,12 @@ public class InterpretationPipeline {
     }
 
     /** One parser-svc call within the stage's budget: its answer, or the DownstreamFailure that ended it. */
-    private Object parserCall(Run run, Duration stageCap, String rpc, LongFunction<Object> invocation) {
+    private <T> Called<T> parserCall(Run run, Duration stageCap, String rpc, LongFunction<T> invocation) {
         long timeout = run.budget.forStage(stageCap);
         try {
-            return downstreams.parser().call(rpc, timeout, () -> invocation.apply(timeout));
+            return Called.answered(downstreams.parser().call(rpc, timeout, () -> invocation.apply(timeout)));
         } catch (DownstreamFailure f) {
-            return f;
+            return Called.failed(f);
         }
     }
 
@@ -356,18 +356,21 @@ public class InterpretationPipeline {
             return;
         }
         run.stage("analyze", () -> {
-            List<Object> analyses = parallel.map("analyze", groups, g -> parserCall(run, config.budget().analyze(), "Analyze",
-                    timeout -> downstreams.parserStub(timeout)
-                            .analyze(AnalyzeRequest.newBuilder().setSql(g.representative().sql()).setSchema(run.schema).build())));
+            // One AnalyzeBatch for every representative: parser-svc indexes the schema once.
+            Called<AnalyzeBatchResponse> answer = parserCall(run, config.budget().analyze(), "AnalyzeBatch", timeout -> downstreams.parserStub(timeout)
+                    .analyzeBatch(AnalyzeBatchRequest.newBuilder().setSchema(run.schema)
+                            .addAllSqls(groups.stream().map(g -> g.representative().sql()).toList()).build()));
+            if (!answer.ok()) {
+                run.warnings.add("analyze: " + answer.failure().getMessage() + "; the ambiguity summary has no slots");
+                run.degradations.add(Degradations.of(Stage.STAGE_ANALYZE, answer.failure(), groups.size()));
+                return "0 analyzed";
+            }
+            List<AnalyzeResult> results = answer.value().getResultsList();
             int ok = 0;
-            for (int i = 0; i < groups.size(); i++) {
-                if (analyses.get(i) instanceof AnalyzeResponse a) {
-                    groups.get(i).analysis(a);
+            for (int i = 0; i < groups.size() && i < results.size(); i++) {
+                if (results.get(i).hasAnalysis()) {
+                    groups.get(i).analysis(results.get(i).getAnalysis());
                     ok++;
-                } else if (ok == 0 && i == groups.size() - 1) {
-                    DownstreamFailure failure = (DownstreamFailure) analyses.get(i);
-                    run.warnings.add("analyze: " + failure.getMessage() + "; the ambiguity summary has no slots");
-                    run.degradations.add(Degradations.of(Stage.STAGE_ANALYZE, failure, groups.size()));
                 }
             }
             return ok + " analyzed";
@@ -377,20 +380,21 @@ public class InterpretationPipeline {
             return;
         }
         run.stage("verbalize", () -> {
-            List<Object> texts = parallel.map("verbalize", wordless, g -> parserCall(run, config.budget().verbalize(), "Verbalize",
+            List<Called<String>> texts = parallel.map("verbalize", wordless, g -> parserCall(run, config.budget().verbalize(), "Verbalize",
                     timeout -> downstreams.parserStub(timeout)
                             .verbalize(VerbalizeRequest.newBuilder().setSql(g.representative().sql()).setSchema(run.schema).build())
                             .getText()));
             int ok = 0;
             for (int i = 0; i < wordless.size(); i++) {
-                if (texts.get(i) instanceof String text && !text.isBlank()) {
-                    wordless.get(i).text(text);
+                Called<String> text = texts.get(i);
+                if (text.ok() && !text.value().isBlank()) {
+                    wordless.get(i).text(text.value());
                     ok++;
                 } else {
                     wordless.get(i).text(wordless.get(i).representative().sql());
-                    if (texts.get(i) instanceof DownstreamFailure f && ok == 0) {
-                        run.warnings.add("verbalize: " + f.getMessage() + "; the SQL stands in for the text");
-                        run.degradations.add(Degradations.of(Stage.STAGE_VERBALIZE, f, wordless.size()));
+                    if (!text.ok() && ok == 0) {
+                        run.warnings.add("verbalize: " + text.failure().getMessage() + "; the SQL stands in for the text");
+                        run.degradations.add(Degradations.of(Stage.STAGE_VERBALIZE, text.failure(), wordless.size()));
                     }
                 }
             }

@@ -25,6 +25,7 @@ public class FakeClarify implements ClarifyService {
         synchronized (Scenario.clarifyCandidates) {
             for (Candidate c : request.getCandidatesList()) {
                 Scenario.clarifyCandidates.add(c.getId() + "|" + c.getFingerprint() + "|" + c.getProbability());
+                Scenario.clarifyAnalyses.add(c.getAnalysis());
             }
         }
         return Uni.createFrom().item(Turn.newBuilder().setSessionId("s-1").setNumber(1)

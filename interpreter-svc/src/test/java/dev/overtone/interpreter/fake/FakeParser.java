@@ -1,6 +1,9 @@
 package dev.overtone.interpreter.fake;
 
+import dev.overtone.proto.v1.AnalyzeBatchRequest;
+import dev.overtone.proto.v1.AnalyzeBatchResponse;
 import dev.overtone.proto.v1.AnalyzeRequest;
+import dev.overtone.proto.v1.AnalyzeResult;
 import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.NormalizeRequest;
 import dev.overtone.proto.v1.NormalizeResponse;
@@ -14,6 +17,8 @@ import dev.overtone.proto.v1.RepairedSql;
 import dev.overtone.proto.v1.SqlRepair;
 import dev.overtone.proto.v1.Slot;
 import dev.overtone.proto.v1.SlotKind;
+import dev.overtone.proto.v1.VariantsBatchRequest;
+import dev.overtone.proto.v1.VariantsBatchResponse;
 import dev.overtone.proto.v1.VariantsRequest;
 import dev.overtone.proto.v1.VariantsResponse;
 import dev.overtone.proto.v1.VerbalizeRequest;
@@ -42,11 +47,16 @@ public class FakeParser implements ParserService {
 
     @Override
     public Uni<AnalyzeResponse> analyze(AnalyzeRequest request) {
+        Scenario.analyzeCalls.incrementAndGet();
         if (Scenario.parserFailure != null) {
             return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
         }
-        boolean score = request.getSql().contains("score");
-        AnalyzeResponse.Builder b = AnalyzeResponse.newBuilder().setCanonicalSql(Hotels.key(request.getSql()))
+        return Uni.createFrom().item(analysis(request.getSql()));
+    }
+
+    private static AnalyzeResponse analysis(String sql) {
+        boolean score = sql.contains("score");
+        AnalyzeResponse.Builder b = AnalyzeResponse.newBuilder().setCanonicalSql(Hotels.key(sql))
                 .addSlots(Slot.newBuilder().setPath("select[0]").setKind(SlotKind.SLOT_KIND_SELECT_ITEM).setValue("hotels.name")
                         .setLabel("the hotel's name").addSchemaElements("hotels.name"))
                 .addSlots(Slot.newBuilder().setPath("select[1]").setKind(SlotKind.SLOT_KIND_SELECT_ITEM)
@@ -58,7 +68,25 @@ public class FakeParser implements ParserService {
             b.addSlots(Slot.newBuilder().setPath("join[1]").setKind(SlotKind.SLOT_KIND_JOIN).setValue("reviews")
                     .setLabel("joined with reviews").addSchemaElements("reviews"));
         }
-        return Uni.createFrom().item(b.build());
+        return b.build();
+    }
+
+    @Override
+    public Uni<AnalyzeBatchResponse> analyzeBatch(AnalyzeBatchRequest request) {
+        Scenario.analyzeBatchCalls.incrementAndGet();
+        if (Scenario.parserFailure != null) {
+            return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
+        }
+        AnalyzeBatchResponse.Builder out = AnalyzeBatchResponse.newBuilder();
+        for (String sql : request.getSqlsList()) {
+            out.addResults(AnalyzeResult.newBuilder().setAnalysis(analysis(sql)));
+        }
+        return Uni.createFrom().item(out.build());
+    }
+
+    @Override
+    public Uni<VariantsBatchResponse> variantsBatch(VariantsBatchRequest request) {
+        return Uni.createFrom().item(VariantsBatchResponse.getDefaultInstance());
     }
 
     @Override

@@ -32,11 +32,16 @@ public final class Scenario {
     public static final AtomicInteger describeCalls = new AtomicInteger();
     public static final AtomicInteger infillCalls = new AtomicInteger();
     public static final List<String> clarifyCandidates = new ArrayList<>();
+    /** The analysis each candidate of the last Start carried (guarded by clarifyCandidates). */
+    public static final List<dev.overtone.proto.v1.SqlAnalysis> clarifyAnalyses = new ArrayList<>();
     /** What the last Start said of its candidates' completeness. */
     public static volatile boolean clarifyIncomplete;
     /** The SQLs parser-svc's Repair answers with (none: nothing can be repaired). */
     public static final List<String> repairs = new java.util.concurrent.CopyOnWriteArrayList<>();
     public static final AtomicInteger repairCalls = new AtomicInteger();
+    /** parser-svc Analyze and AnalyzeBatch calls: the pipeline analyses its readings in one batch. */
+    public static final AtomicInteger analyzeCalls = new AtomicInteger();
+    public static final AtomicInteger analyzeBatchCalls = new AtomicInteger();
 
     private Scenario() {
     }
@@ -59,8 +64,11 @@ public final class Scenario {
         infillCalls.set(0);
         repairs.clear();
         repairCalls.set(0);
+        analyzeCalls.set(0);
+        analyzeBatchCalls.set(0);
         synchronized (clarifyCandidates) {
             clarifyCandidates.clear();
+            clarifyAnalyses.clear();
         }
     }
 }

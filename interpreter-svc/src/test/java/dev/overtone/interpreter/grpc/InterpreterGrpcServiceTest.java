@@ -12,6 +12,7 @@ import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.Outcome;
+import dev.overtone.proto.v1.Slot;
 import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
@@ -205,6 +206,9 @@ class InterpreterGrpcServiceTest {
         assertThat(select.getSchemaElementsList()).containsExactly("hotels.stars", "reviews.score");
         // the join the swapped measure brings along splits the readings the same way: one fork, one line
         assertThat(answer.getAmbiguity().getSlotsList()).extracting(AmbiguousSlot::getPath).containsExactly("select[1]");
+        // both readings analysed in one AnalyzeBatch call, none one at a time
+        assertThat(Scenario.analyzeBatchCalls.get()).isEqualTo(1);
+        assertThat(Scenario.analyzeCalls.get()).isZero();
         assertThat(answer.getTimingsList()).extracting(StageTiming::getStage)
                 .contains("schema", "execute", "infill", "analyze", "verbalize");
         assertThat(answer.getTotalMicros()).isPositive();
@@ -371,6 +375,12 @@ class InterpreterGrpcServiceTest {
         assertThat(Scenario.clarifyCandidates).hasSize(2);
         assertThat(Scenario.clarifyCandidates.get(0)).startsWith("i1|fp-stars|" + answer.getInterpretations(0).getProbability());
         assertThat(Scenario.clarifyCandidates.get(1)).startsWith("i2|fp-score|" + answer.getInterpretations(1).getProbability());
+        // each candidate carries the analysis the ambiguity summary was made from, so clarify-svc needs no Analyze
+        assertThat(Scenario.clarifyAnalyses).extracting(a -> a.getSlotsList().stream().map(Slot::getValue).toList())
+                .containsExactly(answer.getInterpretations(0).getAnalysis().getSlotsList().stream().map(Slot::getValue).toList(),
+                        answer.getInterpretations(1).getAnalysis().getSlotsList().stream().map(Slot::getValue).toList());
+        assertThat(Scenario.clarifyAnalyses).allSatisfy(a -> assertThat(a.getSlotsList()).extracting(Slot::getPath).contains("select[1]"));
+        assertThat(answer.getAmbiguity().getSlotsList()).extracting(AmbiguousSlot::getPath).containsExactly("select[1]");
         assertThat(answer.getTimingsList()).extracting(StageTiming::getStage).contains("clarify");
     }
 

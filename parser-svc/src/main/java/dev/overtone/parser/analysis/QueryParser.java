@@ -1,5 +1,7 @@
 package dev.overtone.parser.analysis;
 
+import dev.overtone.parser.dialect.DialectRewriter;
+
 import net.sf.jsqlparser.parser.CCJSqlParser;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.parser.ParseException;

@@ -1,5 +1,7 @@
 package dev.overtone.parser.analysis;
 
+import dev.overtone.parser.dialect.DialectRewriter;
+
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.schema.Column;
@@ -18,13 +20,13 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /** The FROM clause of one plain SELECT as the variant families see it: alias -> schema table. */
-final class QueryShape {
+public final class QueryShape {
 
-    final PlainSelect select;
-    final Map<String, String> aliasToTable = new LinkedHashMap<>();
-    final SchemaIndex schema;
+    public final PlainSelect select;
+    public final Map<String, String> aliasToTable = new LinkedHashMap<>();
+    public final SchemaIndex schema;
 
-    QueryShape(PlainSelect select, SchemaIndex schema) {
+    public QueryShape(PlainSelect select, SchemaIndex schema) {
         this.select = select;
         this.schema = schema;
         List<FromItem> items = new ArrayList<>();
@@ -40,20 +42,20 @@ final class QueryShape {
         }
     }
 
-    static PlainSelect plain(Select s) {
+    public static PlainSelect plain(Select s) {
         if (s instanceof PlainSelect p) return p;
         if (s instanceof ParenthesedSelect p) return plain(p.getSelect());
         return null;
     }
 
-    static Expression unwrap(Expression e) {
+    public static Expression unwrap(Expression e) {
         while (e instanceof net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList<?> p && p.size() == 1)
             e = (Expression) p.get(0);
         return e;
     }
 
     /** The operands of a chain of ANDs (and=true) or ORs, parentheses looked through. */
-    static void flatten(Expression e, boolean and, List<Expression> out) {
+    public static void flatten(Expression e, boolean and, List<Expression> out) {
         Expression x = unwrap(e);
         if (and && x instanceof net.sf.jsqlparser.expression.operators.conditional.AndExpression a) {
             flatten(a.getLeftExpression(), true, out);
@@ -66,7 +68,7 @@ final class QueryShape {
         }
     }
 
-    static String clean(String name) {
+    public static String clean(String name) {
         if (name == null) return "";
         String n = name.trim();
         if (n.length() >= 2 && (n.startsWith("\"") || n.startsWith("`") || n.startsWith("["))) n = n.substring(1, n.length() - 1);
@@ -74,7 +76,7 @@ final class QueryShape {
     }
 
     /** The schema table a column of this SELECT belongs to, or null. */
-    String owner(Column c) {
+    public String owner(Column c) {
         if (c.getTable() != null && c.getTable().getName() != null) {
             String q = clean(c.getTable().getName()).toLowerCase(Locale.ROOT);
             return aliasToTable.get(q);
@@ -91,7 +93,7 @@ final class QueryShape {
     }
 
     /** Visits every column of the SELECT's own clauses (not of its subqueries). */
-    void forEachColumn(Consumer<Column> action) {
+    public void forEachColumn(Consumer<Column> action) {
         ExpressionVisitorAdapter<Void> v = new ExpressionVisitorAdapter<>() {
             @Override
             public <S> Void visit(Column column, S context) {
@@ -120,7 +122,7 @@ final class QueryShape {
         for (Expression e : all) e.accept(v, null);
     }
 
-    static String quote(String name) {
+    public static String quote(String name) {
         return DialectRewriter.plainIdentifier(name) ? name : "\"" + name.replace("\"", "\"\"") + "\"";
     }
 }

@@ -1,5 +1,7 @@
 package dev.overtone.parser.analysis;
 
+import dev.overtone.parser.dialect.DialectRewriter;
+
 import dev.overtone.proto.v1.SlotKind;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;

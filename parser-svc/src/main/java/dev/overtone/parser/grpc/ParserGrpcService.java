@@ -1,16 +1,22 @@
 package dev.overtone.parser.grpc;
 
-import dev.overtone.parser.analysis.DialectRewriter;
+import dev.overtone.parser.dialect.DialectRewriter;
 import dev.overtone.parser.analysis.SchemaIndex;
 import dev.overtone.parser.analysis.SqlAnalyzer;
-import dev.overtone.parser.analysis.Verbalizer;
+import dev.overtone.parser.analysis.SqlSyntaxException;
+import dev.overtone.parser.verbalize.Verbalizer;
 import dev.overtone.parser.mapping.AnalysisMapping;
 import dev.overtone.parser.service.ParseService;
 import dev.overtone.parser.service.RepairService;
 import dev.overtone.proto.v1.RepairRequest;
 import dev.overtone.proto.v1.RepairResponse;
 import dev.overtone.parser.service.VariantsService;
+import dev.overtone.proto.v1.AnalyzeBatchRequest;
+import dev.overtone.proto.v1.AnalyzeBatchResponse;
 import dev.overtone.proto.v1.AnalyzeRequest;
+import dev.overtone.proto.v1.AnalyzeResult;
+import dev.overtone.proto.v1.VariantsBatchRequest;
+import dev.overtone.proto.v1.VariantsBatchResponse;
 import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.NormalizeRequest;
 import dev.overtone.proto.v1.NormalizeResponse;
@@ -75,6 +81,40 @@ public class ParserGrpcService implements ParserService {
                     new HashSet<>(request.getFamiliesList())).forEach(v -> b.addVariants(AnalysisMapping.toProto(v)));
             return b.build();
         });
+    }
+
+    @Override
+    @Blocking
+    public Uni<AnalyzeBatchResponse> analyzeBatch(AnalyzeBatchRequest request) {
+        return call(() -> {
+            requireSqls(request.getSqlsCount(), "AnalyzeBatch");
+            SchemaIndex schema = SchemaIndex.of(request.getSchema());
+            AnalyzeBatchResponse.Builder b = AnalyzeBatchResponse.newBuilder();
+            for (String sql : request.getSqlsList()) {
+                try {
+                    b.addResults(AnalyzeResult.newBuilder().setAnalysis(AnalysisMapping.toProto(analyzer.analyze(sql, schema))));
+                } catch (SqlSyntaxException e) {
+                    b.addResults(AnalyzeResult.newBuilder().setError(e.getMessage()));
+                }
+            }
+            return b.build();
+        });
+    }
+
+    @Override
+    @Blocking
+    public Uni<VariantsBatchResponse> variantsBatch(VariantsBatchRequest request) {
+        return call(() -> {
+            requireSqls(request.getSqlsCount(), "VariantsBatch");
+            VariantsBatchResponse.Builder b = VariantsBatchResponse.newBuilder();
+            variantsService.variants(request.getSqlsList(), request.getSchema(), request.getQuestion(), request.getMaxVariants(),
+                    new HashSet<>(request.getFamiliesList())).forEach(source -> b.addResults(AnalysisMapping.toProto(source)));
+            return b.build();
+        });
+    }
+
+    private static void requireSqls(int count, String rpc) {
+        if (count == 0) throw new IllegalArgumentException(rpc + " needs at least one SQL in `sqls`");
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.overtone.parser.service;
 
 import dev.overtone.parser.analysis.Analysis;
-import dev.overtone.parser.analysis.DialectRewriter;
+import dev.overtone.parser.dialect.DialectRewriter;
 import dev.overtone.runtime.llm.ModelFailure;
 import dev.overtone.runtime.llm.RetryableModelFailure;
 import dev.overtone.parser.analysis.SchemaIndex;

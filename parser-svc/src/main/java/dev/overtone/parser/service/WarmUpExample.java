@@ -2,8 +2,8 @@ package dev.overtone.parser.service;
 
 import dev.overtone.parser.analysis.SchemaIndex;
 import dev.overtone.parser.analysis.SqlAnalyzer;
-import dev.overtone.parser.analysis.Variant;
-import dev.overtone.parser.analysis.Verbalizer;
+import dev.overtone.parser.variants.Variant;
+import dev.overtone.parser.verbalize.Verbalizer;
 import dev.overtone.parser.mapping.AnalysisMapping;
 import dev.overtone.proto.v1.Column;
 import dev.overtone.proto.v1.ForeignKey;

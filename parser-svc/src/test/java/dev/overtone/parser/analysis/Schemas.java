@@ -7,30 +7,30 @@ import dev.overtone.proto.v1.Table;
 import dev.overtone.proto.v1.ValueType;
 
 /** Small hand-written schemas for unit tests. */
-final class Schemas {
+public final class Schemas {
     private Schemas() {
     }
 
-    static Column col(String name, ValueType type, String... samples) {
+    public static Column col(String name, ValueType type, String... samples) {
         return Column.newBuilder().setName(name).setValueType(type).setNullable(true)
                 .setDeclaredType(type == ValueType.VALUE_TYPE_INTEGER ? "INTEGER" : type == ValueType.VALUE_TYPE_REAL ? "REAL" : "TEXT")
                 .addAllSampleValues(java.util.List.of(samples)).build();
     }
 
-    static Column id(String name) {
+    public static Column id(String name) {
         return Column.newBuilder().setName(name).setValueType(ValueType.VALUE_TYPE_INTEGER).setDeclaredType("INTEGER").setPrimaryKey(true).build();
     }
 
-    static ForeignKey fk(String column, String table, String refColumn) {
+    public static ForeignKey fk(String column, String table, String refColumn) {
         return ForeignKey.newBuilder().addColumns(column).setReferencedTable(table).addReferencedColumns(refColumn).build();
     }
 
-    static final ValueType INT = ValueType.VALUE_TYPE_INTEGER;
-    static final ValueType REAL = ValueType.VALUE_TYPE_REAL;
-    static final ValueType TEXT = ValueType.VALUE_TYPE_TEXT;
+    public static final ValueType INT = ValueType.VALUE_TYPE_INTEGER;
+    public static final ValueType REAL = ValueType.VALUE_TYPE_REAL;
+    public static final ValueType TEXT = ValueType.VALUE_TYPE_TEXT;
 
     /** Hotels with a star rating and reviews with scores. */
-    static SchemaIndex hotels() {
+    public static SchemaIndex hotels() {
         return SchemaIndex.of(Schema.newBuilder().setDialect("sqlite")
                 .addTables(Table.newBuilder().setName("hotels").addPrimaryKey("id").addColumns(id("id"))
                         .addColumns(col("name", TEXT, "Grand", "Lido")).addColumns(col("city", TEXT, "Rome", "Paris"))

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overtone.parser.analysis.NameSimilarity;
 import dev.overtone.parser.analysis.SchemaIndex;
 import dev.overtone.parser.analysis.SqlAnalyzer;
-import dev.overtone.parser.analysis.VariantGenerator;
+import dev.overtone.parser.variants.VariantGenerator;
 import dev.overtone.parser.service.EmbeddingNameSimilarity;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;

@@ -1,6 +1,10 @@
 package dev.overtone.parser.grpc;
 
+import dev.overtone.proto.v1.AnalyzeBatchRequest;
+import dev.overtone.proto.v1.AnalyzeBatchResponse;
 import dev.overtone.proto.v1.AnalyzeRequest;
+import dev.overtone.proto.v1.VariantsBatchRequest;
+import dev.overtone.proto.v1.VariantsBatchResponse;
 import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.NormalizeRequest;
 import dev.overtone.proto.v1.ParseRequest;
@@ -59,6 +63,59 @@ class ParserGrpcServiceTest {
         assertThat(r.getVariantsList()).isNotEmpty();
         assertThat(r.getVariantsList()).extracting(Variant::getFamily).contains("attachment");
         assertThat(r.getVariantsList()).allSatisfy(v -> assertThat(v.getDescription()).isNotBlank());
+    }
+
+    @Test
+    void variantsAreInTheCanonicalFormAnalyzeGives() {
+        var r = client.variants(VariantsRequest.newBuilder().setSchema(TestSchemas.hotels()).setQuestion("5 or 4 star hotels named Grand")
+                .setSql("SELECT name FROM hotels WHERE stars IN (4, 5) AND name = 'Grand'").build()).await().atMost(WAIT);
+        assertThat(r.getVariantsList()).isNotEmpty().allSatisfy(v -> assertThat(client.analyze(AnalyzeRequest.newBuilder()
+                .setSql(v.getSql()).setSchema(TestSchemas.hotels()).build()).await().atMost(WAIT).getCanonicalSql()).isEqualTo(v.getSql()));
+    }
+
+    @Test
+    void analyzeBatchAnswersEachSqlInOrderAsAnalyzeDoesAndKeepsABadOneToItself() {
+        String good = "SELECT h.name FROM hotels h WHERE h.stars == 5";
+        String other = "SELECT name, stars FROM hotels";
+        AnalyzeBatchResponse r = client.analyzeBatch(AnalyzeBatchRequest.newBuilder().setSchema(TestSchemas.hotels())
+                .addSqls(good).addSqls("SELECT name\nFROM hotels WHERE WHERE").addSqls(other).build()).await().atMost(WAIT);
+        assertThat(r.getResultsList()).hasSize(3);
+        assertThat(r.getResults(0).getAnalysis()).isEqualTo(client.analyze(AnalyzeRequest.newBuilder().setSql(good)
+                .setSchema(TestSchemas.hotels()).build()).await().atMost(WAIT));
+        assertThat(r.getResults(1).hasAnalysis()).isFalse();
+        assertThat(r.getResults(1).getError()).contains("line 2");
+        assertThat(r.getResults(2).getAnalysis().getCanonicalSql()).isEqualTo(other);
+    }
+
+    @Test
+    void variantsBatchGivesEachSourceItsCanonicalFormAndTheVariantsVariantsGives() {
+        String sql = "SELECT name FROM hotels WHERE stars IN (4, 5) AND name = 'Grand'";
+        String question = "5 or 4 star hotels named Grand";
+        VariantsBatchResponse r = client.variantsBatch(VariantsBatchRequest.newBuilder().setSchema(TestSchemas.hotels())
+                .setQuestion(question).addSqls(sql).addSqls("SELECT FROM WHERE").build()).await().atMost(WAIT);
+        assertThat(r.getResultsList()).hasSize(2);
+        assertThat(r.getResults(0).getCanonicalSql()).isEqualTo(client.analyze(AnalyzeRequest.newBuilder().setSql(sql)
+                .setSchema(TestSchemas.hotels()).build()).await().atMost(WAIT).getCanonicalSql());
+        assertThat(r.getResults(0).getVariantsList()).isNotEmpty().isEqualTo(client.variants(VariantsRequest.newBuilder()
+                .setSchema(TestSchemas.hotels()).setQuestion(question).setSql(sql).build()).await().atMost(WAIT).getVariantsList());
+        assertThat(r.getResults(0).getError()).isEmpty();
+        assertThat(r.getResults(1).getVariantsList()).isEmpty();
+        assertThat(r.getResults(1).getError()).isNotBlank();
+    }
+
+    @Test
+    void batchesWithoutSqlOrWithAnUnknownFamilyAreInvalid() {
+        assertThatThrownBy(() -> client.analyzeBatch(AnalyzeBatchRequest.getDefaultInstance()).await().atMost(WAIT))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getStatus().getDescription()).contains("sqls");
+                });
+        assertThatThrownBy(() -> client.variantsBatch(VariantsBatchRequest.newBuilder().addSqls("SELECT name FROM hotels")
+                .addFamilies("colour").build()).await().atMost(WAIT))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getStatus().getDescription()).contains("colour");
+                });
     }
 
     @Test

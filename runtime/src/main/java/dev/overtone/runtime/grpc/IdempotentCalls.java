@@ -14,6 +14,8 @@ public final class IdempotentCalls {
             new Method("overtone.v1.ExecutorService", "Execute"),
             new Method("overtone.v1.ParserService", "Analyze"),
             new Method("overtone.v1.ParserService", "Variants"),
+            new Method("overtone.v1.ParserService", "AnalyzeBatch"),
+            new Method("overtone.v1.ParserService", "VariantsBatch"),
             new Method("overtone.v1.ParserService", "Verbalize"),
             new Method("overtone.v1.ParserService", "Normalize"));
 

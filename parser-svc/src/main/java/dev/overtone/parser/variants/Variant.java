@@ -1,4 +1,4 @@
-package dev.overtone.parser.analysis;
+package dev.overtone.parser.variants;
 
 /** One structural alternative of a query: the SQL another reading of the question would produce. */
 public record Variant(String sql, String family, String slotPath, String description, double score) {

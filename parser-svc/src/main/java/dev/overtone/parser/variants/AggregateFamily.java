@@ -1,4 +1,9 @@
-package dev.overtone.parser.analysis;
+package dev.overtone.parser.variants;
+
+import dev.overtone.parser.analysis.NameSimilarity;
+import dev.overtone.parser.analysis.Phrasing;
+import dev.overtone.parser.analysis.QueryShape;
+import dev.overtone.parser.analysis.SchemaIndex;
 
 import dev.overtone.proto.v1.Table;
 import net.sf.jsqlparser.expression.Expression;

@@ -1,4 +1,8 @@
-package dev.overtone.parser.analysis;
+package dev.overtone.parser.variants;
+
+import dev.overtone.parser.analysis.QueryParser;
+import dev.overtone.parser.analysis.QueryShape;
+import dev.overtone.parser.analysis.SqlSyntaxException;
 
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;

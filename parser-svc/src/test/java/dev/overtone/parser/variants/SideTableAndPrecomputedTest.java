@@ -1,4 +1,7 @@
-package dev.overtone.parser.analysis;
+package dev.overtone.parser.variants;
+
+import dev.overtone.parser.analysis.NameSimilarity;
+import dev.overtone.parser.analysis.SchemaIndex;
 
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Table;

@@ -1,4 +1,13 @@
-package dev.overtone.parser.analysis;
+package dev.overtone.parser.variants;
+
+import dev.overtone.parser.analysis.Analysis;
+import dev.overtone.parser.analysis.NameSimilarity;
+import dev.overtone.parser.analysis.SchemaIndex;
+import dev.overtone.parser.analysis.SqlAnalyzer;
+import dev.overtone.parser.analysis.SqlLexer;
+import dev.overtone.parser.analysis.SqlSyntaxException;
+import dev.overtone.parser.analysis.SqlToken;
+import dev.overtone.parser.dialect.DialectRewriter;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,9 +39,22 @@ public final class VariantGenerator {
 
     public List<Variant> generate(String sql, SchemaIndex schema, String question, int max, Set<String> only) {
         SchemaIndex s = schema == null ? SchemaIndex.EMPTY : schema;
+        checkFamilies(only);
+        return generate(sql, analyzer.analyze(sql, s), s, question, max, only);
+    }
+
+    /** IllegalArgumentException naming the known families when {@code only} holds another. */
+    public static void checkFamilies(Set<String> only) {
         for (String f : only == null ? Set.<String>of() : only)
             if (!familyNames().contains(f)) throw new IllegalArgumentException("unknown variant family \"" + f + "\"; known: " + familyNames());
-        Analysis original = analyzer.analyze(sql, s);
+    }
+
+    /**
+     * Variants of a SQL whose analysis the caller already holds ({@code original}, made with the same
+     * {@code schema}), so a batch analyses each source once. Each variant's SQL is its canonical form.
+     */
+    public List<Variant> generate(String sql, Analysis original, SchemaIndex schema, String question, int max, Set<String> only) {
+        SchemaIndex s = schema == null ? SchemaIndex.EMPTY : schema;
         List<Variant> candidates = new ArrayList<>();
         String stored = storedCasing(DialectRewriter.parsable(sql, s), s);
         Analysis base = original;

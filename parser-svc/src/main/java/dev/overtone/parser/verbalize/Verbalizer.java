@@ -1,4 +1,9 @@
-package dev.overtone.parser.analysis;
+package dev.overtone.parser.verbalize;
+
+import dev.overtone.parser.analysis.Phrasing;
+import dev.overtone.parser.analysis.QueryParser;
+import dev.overtone.parser.analysis.QueryShape;
+import dev.overtone.parser.analysis.SchemaIndex;
 
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;

@@ -1,4 +1,8 @@
-package dev.overtone.parser.analysis;
+package dev.overtone.parser.dialect;
+
+import dev.overtone.parser.analysis.SchemaIndex;
+import dev.overtone.parser.analysis.SqlLexer;
+import dev.overtone.parser.analysis.SqlToken;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -107,7 +111,7 @@ public final class DialectRewriter {
         return commas + 1;
     }
 
-    static boolean plainIdentifier(String name) {
+    public static boolean plainIdentifier(String name) {
         return name.matches("[A-Za-z_][A-Za-z0-9_]*");
     }
 
@@ -154,7 +158,7 @@ public final class DialectRewriter {
         return false;
     }
 
-    static java.util.Optional<SqlToken> previousSignificant(List<SqlToken> tokens, int i) {
+    public static java.util.Optional<SqlToken> previousSignificant(List<SqlToken> tokens, int i) {
         for (int j = i - 1; j >= 0; j--) if (tokens.get(j).significant()) return java.util.Optional.of(tokens.get(j));
         return java.util.Optional.empty();
     }

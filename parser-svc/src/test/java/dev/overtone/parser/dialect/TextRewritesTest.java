@@ -1,4 +1,9 @@
-package dev.overtone.parser.analysis;
+package dev.overtone.parser.dialect;
+
+import dev.overtone.parser.analysis.SchemaIndex;
+import dev.overtone.parser.analysis.Schemas;
+import dev.overtone.parser.analysis.SqlExtraction;
+import dev.overtone.parser.verbalize.Verbalizer;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.overtone.parser.analysis;
+package dev.overtone.parser.variants;
 
 import java.util.List;
 
