@@ -14,7 +14,7 @@ public class FakeVllm extends FakeOpenAiEndpoint {
         server = started;
         return Map.of("overtone.infill.model.base-url", baseUrl,
                 "overtone.infill.model.name", "ambrosia-infill",
-                "overtone.infill.model.timeout-ms", "700",
+                "overtone.infill.model.timeout-ms", "2000", // well past a loaded machine's answer time; the slow test waits 3x
                 "overtone.infill.model.retries", "1");
     }
 }

@@ -109,7 +109,7 @@ class ModelInfillTest {
     @Test
     void slowModelTimesOutIntoStructuralReadings() {
         FakeVllm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
-                .withHeader("Content-Type", "application/json").withBody(FakeVllm.completion("x")).withFixedDelay(3000)));
+                .withHeader("Content-Type", "application/json").withBody(FakeVllm.completion("x")).withFixedDelay(6000)));
         assertStructuralFallback(ask(), "model: timed out");
     }
 
