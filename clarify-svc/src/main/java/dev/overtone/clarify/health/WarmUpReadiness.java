@@ -1,13 +1,8 @@
 package dev.overtone.clarify.health;
 
-import dev.overtone.runtime.health.WarmUp;
 import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.mapping.EmbeddingMatcher;
-import io.quarkus.runtime.StartupEvent;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.health.HealthCheck;
-import org.eclipse.microprofile.health.HealthCheckResponse;
+import jakarta.inject.Singleton;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
@@ -15,30 +10,27 @@ import org.eclipse.microprofile.health.Readiness;
  * so the first free-text answer (and the first question's pivot term) is not slowed by loading it.
  */
 @Readiness
-@ApplicationScoped
-public class WarmUpReadiness implements HealthCheck {
+@Singleton // not proxied: the base class has no no-args constructor
+public class WarmUpReadiness extends dev.overtone.runtime.health.WarmUpReadiness {
 
     public static final String NAME = "clarify-svc warm-up";
 
-    private final WarmUp warmUp = new WarmUp(NAME);
     private final ClarifyConfig config;
     private final EmbeddingMatcher embeddings;
 
     public WarmUpReadiness(ClarifyConfig config, EmbeddingMatcher embeddings) {
+        super(NAME);
         this.config = config;
         this.embeddings = embeddings;
     }
 
-    void onStart(@Observes StartupEvent event) {
-        if (config.warmUp().enabled() && embeddings.enabled()) {
-            warmUp.start(embeddings::warmUp);
-        } else {
-            warmUp.disable();
-        }
+    @Override
+    protected boolean enabled() {
+        return config.warmUp().enabled() && embeddings.enabled();
     }
 
     @Override
-    public HealthCheckResponse call() {
-        return warmUp.check();
+    protected void warmUp() {
+        embeddings.warmUp();
     }
 }

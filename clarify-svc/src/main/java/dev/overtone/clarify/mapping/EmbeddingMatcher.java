@@ -91,7 +91,8 @@ public class EmbeddingMatcher implements WordSimilarity {
         return m;
     }
 
-    static double cosine(float[] a, float[] b) {
+    /** Cosine similarity of two embedding vectors, in [-1, 1]. */
+    public static double cosine(float[] a, float[] b) {
         double dot = 0;
         double na = 0;
         double nb = 0;

@@ -3,7 +3,8 @@ package dev.overtone.clarify.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
+import dev.overtone.clarify.mapping.EmbeddingMatcher;
+import dev.overtone.runtime.embedding.MiniLm;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,20 +20,8 @@ class PivotTermTest {
 
     @BeforeAll
     static void loadModel() {
-        EmbeddingModel model = new AllMiniLmL6V2EmbeddingModel();
-        minilm = (a, b) -> {
-            float[] x = model.embed(a).content().vector();
-            float[] y = model.embed(b).content().vector();
-            double dot = 0;
-            double nx = 0;
-            double ny = 0;
-            for (int i = 0; i < x.length; i++) {
-                dot += x[i] * y[i];
-                nx += x[i] * x[i];
-                ny += y[i] * y[i];
-            }
-            return Math.max(0, dot / Math.sqrt(nx * ny));
-        };
+        EmbeddingModel model = MiniLm.load(); // as clarify-svc loads it
+        minilm = (a, b) -> Math.max(0, EmbeddingMatcher.cosine(model.embed(a).content().vector(), model.embed(b).content().vector()));
     }
 
     private static SlotValue slot(String path, String value, String label, String... elements) {

@@ -1,6 +1,7 @@
 package dev.overtone.executor.it;
 
-import java.io.File;
+import dev.overtone.runtime.testing.PackagedJar;
+
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -8,14 +9,14 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts target/quarkus-app/quarkus-run.jar as its own process (the same pattern as clarify-svc's
- * PackagedService) with the given heap and configuration, and waits for readiness (bounded).
+ * executor-svc's packaged jar as its own process ({@link PackagedJar}) with the given heap, a GC log and
+ * configuration, until ready.
  */
 final class PackagedExecutor implements AutoCloseable {
     /** Health and metrics are served on the gRPC port + 10, as bin/overtone lays the suite out. */
@@ -34,24 +35,14 @@ final class PackagedExecutor implements AutoCloseable {
     }
 
     static PackagedExecutor start(int port, String maxHeap, Map<String, String> config) throws Exception {
-        Path jar = Path.of("target/quarkus-app/quarkus-run.jar");
-        if (!Files.exists(jar)) {
-            throw new AssertionError("package the service first (mvn verify -DskipITs=false): "
-                    + jar.toAbsolutePath() + " is missing");
-        }
         Path log = Path.of("target/executor-packaged.log").toAbsolutePath();
         Path gcLog = Path.of("target/executor-packaged-gc.log").toAbsolutePath();
         Files.deleteIfExists(gcLog);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + maxHeap, "-Xlog:gc:file=" + gcLog,
-                "-Dquarkus.grpc.server.port=" + port,
-                "-Dquarkus.http.port=" + (port + HTTP_PORT_OFFSET),
-                "-Dquarkus.log.console.json.enabled=false"));
-        config.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
-        cmd.addAll(List.of("-jar", jar.toString()));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
-        awaitReady(p, port + HTTP_PORT_OFFSET, Duration.ofSeconds(120), log.toFile());
+        Map<String, String> all = new TreeMap<>(config);
+        all.put("quarkus.grpc.server.port", Integer.toString(port));
+        all.put("quarkus.http.port", Integer.toString(port + HTTP_PORT_OFFSET));
+        Process p = PackagedJar.start("executor-svc", List.of("-Xmx" + maxHeap, "-Xlog:gc:file=" + gcLog), all,
+                port + HTTP_PORT_OFFSET, ProcessBuilder.Redirect.to(log.toFile()), Duration.ofSeconds(120));
         return new PackagedExecutor(p, port, log, gcLog);
     }
 
@@ -61,28 +52,6 @@ final class PackagedExecutor implements AutoCloseable {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + (port + HTTP_PORT_OFFSET) + path))
                 .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
         return response.statusCode() == 200 ? response.body() : null;
-    }
-
-    private static void awaitReady(Process p, int port, Duration limit, File log) throws Exception {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/health/ready"))
-                .timeout(Duration.ofSeconds(2)).build();
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!p.isAlive()) {
-                throw new AssertionError("executor-svc exited with " + p.exitValue() + "; log: " + log);
-            }
-            try {
-                if (http.send(ready, HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
-                    return;
-                }
-            } catch (java.io.IOException notYet) {
-                // not listening yet
-            }
-            p.waitFor(200, TimeUnit.MILLISECONDS);
-        }
-        p.destroyForcibly();
-        throw new AssertionError("executor-svc not ready within " + limit + "; log: " + log);
     }
 
     @Override

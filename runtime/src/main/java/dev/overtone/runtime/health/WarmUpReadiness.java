@@ -1,0 +1,39 @@
+package dev.overtone.runtime.health;
+
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+
+/**
+ * A service's warm-up readiness check: at start it runs the service's warm-up task on its own thread
+ * (when configured to) and reports DOWN until that task has finished ({@link WarmUp}). A service
+ * subclasses it as a {@code @Readiness @Singleton} bean (a normal-scoped one would need a no-args constructor).
+ */
+public abstract class WarmUpReadiness implements HealthCheck {
+
+    private final WarmUp warmUp;
+
+    protected WarmUpReadiness(String name) {
+        this.warmUp = new WarmUp(name);
+    }
+
+    /** Whether the warm-up runs at start (the service's configuration). */
+    protected abstract boolean enabled();
+
+    /** Loads what the first request needs and serves one real request's worth of work. */
+    protected abstract void warmUp();
+
+    public void onStart(@Observes StartupEvent event) {
+        if (enabled()) {
+            warmUp.start(this::warmUp);
+        } else {
+            warmUp.disable();
+        }
+    }
+
+    @Override
+    public HealthCheckResponse call() {
+        return warmUp.check();
+    }
+}
