@@ -140,18 +140,7 @@ public final class EvidenceExtractor {
 
     /** A name part is grounded when the question has the word (stemmed), or shares a 4+ letter prefix with it. */
     private static boolean matches(String part, Set<String> questionStems) {
-        if (questionStems.contains(part)) {
-            return true;
-        }
-        if (part.length() < 4) {
-            return false;
-        }
-        for (String q : questionStems) {
-            if (q.length() >= 4 && (q.startsWith(part) || part.startsWith(q))) {
-                return true;
-            }
-        }
-        return false;
+        return questionStems.contains(part) || QuestionTerms.sharesPrefix(part, questionStems);
     }
 
     private static Set<String> questionStems(String question) {

@@ -109,14 +109,16 @@ public final class QuestionTerms {
 
     static boolean grounded(String word, Set<String> vocabulary) {
         String stem = stem(word);
-        if (vocabulary.contains(word) || vocabulary.contains(stem)) {
-            return true;
-        }
+        return vocabulary.contains(word) || vocabulary.contains(stem) || sharesPrefix(stem, vocabulary);
+    }
+
+    /** Whether a stem of 4+ letters begins one of the words (of 4+ letters), or one of them begins it. */
+    public static boolean sharesPrefix(String stem, Set<String> words) {
         if (stem.length() < 4) {
             return false;
         }
-        for (String v : vocabulary) {
-            if (v.length() >= 4 && (v.startsWith(stem) || stem.startsWith(v))) {
+        for (String w : words) {
+            if (w.length() >= 4 && (w.startsWith(stem) || stem.startsWith(w))) {
                 return true;
             }
         }

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.TimeUnit;
 
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
@@ -63,6 +65,15 @@ class LlmDefaultsTest {
     private static InterpretRequest.Builder rating() {
         return InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels").setQuestion("return the rating of each hotel")
                 .setOptions(InterpretOptions.newBuilder().setInfill(false));
+    }
+
+    /** The first chat call gets {@code first}; every later one answers {@code content}. */
+    private static void firstThenAnswer(ResponseDefinitionBuilder first, String content) {
+        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("first").whenScenarioStateIs(STARTED)
+                .willReturn(first).willSetStateTo("later"));
+        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("first").whenScenarioStateIs("later")
+                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
+                        .withBody(FakeLlm.completion(content))));
     }
 
     private static void answer(String content) {
@@ -109,11 +120,7 @@ class LlmDefaultsTest {
 
     @Test
     void rateLimitedThenOkRecovers() {
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("429").whenScenarioStateIs(STARTED)
-                .willReturn(aResponse().withStatus(429).withBody("{\"error\":\"slow down\"}")).willSetStateTo("ok"));
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("429").whenScenarioStateIs("ok")
-                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
-                        .withBody(FakeLlm.completion("The star rating of each hotel"))));
+        firstThenAnswer(aResponse().withStatus(429).withBody("{\"error\":\"slow down\"}"), "The star rating of each hotel");
 
         InterpretResponse response = ask(rating());
 
@@ -153,12 +160,8 @@ class LlmDefaultsTest {
 
     @Test
     void aCutOffBodyThenAGoodOneRecovers() {
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("cut").whenScenarioStateIs(STARTED)
-                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
-                        .withBody("{\"id\":\"chatcmpl-1\",\"object\":\"chat.compl")).willSetStateTo("ok"));
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("cut").whenScenarioStateIs("ok")
-                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
-                        .withBody(FakeLlm.completion("The star rating of each hotel"))));
+        firstThenAnswer(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
+                .withBody("{\"id\":\"chatcmpl-1\",\"object\":\"chat.compl"), "The star rating of each hotel");
 
         InterpretResponse response = ask(rating());
 
@@ -168,12 +171,8 @@ class LlmDefaultsTest {
 
     @Test
     void aTimeoutIsRetriedOnce() {
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("slow").whenScenarioStateIs(STARTED)
-                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
-                        .withBody(FakeLlm.completion("The star rating")).withFixedDelay(3000)).willSetStateTo("fast"));
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("slow").whenScenarioStateIs("fast")
-                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
-                        .withBody(FakeLlm.completion("The star rating of each hotel"))));
+        firstThenAnswer(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
+                .withBody(FakeLlm.completion("The star rating")).withFixedDelay(3000), "The star rating of each hotel");
 
         InterpretResponse response = ask(rating());
 
