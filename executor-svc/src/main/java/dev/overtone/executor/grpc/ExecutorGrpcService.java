@@ -8,6 +8,7 @@ import dev.overtone.proto.v1.DescribeResponse;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorService;
+import io.grpc.Context;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
 import org.jboss.logging.Logger;
@@ -35,7 +36,7 @@ public class ExecutorGrpcService implements ExecutorService {
 
     @Override
     public Uni<ExecuteResponse> execute(ExecuteRequest request) {
-        var limits = ExecutorMapping.limits(request.getLimits(), CallDeadlineInterceptor.current());
+        var limits = ExecutorMapping.limits(request.getLimits(), Context.current().getDeadline());
         return execution.execute(request.getTenant(), request.getDatabase(), request.getSql(), limits)
                 .map(ExecutorMapping::response)
                 .onFailure().invoke(ExecutorGrpcService::logUnexpected)
