@@ -75,6 +75,13 @@ record ManifestChecker(String namespace, ServicePorts ports, GrpcCalls calls,
     /** quarkus-langchain4j's own settings: the services build their client from their own keys and read none of these. */
     static final String UNREAD_LLM_PREFIX = "QUARKUS_LANGCHAIN4J_";
     private static final Set<String> CLUSTER_SCOPED = Set.of("Namespace");
+    /** The images Overtone builds (JVM services started by the base image's run-java.sh). */
+    static final String OVERTONE_IMAGE_PREFIX = "overtone/";
+    /**
+     * What every Overtone service container must set so its memory stays where the launcher measured it:
+     * the collector, the heap bound and the malloc arenas (ConfigMap overtone-jvm in the base).
+     */
+    static final List<String> JVM_MEMORY_SETTINGS = List.of("GC_CONTAINER_OPTIONS", "JAVA_MAX_MEM_RATIO", "MALLOC_ARENA_MAX");
 
     /** A pod template and what owns it (Deployment or StatefulSet). */
     record Workload(HasMetadata owner, LabelSelector selector, PodTemplateSpec template,
@@ -182,6 +189,17 @@ record ManifestChecker(String namespace, ServicePorts ports, GrpcCalls calls,
         }
     }
 
+    /** The variables a container sees: its own env and every key of the ConfigMaps it takes whole. */
+    private static Set<String> environmentNames(Inventory inventory, Container container) {
+        Set<String> names = new HashSet<>();
+        Optional.ofNullable(container.getEnv()).orElse(List.of()).forEach(env -> names.add(env.getName()));
+        Optional.ofNullable(container.getEnvFrom()).orElse(List.of()).stream()
+                .filter(source -> source.getConfigMapRef() != null)
+                .flatMap(source -> inventory.named(ConfigMap.class, source.getConfigMapRef().getName()).stream())
+                .forEach(config -> names.addAll(Optional.ofNullable(config.getData()).orElse(Map.of()).keySet()));
+        return names;
+    }
+
     private void checkContainer(Inventory inventory, String what, Container container,
                                 PodSecurityContext podSecurity, Set<String> volumes, List<String> violations) {
         checkProbe(what, "readinessProbe", container.getReadinessProbe(), container, violations);
@@ -218,6 +236,12 @@ record ManifestChecker(String namespace, ServicePorts ports, GrpcCalls calls,
             if (!nonRoot) {
                 violations.add(what + " may run as root (runAsNonRoot is not true)");
             }
+        }
+
+        if (container.getImage() != null && container.getImage().startsWith(OVERTONE_IMAGE_PREFIX)) {
+            Set<String> environment = environmentNames(inventory, container);
+            JVM_MEMORY_SETTINGS.stream().filter(name -> !environment.contains(name))
+                    .forEach(name -> violations.add(what + " does not set " + name + " (ConfigMap overtone-jvm)"));
         }
 
         List<VolumeMount> mounts = Optional.ofNullable(container.getVolumeMounts()).orElse(List.of());

@@ -61,6 +61,17 @@ class ManifestCheckerTest {
     }
 
     @Test
+    void aServiceWithoutTheJvmMemorySettingsFails() {
+        container("parser-svc").getEnvFrom().removeIf(source -> source.getConfigMapRef() != null
+                && "overtone-jvm".equals(source.getConfigMapRef().getName()));
+
+        assertThat(violations()).containsExactlyInAnyOrder(
+                "Deployment parser-svc container parser-svc does not set GC_CONTAINER_OPTIONS (ConfigMap overtone-jvm)",
+                "Deployment parser-svc container parser-svc does not set JAVA_MAX_MEM_RATIO (ConfigMap overtone-jvm)",
+                "Deployment parser-svc container parser-svc does not set MALLOC_ARENA_MAX (ConfigMap overtone-jvm)");
+    }
+
+    @Test
     void aMissingReadinessProbeFails() {
         container("interpreter-svc").setReadinessProbe(null);
 
