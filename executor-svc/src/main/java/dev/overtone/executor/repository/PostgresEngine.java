@@ -13,7 +13,6 @@ import dev.overtone.proto.v1.Table;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.pgclient.PgBuilder;
-import io.vertx.mutiny.pgclient.PgConnection;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
@@ -35,22 +34,21 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.jboss.logging.Logger;
 
 /**
  * PostgreSQL tenants through the reactive client, one bounded pool per tenant database. Every
  * statement runs in its own {@code BEGIN READ ONLY} transaction with {@code SET LOCAL}
  * statement_timeout, idle_in_transaction_session_timeout and a pinned search_path, through the
  * extended protocol (one statement only) and a cursor that fetches one row more than the limit;
- * the transaction is always rolled back. Past the deadline the server cancels the statement; a
- * cancel request follows if the server has not answered shortly after.
+ * the transaction is always rolled back and only then is the connection given back. The server's own
+ * statement_timeout ends a statement past its deadline. No cancel request is ever sent: it is
+ * delivered to whatever the backend runs when it arrives, and one that arrived late hit the next
+ * caller's statement on the pooled connection, or its ROLLBACK (which left the connection in an
+ * aborted transaction: 25P02 for every later caller). The caller stops waiting at the seam
+ * ({@code StatementExecution}); the transaction here runs to its real end.
  */
 @ApplicationScoped
 public class PostgresEngine implements TenantEngine {
-    private static final Logger LOG = Logger.getLogger(PostgresEngine.class);
-    /** How long after the deadline the client stops waiting for the server's own cancellation. */
-    private static final long CLIENT_GRACE_MILLIS = 50;
-
     private final Vertx vertx;
     private final ExecutorConfig.PgPool poolConfig;
     private final long fetchBytes;
@@ -226,24 +224,11 @@ public class PostgresEngine implements TenantEngine {
                     // statement is parsed under the pinned search_path and timed by statement_timeout
                     return Uni.combine().all().unis(connection.query(setup).execute(), work.apply(connection))
                             .asTuple().map(both -> both.getItem2())
-                            .ifNoItem().after(Duration.ofMillis(timeout + CLIENT_GRACE_MILLIS))
-                            .failWith(() -> {
-                                cancel(connection);
-                                return deadline(database, limits);
-                            })
                             .onFailure(e -> !(e instanceof SandboxException))
                             .transform(e -> translate(database, e, limits))
                             .eventually(() -> connection.query("ROLLBACK").execute().onFailure().recoverWithNull())
                             .eventually(() -> connection.close().onFailure().recoverWithNull());
                 });
-    }
-
-    private static void cancel(SqlConnection connection) {
-        try {
-            PgConnection.cast(connection).cancelRequest().subscribe().with(v -> { }, e -> { });
-        } catch (RuntimeException e) {
-            LOG.debugf("cancel request could not be sent: %s", e.getMessage());
-        }
     }
 
     @Override
@@ -252,7 +237,8 @@ public class PostgresEngine implements TenantEngine {
         long deadline = System.nanoTime() + timeout.toNanos();
         ExecutionLimits limits = ExecutionLimits.introspection(timeout.toMillis(), deadline);
         return withReadOnlyTransaction(database, limits,
-                connection -> introspect(connection, target.schema(), samples, sampleScanRows), target.schema());
+                connection -> introspect(connection, target.schema(), samples, sampleScanRows, limits),
+                target.schema());
     }
 
     private static final String TABLES = "SELECT c.relname, c.relkind, c.reltuples::bigint FROM pg_class c"
@@ -273,7 +259,13 @@ public class PostgresEngine implements TenantEngine {
             + " LEFT JOIN pg_attribute ra ON ra.attrelid = con.confrelid AND ra.attnum = con.confkey[k.ord]"
             + " WHERE n.nspname = $1 AND con.contype IN ('p', 'f') ORDER BY c.relname, con.conname, k.ord";
 
-    private Uni<List<Table>> introspect(SqlConnection connection, String schema, int samples, int scanRows) {
+    /**
+     * The catalog queries, then a count or sample query per table and column, in sequence. Each runs
+     * under the transaction's statement_timeout; the sequence stops at the deadline, so the whole
+     * introspection holds its connection no longer than its time limit (plus the statement running then).
+     */
+    private Uni<List<Table>> introspect(SqlConnection connection, String schema, int samples, int scanRows,
+            ExecutionLimits limits) {
         Map<String, Table.Builder> tables = new LinkedHashMap<>();
         Map<String, List<Column.Builder>> columns = new LinkedHashMap<>();
         Map<String, Long> estimates = new LinkedHashMap<>();
@@ -321,7 +313,7 @@ public class PostgresEngine implements TenantEngine {
                 if (estimate >= 0 && !entry.getValue().getView()) {
                     entry.getValue().setRowCount(estimate).setRowCountEstimated(true);
                 } else {
-                    chain = chain.chain(() -> connection.query("SELECT count(*) FROM " + table).execute()
+                    chain = chain.chain(() -> beforeDeadline(limits, connection, "SELECT count(*) FROM " + table)
                             .invoke(rows -> entry.getValue().setRowCount(rows.iterator().next().getLong(0))
                                     .setRowCountEstimated(false))).replaceWithVoid();
                 }
@@ -333,7 +325,7 @@ public class PostgresEngine implements TenantEngine {
                     String sql = "SELECT v FROM (SELECT " + c + "::text AS v FROM " + table + " WHERE " + c
                             + " IS NOT NULL LIMIT " + scanRows + ") s GROUP BY v ORDER BY count(*) DESC, v LIMIT "
                             + samples;
-                    chain = chain.chain(() -> connection.query(sql).execute().invoke(rows -> {
+                    chain = chain.chain(() -> beforeDeadline(limits, connection, sql).invoke(rows -> {
                         for (Row row : rows) {
                             column.addSampleValues(row.getString(0));
                         }
@@ -349,6 +341,14 @@ public class PostgresEngine implements TenantEngine {
             });
             return built;
         });
+    }
+
+    private static Uni<RowSet<Row>> beforeDeadline(ExecutionLimits limits, SqlConnection connection, String sql) {
+        if (limits.expired()) {
+            return Uni.createFrom().failure(SandboxException.deadline("introspection ran past its time limit of "
+                    + limits.timeoutMillis() + " ms"));
+        }
+        return connection.query(sql).execute();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.overtone.executor.service;
 
+import java.time.Duration;
+
 /**
  * The limits one statement runs under, after capping by the server maxima and the gRPC deadline.
  *
@@ -12,6 +14,13 @@ package dev.overtone.executor.service;
 public record ExecutionLimits(long timeoutMillis, long deadlineNanos, int maxRows, long maxBytes, int maxColumns,
         int maxCellBytes, int maxRowBytes) {
 
+    /**
+     * How long past the deadline a caller waits for the engine's own stop (PostgreSQL's
+     * statement_timeout, SQLite's interrupt) before it is answered DEADLINE_EXCEEDED regardless; the
+     * statement itself runs on to its end on the engine, holding its bulkhead slot and connection.
+     */
+    public static final Duration ENGINE_STOP_GRACE = Duration.ofMillis(100);
+
     /** Limits for the executor's own introspection queries (no caller limits apply). */
     public static ExecutionLimits introspection(long timeoutMillis, long deadlineNanos) {
         return new ExecutionLimits(timeoutMillis, deadlineNanos, 0, 0, 0, 0, 0);
@@ -19,6 +28,11 @@ public record ExecutionLimits(long timeoutMillis, long deadlineNanos, int maxRow
 
     public long remainingMillis() {
         return Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
+    }
+
+    /** How long the caller waits for the engine: until the deadline plus {@link #ENGINE_STOP_GRACE}. */
+    public Duration callerWait() {
+        return Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())).plus(ENGINE_STOP_GRACE);
     }
 
     public boolean expired() {

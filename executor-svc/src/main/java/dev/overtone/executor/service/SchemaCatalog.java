@@ -51,6 +51,10 @@ public class SchemaCatalog {
             }
             return bulkhead.run(database.tenant(), System.nanoTime() + config.timeout().toNanos(), () -> engines.engineFor(database)
                     .describe(database, config.sampleValues(), config.sampleScanRows(), config.timeout()))
+                    .ifNoItem().after(config.timeout().plus(ExecutionLimits.ENGINE_STOP_GRACE))
+                    .failWith(() -> SandboxException.deadline("describing " + database.key()
+                            + " took longer than overtone.executor.describe.timeout=" + config.timeout().toMillis()
+                            + " ms; the engine is stopping it"))
                     .map(tables -> {
                         Schema schema = schema(database, tables);
                         cache.put(key, new Cached(schema, System.nanoTime() + config.cacheTtl().toNanos()));

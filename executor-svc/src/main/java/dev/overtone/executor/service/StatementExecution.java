@@ -48,6 +48,9 @@ public class StatementExecution {
             }
             return bulkhead.run(database.tenant(), effective.deadlineNanos(),
                     () -> engines.engineFor(database).execute(database, allowed.sql(), allowed.explain(), effective))
+                    .ifNoItem().after(effective.callerWait()).failWith(() -> SandboxException.deadline(
+                            "the statement on " + database.key() + " ran past its time limit of "
+                                    + effective.timeoutMillis() + " ms; the engine is stopping it"))
                     .map(result -> {
                         metrics.ran(database, result.rows().size());
                         AUDIT.debugf("ran on %s: %d rows%s in %d us", database.key(), result.rows().size(),
