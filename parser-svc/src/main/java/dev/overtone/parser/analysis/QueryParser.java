@@ -33,8 +33,17 @@ public final class QueryParser {
             throw new SqlSyntaxException("SQL does not parse: " + firstLine(e.getMessage()), 1, 1);
         }
         if (!(statement instanceof Select select))
-            throw new SqlSyntaxException("only SELECT queries are supported, got " + statement.getClass().getSimpleName(), 1, 1);
+            throw new SqlSyntaxException("only SELECT queries are supported; this statement starts with "
+                    + firstWord(text), 1, 1);
         return select;
+    }
+
+    /** The statement's first word, as the person wrote it (never a parser class name). */
+    private static String firstWord(String sql) {
+        String trimmed = sql.strip();
+        int end = 0;
+        while (end < trimmed.length() && Character.isLetter(trimmed.charAt(end))) end++;
+        return end == 0 ? "something other than SELECT" : trimmed.substring(0, end).toUpperCase(java.util.Locale.ROOT);
     }
 
     private static String firstLine(String s) {

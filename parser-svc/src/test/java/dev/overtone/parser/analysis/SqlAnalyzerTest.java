@@ -88,6 +88,14 @@ class SqlAnalyzerTest {
     }
 
     @Test
+    void aStatementOtherThanSelectIsNamedByItsOwnKeywordNotByAParserClass() {
+        assertThatThrownBy(() -> analyzer.analyze("delete from hotels WHERE id = 1", Schemas.hotels()))
+                .isInstanceOf(SqlSyntaxException.class)
+                .hasMessage("only SELECT queries are supported; this statement starts with DELETE")
+                .hasMessageNotContaining("Delete ");
+    }
+
+    @Test
     void subqueriesResolveAgainstTheirOwnScope() {
         Analysis a = analyzer.analyze("SELECT name FROM hotels WHERE id IN (SELECT hotel_id FROM reviews WHERE score > 8)", Schemas.hotels());
         assertThat(a.unknownNames()).isEmpty();
