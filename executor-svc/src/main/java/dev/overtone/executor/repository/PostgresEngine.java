@@ -158,13 +158,7 @@ public class PostgresEngine implements TenantEngine {
         for (Row row : rows) {
             List<Cell> cells = new ArrayList<>(width);
             for (int i = 0; i < width; i++) {
-                Cell cell = Cells.of(row.getValue(i));
-                String text = ResultCollector.cutToBytes(cell.getText(), limits.maxCellBytes());
-                if (text.length() < cell.getText().length()) {
-                    collector.truncated(Truncation.MAX_CELL_BYTES);
-                    cell = Cells.cell(cell.getType(), text);
-                }
-                cells.add(cell);
+                cells.add(collector.cutCell(row.getValue(i)));
             }
             if (!collector.accept(cells)) {
                 break;

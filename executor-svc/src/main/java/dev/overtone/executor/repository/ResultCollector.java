@@ -38,6 +38,20 @@ final class ResultCollector {
         columns.addAll(declared);
     }
 
+    /**
+     * A value read as the engine returned it, its text cut to {@code max-cell-bytes} (and the result
+     * flagged) where the engine could not cut it itself (EXPLAIN plans, statements without columns).
+     */
+    Cell cutCell(Object value) {
+        Cell cell = Cells.of(value);
+        String text = cutToBytes(cell.getText(), limits.maxCellBytes());
+        if (text.length() == cell.getText().length()) {
+            return cell;
+        }
+        truncated(Truncation.MAX_CELL_BYTES);
+        return Cells.cell(cell.getType(), text);
+    }
+
     /** Adds a row; false when the limits are reached (the row is then left out and the result truncated). */
     boolean accept(List<Cell> cells) {
         if (rows.size() >= limits.maxRows()) {

@@ -179,13 +179,7 @@ public class SqliteEngine implements TenantEngine {
         while (more) {
             List<Cell> cells = new ArrayList<>(width);
             for (int i = 1; i <= width; i++) {
-                Cell cell = Cells.of(rows.getObject(i));
-                String text = ResultCollector.cutToBytes(cell.getText(), limits.maxCellBytes());
-                if (text.length() < cell.getText().length()) {
-                    collector.truncated(Truncation.MAX_CELL_BYTES);
-                    cell = Cells.cell(cell.getType(), text);
-                }
-                cells.add(cell);
+                cells.add(collector.cutCell(rows.getObject(i)));
             }
             if (!collector.accept(cells)) {
                 break;
