@@ -14,6 +14,7 @@ import dev.overtone.bench.ParallelMap;
 import dev.overtone.bench.SuiteOptions;
 import dev.overtone.bench.client.DefaultsMode;
 import dev.overtone.bench.client.InterpretRequests;
+import dev.overtone.bench.client.StageNames;
 import dev.overtone.bench.client.Suite;
 import dev.overtone.bench.dataset.BenchDatabase;
 import dev.overtone.bench.dataset.DatabaseCatalog;
@@ -215,7 +216,7 @@ public final class CoverageRun {
                 predicted = paraphrases ? InterpretRequests.sqlWithParaphrasesOf(r) : InterpretRequests.sqlOf(r);
                 warnings = r.getWarningsList();
                 answer = RankedAnswer.of(r);
-                r.getTimingsList().forEach(t -> stageMicros.merge(t.getStage(), t.getMicros(), Long::sum));
+                r.getTimingsList().forEach(t -> stageMicros.merge(StageNames.of(t), t.getMicros(), Long::sum));
                 for (FailedReading f : r.getFailuresList()) {
                     String reading = f.getText().isBlank() ? f.getSql() : f.getText();
                     failedReadings.add(f.getStage() + " " + f.getStatus() + ": " + f.getMessage() + " [reading: "

@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 
 import dev.overtone.bench.SuiteOptions;
 import dev.overtone.bench.client.InterpretRequests;
+import dev.overtone.bench.client.StageNames;
 import dev.overtone.bench.client.Suite;
 import dev.overtone.bench.dataset.DatabaseCatalog;
 import dev.overtone.bench.dataset.Example;
@@ -157,7 +158,7 @@ public final class LoadRun {
             double ms = (System.nanoTime() - t0) / 1e6;
             Map<String, Double> stages = new LinkedHashMap<>();
             for (StageTiming t : r.getTimingsList()) {
-                stages.merge(t.getStage(), t.getMicros() / 1000.0, Double::sum);
+                stages.merge(StageNames.of(t), t.getMicros() / 1000.0, Double::sum);
             }
             if (r.getTotalMicros() > 0) {
                 stages.put("total (server)", r.getTotalMicros() / 1000.0);

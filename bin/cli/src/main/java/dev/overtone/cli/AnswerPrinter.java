@@ -5,6 +5,8 @@ import dev.overtone.proto.v1.FailedReading;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.Stage;
+import dev.overtone.proto.v1.StageFinished;
 import dev.overtone.proto.v1.StageTiming;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -45,7 +47,7 @@ final class AnswerPrinter {
             out.println("Not in the schema: " + String.join(", ", answer.getAmbiguity().getUngroundedTermsList()));
         }
         answer.getDegradationsList().forEach(d -> out.printf("degraded: stage %s (%s, %s): %s%n",
-                d.getStage().name().replace("STAGE_", "").toLowerCase(Locale.ROOT),
+                stage(d.getStage()),
                 d.getCause().name().replace("DEGRADATION_CAUSE_", "").toLowerCase(Locale.ROOT).replace('_', ' '),
                 d.getService(), d.getMessage()));
         answer.getWarningsList().forEach(warning -> out.println("warning: " + warning));
@@ -97,6 +99,27 @@ final class AnswerPrinter {
     }
 
     private static String timing(StageTiming timing) {
-        return String.format(Locale.ROOT, "%s %.1f ms", timing.getStage(), timing.getMicros() / 1000.0);
+        return String.format(Locale.ROOT, "%s %.1f ms", stage(timing), timing.getMicros() / 1000.0);
+    }
+
+    /** The stage of a timing, by name ("execute"). */
+    @SuppressWarnings("deprecation") // the string stage: all a server older than kind sends
+    static String stage(StageTiming timing) {
+        return stage(timing.getKind(), timing.getStage());
+    }
+
+    /** The stage of a StreamInterpret stage_finished event, by name ("execute"). */
+    @SuppressWarnings("deprecation") // the string stage: all a server older than kind sends
+    static String stage(StageFinished finished) {
+        return stage(finished.getKind(), finished.getStage());
+    }
+
+    /** The typed stage's name; the name sent beside it when the server predates kind or has a stage this client does not know. */
+    private static String stage(Stage kind, String sentName) {
+        return kind == Stage.STAGE_UNSPECIFIED || kind == Stage.UNRECOGNIZED ? sentName : stage(kind);
+    }
+
+    static String stage(Stage stage) {
+        return stage.name().replace("STAGE_", "").toLowerCase(Locale.ROOT);
     }
 }

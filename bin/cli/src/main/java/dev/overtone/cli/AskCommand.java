@@ -90,7 +90,7 @@ public class AskCommand implements Callable<Integer> {
         while (events.hasNext()) {
             InterpretEvent event = events.next();
             switch (event.getEventCase()) {
-                case STAGE_FINISHED -> System.err.printf("  ✓ %s (%.1f ms) %s%n", event.getStageFinished().getStage(),
+                case STAGE_FINISHED -> System.err.printf("  ✓ %s (%.1f ms) %s%n", AnswerPrinter.stage(event.getStageFinished()),
                         event.getStageFinished().getMicros() / 1000.0, event.getStageFinished().getDetail());
                 case INTERPRETATION_ADDED -> {
                     if (showReadings) {

@@ -3,11 +3,13 @@ package dev.overtone.interpreter.grpc;
 import dev.overtone.interpreter.config.InterpreterConfig;
 import dev.overtone.interpreter.service.InterpretationPipeline;
 import dev.overtone.interpreter.service.PipelineListener;
+import dev.overtone.interpreter.service.StageNames;
 import dev.overtone.proto.v1.InterpretEvent;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.InterpreterService;
 import dev.overtone.proto.v1.Interpretation;
+import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageFinished;
 import dev.overtone.proto.v1.StageStarted;
 import io.grpc.Context;
@@ -53,14 +55,17 @@ public class InterpreterGrpcService implements InterpreterService {
                     RequestValidation.check(request, config.limits());
                     InterpretResponse answer = pipeline.interpret(request, remaining, new PipelineListener() {
                         @Override
-                        public void stageStarted(String stage) {
-                            emitter.emit(InterpretEvent.newBuilder().setStageStarted(StageStarted.newBuilder().setStage(stage)).build());
+                        @SuppressWarnings("deprecation") // the string stage: still filled for clients that predate kind
+                        public void stageStarted(Stage stage) {
+                            emitter.emit(InterpretEvent.newBuilder().setStageStarted(StageStarted.newBuilder().setKind(stage)
+                                    .setStage(StageNames.of(stage))).build());
                         }
 
                         @Override
-                        public void stageFinished(String stage, long micros, String detail) {
-                            emitter.emit(InterpretEvent.newBuilder().setStageFinished(StageFinished.newBuilder()
-                                    .setStage(stage).setMicros(micros).setDetail(detail == null ? "" : detail)).build());
+                        @SuppressWarnings("deprecation") // the string stage: still filled for clients that predate kind
+                        public void stageFinished(Stage stage, long micros, String detail) {
+                            emitter.emit(InterpretEvent.newBuilder().setStageFinished(StageFinished.newBuilder().setKind(stage)
+                                    .setStage(StageNames.of(stage)).setMicros(micros).setDetail(detail == null ? "" : detail)).build());
                         }
 
                         @Override

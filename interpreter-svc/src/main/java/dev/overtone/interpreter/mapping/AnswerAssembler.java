@@ -9,6 +9,7 @@ import dev.overtone.interpreter.service.Degradations;
 import dev.overtone.interpreter.service.QuestionTerms;
 import dev.overtone.interpreter.service.ReadingGroup;
 import dev.overtone.interpreter.service.Route;
+import dev.overtone.interpreter.service.StageNames;
 import dev.overtone.proto.v1.AmbiguitySummary;
 import dev.overtone.proto.v1.AmbiguousSlot;
 import dev.overtone.proto.v1.Candidate;
@@ -25,6 +26,7 @@ import dev.overtone.proto.v1.RankingEvidence;
 import dev.overtone.proto.v1.ResultPreview;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Slot;
+import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.proto.v1.StartRequest;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -43,7 +45,7 @@ public class AnswerAssembler {
 
     /** What the pipeline knows besides the groups. */
     public record RunView(InterpretRequest request, Schema schema, List<QuestionTerms.Term> terms, List<String> warnings,
-                          List<FailedReading> failures, boolean readingFailuresOnly, Map<String, Long> timings,
+                          List<FailedReading> failures, boolean readingFailuresOnly, Map<Stage, Long> timings,
                           long totalMicros, int previewRows, List<Degradation> degradations) {
     }
 
@@ -217,8 +219,11 @@ public class AnswerAssembler {
         return false;
     }
 
-    public List<StageTiming> timings(Map<String, Long> timings) {
-        return timings.entrySet().stream().map(e -> StageTiming.newBuilder().setStage(e.getKey()).setMicros(e.getValue()).build()).toList();
+    /** The stages' times in the order they first ran, typed and, for older clients, by name. */
+    @SuppressWarnings("deprecation") // StageTiming.stage: still filled for clients that predate kind
+    public List<StageTiming> timings(Map<Stage, Long> timings) {
+        return timings.entrySet().stream().map(e -> StageTiming.newBuilder().setKind(e.getKey()).setStage(StageNames.of(e.getKey()))
+                .setMicros(e.getValue()).build()).toList();
     }
 
     public StartRequest clarification(InterpretRequest request, InterpretResponse answer) {

@@ -1,5 +1,6 @@
 package dev.overtone.interpreter.service;
 
+import dev.overtone.proto.v1.Stage;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,9 +18,10 @@ public class AbandonedWork {
     @Inject
     MeterRegistry registry;
 
-    public void abandoned(String stage) {
+    public void abandoned(Stage stage) {
+        String name = StageNames.of(stage);
         Counter.builder("overtone.interpret.abandoned").description("Interpret calls stopped because the caller cancelled")
-                .tag("stage", stage).register(registry).increment();
-        LOG.infof("Interpret abandoned at stage %s: the caller cancelled or its deadline passed; downstream calls cancelled", stage);
+                .tag("stage", name).register(registry).increment();
+        LOG.infof("Interpret abandoned at stage %s: the caller cancelled or its deadline passed; downstream calls cancelled", name);
     }
 }

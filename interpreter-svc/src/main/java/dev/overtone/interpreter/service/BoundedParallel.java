@@ -1,6 +1,7 @@
 package dev.overtone.interpreter.service;
 
 import dev.overtone.interpreter.config.InterpreterConfig;
+import dev.overtone.proto.v1.Stage;
 import io.opentelemetry.context.Context;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -51,7 +52,7 @@ public class BoundedParallel {
      * Applies {@code work} to every item, in the caller's gRPC context: when the caller cancels, the lanes
      * take no further item, their downstream calls are cancelled, and {@link CallCancelled} is thrown.
      */
-    public <T, R> List<R> map(String stage, List<T> items, Function<T, R> work) {
+    public <T, R> List<R> map(Stage stage, List<T> items, Function<T, R> work) {
         io.grpc.Context call = io.grpc.Context.current();
         if (items.isEmpty()) {
             return List.of();
@@ -89,7 +90,7 @@ public class BoundedParallel {
         }
     }
 
-    static void throwIfCancelled(io.grpc.Context call, String stage) {
+    static void throwIfCancelled(io.grpc.Context call, Stage stage) {
         if (call.isCancelled()) {
             throw new CallCancelled(stage);
         }

@@ -86,7 +86,7 @@ public class InterpretationPipeline {
         Budget budget = Budget.of(callerRemainingNanos, config.budget().total(), config.budget().reserve());
         Run run = new Run(request, budget, listener, config.pipeline().previewRows(), tracer);
 
-        run.stage("schema", () -> {
+        run.stage(Stage.STAGE_SCHEMA, () -> {
             run.schema = schemas.schema(request.getTenant(), request.getDatabase(), budget);
             return run.schema.getTablesCount() + " tables";
         });
@@ -115,7 +115,7 @@ public class InterpretationPipeline {
                 }
                 run.warnings.add("defaults: no LLM endpoint configured; only the caller's readings were used");
             } else {
-                run.stage("defaults", () -> {
+                run.stage(Stage.STAGE_DEFAULTS, () -> {
                     DefaultInterpretations.Outcome outcome = defaults.write(run.schema, request.getQuestion(), budget.remainingMs());
                     outcome.warning().ifPresent(w -> {
                         run.warnings.add("defaults: " + w);
@@ -158,8 +158,8 @@ public class InterpretationPipeline {
         List<Route> needParse = fresh.stream().filter(r -> !r.hasSql()).toList();
         List<Route> withSql = new ArrayList<>(fresh.stream().filter(Route::hasSql).toList());
         if (!needParse.isEmpty()) {
-            run.stage("parse", () -> {
-                List<Called<String>> parsed = parallel.map("parse", needParse, r -> parse(run, r));
+            run.stage(Stage.STAGE_PARSE, () -> {
+                List<Called<String>> parsed = parallel.map(Stage.STAGE_PARSE, needParse, r -> parse(run, r));
                 int ok = 0;
                 List<DownstreamFailure> infrastructure = new ArrayList<>();
                 for (int i = 0; i < parsed.size(); i++) {
@@ -168,7 +168,7 @@ public class InterpretationPipeline {
                         ok++;
                     } else {
                         DownstreamFailure failure = parsed.get(i).failure();
-                        run.fail(needParse.get(i), "parse", failure);
+                        run.fail(needParse.get(i), Stage.STAGE_PARSE, failure);
                         if (!failure.aboutTheReading()) {
                             infrastructure.add(failure);
                         }
@@ -180,15 +180,15 @@ public class InterpretationPipeline {
         }
         if (!withSql.isEmpty()) {
             List<Executed> refused = new ArrayList<>();
-            run.stage("execute", () -> {
-                List<Executed> results = parallel.map("execute", withSql, r -> execute(run, r));
+            run.stage(Stage.STAGE_EXECUTE, () -> {
+                List<Executed> results = parallel.map(Stage.STAGE_EXECUTE, withSql, r -> execute(run, r));
                 int before = run.groups.size();
                 List<DownstreamFailure> infrastructure = new ArrayList<>();
                 for (Executed e : results) {
                     if (e.failure() != null && repairs.repairable(e.failure()) && !run.repairs.containsKey(e.route().sqlKey())) {
                         refused.add(e);
                     } else if (e.failure() != null) {
-                        run.fail(e.route(), "execute", e.failure());
+                        run.fail(e.route(), Stage.STAGE_EXECUTE, e.failure());
                         if (!e.failure().aboutTheReading()) {
                             infrastructure.add(e.failure());
                         }
@@ -209,8 +209,8 @@ public class InterpretationPipeline {
     /** Refused SQLs become the readings their errors point at (see FailedSqlRepair); what cannot be mended stays a failure. */
     private void repairRefused(Run run, List<Executed> refused) {
         List<Route> repaired = new ArrayList<>();
-        run.stage("repair", () -> {
-            List<Called<FailedSqlRepair.Outcome>> outcomes = parallel.map("repair", refused, e -> repairs.repair(e.route(), e.failure(), run.schema,
+        run.stage(Stage.STAGE_REPAIR, () -> {
+            List<Called<FailedSqlRepair.Outcome>> outcomes = parallel.map(Stage.STAGE_REPAIR, refused, e -> repairs.repair(e.route(), e.failure(), run.schema,
                     run.request.getQuestion(), run.budget.forStage(config.budget().parse())));
             for (int i = 0; i < refused.size(); i++) {
                 Executed e = refused.get(i);
@@ -220,7 +220,7 @@ public class InterpretationPipeline {
                         repaired.add(r.route());
                     }
                 } else {
-                    run.fail(e.route(), "execute", e.failure());
+                    run.fail(e.route(), Stage.STAGE_EXECUTE, e.failure());
                 }
             }
             return repaired.size() + " repaired SQLs for " + refused.size() + " refused";
@@ -323,7 +323,7 @@ public class InterpretationPipeline {
                     .setSource(r.source()).setFingerprint(g.fingerprint()));
         }
         InfillResponse[] out = new InfillResponse[1];
-        run.stage("infill", () -> {
+        run.stage(Stage.STAGE_INFILL, () -> {
             long timeout = run.budget.forStage(config.budget().infill());
             try {
                 out[0] = downstreams.infill().call("Infill", timeout, () -> downstreams.infillStub(timeout).infill(request.build()));
@@ -355,7 +355,7 @@ public class InterpretationPipeline {
         if (groups.isEmpty()) {
             return;
         }
-        run.stage("analyze", () -> {
+        run.stage(Stage.STAGE_ANALYZE, () -> {
             // One AnalyzeBatch for every representative: parser-svc indexes the schema once.
             Called<AnalyzeBatchResponse> answer = parserCall(run, config.budget().analyze(), "AnalyzeBatch", timeout -> downstreams.parserStub(timeout)
                     .analyzeBatch(AnalyzeBatchRequest.newBuilder().setSchema(run.schema)
@@ -379,8 +379,8 @@ public class InterpretationPipeline {
         if (wordless.isEmpty()) {
             return;
         }
-        run.stage("verbalize", () -> {
-            List<Called<String>> texts = parallel.map("verbalize", wordless, g -> parserCall(run, config.budget().verbalize(), "Verbalize",
+        run.stage(Stage.STAGE_VERBALIZE, () -> {
+            List<Called<String>> texts = parallel.map(Stage.STAGE_VERBALIZE, wordless, g -> parserCall(run, config.budget().verbalize(), "Verbalize",
                     timeout -> downstreams.parserStub(timeout)
                             .verbalize(VerbalizeRequest.newBuilder().setSql(g.representative().sql()).setSchema(run.schema).build())
                             .getText()));
@@ -407,7 +407,7 @@ public class InterpretationPipeline {
             return answer;
         }
         InterpretResponse.Builder out = answer.toBuilder();
-        run.stage("clarify", () -> {
+        run.stage(Stage.STAGE_CLARIFY, () -> {
             long timeout = run.budget.forStage(config.budget().clarify());
             try {
                 var turn = downstreams.clarify().call("Start", timeout, () -> downstreams.clarifyStub(timeout)
@@ -426,7 +426,7 @@ public class InterpretationPipeline {
 
     /** The mutable state of one call. */
     static final class Run {
-        record Failure(Route route, String stage, DownstreamFailure failure) {
+        record Failure(Route route, Stage stage, DownstreamFailure failure) {
         }
 
         final InterpretRequest request;
@@ -443,7 +443,8 @@ public class InterpretationPipeline {
         final List<Failure> failures = new ArrayList<>();
         final List<String> warnings = new ArrayList<>();
         final List<Degradation> degradations = new ArrayList<>();
-        final Map<String, Long> timings = new LinkedHashMap<>();
+        /** Time per stage, in the order the stages first ran. */
+        final Map<Stage, Long> timings = new LinkedHashMap<>();
 
         final int defaultPreviewRows;
         private final Tracer tracer;
@@ -463,7 +464,7 @@ public class InterpretationPipeline {
             return o.hasPreviewRows() && o.getPreviewRows() >= 0 ? o.getPreviewRows() : defaultPreviewRows;
         }
 
-        void fail(Route route, String stage, DownstreamFailure failure) {
+        void fail(Route route, Stage stage, DownstreamFailure failure) {
             failures.add(new Failure(route, stage, failure));
         }
 
@@ -475,16 +476,16 @@ public class InterpretationPipeline {
         }
 
         /** Runs one stage as its own span, so a trace shows each stage and the downstream calls it made. */
-        void stage(String name, java.util.function.Supplier<String> work) {
-            BoundedParallel.throwIfCancelled(call, name);
-            listener.stageStarted(name);
+        void stage(Stage stage, java.util.function.Supplier<String> work) {
+            BoundedParallel.throwIfCancelled(call, stage);
+            listener.stageStarted(stage);
             long start = System.nanoTime();
-            Span span = tracer.spanBuilder("stage " + name).startSpan();
+            Span span = tracer.spanBuilder("stage " + StageNames.of(stage)).startSpan();
             String detail;
             try (Scope ignored = span.makeCurrent()) {
                 detail = work.get();
                 // a cancelled downstream call reads as that call's failure; the cut is this stage's
-                BoundedParallel.throwIfCancelled(call, name);
+                BoundedParallel.throwIfCancelled(call, stage);
                 span.setAttribute("overtone.stage.detail", detail == null ? "" : detail);
             } catch (RuntimeException e) {
                 span.recordException(e);
@@ -494,15 +495,15 @@ public class InterpretationPipeline {
                 span.end();
             }
             long micros = (System.nanoTime() - start) / 1000;
-            timings.merge(name, micros, Long::sum);
-            listener.stageFinished(name, micros, detail);
+            timings.merge(stage, micros, Long::sum);
+            listener.stageFinished(stage, micros, detail);
         }
 
         AnswerAssembler.RunView view() {
             List<FailedReading> failed = failures.stream().map(f -> FailedReading.newBuilder()
                     .setText(f.route().text() == null ? "" : f.route().text())
                     .setSql(f.route().sql() == null ? "" : f.route().sql())
-                    .setSource(f.route().source()).setStage(f.stage())
+                    .setSource(f.route().source()).setStage(StageNames.of(f.stage()))
                     .setStatus(f.failure().code().name()).setMessage(String.valueOf(f.failure().getMessage())).build()).toList();
             boolean readingFailuresOnly = !failures.isEmpty() && failures.stream().allMatch(f -> f.failure().aboutTheReading());
             return new AnswerAssembler.RunView(request, schema, terms, warnings, failed, readingFailuresOnly,

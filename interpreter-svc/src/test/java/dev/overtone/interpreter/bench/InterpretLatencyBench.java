@@ -2,6 +2,7 @@ package dev.overtone.interpreter.bench;
 
 import dev.overtone.interpreter.fake.Hotels;
 import dev.overtone.interpreter.fake.Scenario;
+import dev.overtone.interpreter.service.StageNames;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
@@ -49,7 +50,7 @@ class InterpretLatencyBench {
             micros.add((System.nanoTime() - start) / 1000);
             assertThat(answer.getInterpretationsCount()).isEqualTo(2);
             for (StageTiming t : answer.getTimingsList()) {
-                stageSums.merge(t.getStage(), t.getMicros(), Long::sum);
+                stageSums.merge(StageNames.of(t.getKind()), t.getMicros(), Long::sum);
             }
         }
         Collections.sort(micros);

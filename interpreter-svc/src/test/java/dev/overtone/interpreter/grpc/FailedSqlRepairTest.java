@@ -2,6 +2,7 @@ package dev.overtone.interpreter.grpc;
 
 import dev.overtone.interpreter.fake.Hotels;
 import dev.overtone.interpreter.fake.Scenario;
+import dev.overtone.proto.v1.InterpretEvent;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
@@ -10,11 +11,15 @@ import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.RepairKind;
 import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.Stage;
+import dev.overtone.proto.v1.StageTiming;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,11 +36,14 @@ class FailedSqlRepairTest {
         Scenario.reset();
     }
 
-    private InterpretResponse askWithBrokenSql() {
-        InterpretRequest request = InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels").setQuestion("the rating of each hotel")
+    private static InterpretRequest brokenSql() {
+        return InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels").setQuestion("the rating of each hotel")
                 .addDefaults(CallerDefault.newBuilder().setSql(Hotels.BROKEN).setText("the rating column"))
                 .setOptions(InterpretOptions.newBuilder().setInfill(false)).build();
-        return interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
+    }
+
+    private InterpretResponse askWithBrokenSql() {
+        return interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(brokenSql());
     }
 
     @Test
@@ -56,6 +64,30 @@ class FailedSqlRepairTest {
         });
         assertThat(answer.getFailuresList()).isEmpty();
         assertThat(Scenario.repairCalls.get()).isEqualTo(1);
+        // the repair ran between the two executes, and is timed as its own stage
+        assertThat(answer.getTimingsList()).extracting(StageTiming::getKind)
+                .containsExactly(Stage.STAGE_SCHEMA, Stage.STAGE_EXECUTE, Stage.STAGE_REPAIR, Stage.STAGE_ANALYZE);
+    }
+
+    @Test
+    @SuppressWarnings("deprecation") // reads the string stage fields kept for older clients, to check they agree with kind
+    void theRepairIsReportedAsStageRepairInTheStreamAndTheTimings() {
+        Scenario.repairs.add(Hotels.STARS);
+        List<InterpretEvent> all = new ArrayList<>();
+
+        interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).streamInterpret(brokenSql()).forEachRemaining(all::add);
+
+        assertThat(all).filteredOn(InterpretEvent::hasStageStarted).extracting(InterpretEvent::getStageStarted)
+                .filteredOn(s -> s.getKind() == Stage.STAGE_REPAIR)
+                .singleElement().satisfies(s -> assertThat(s.getStage()).isEqualTo("repair"));
+        assertThat(all).filteredOn(InterpretEvent::hasStageFinished).extracting(InterpretEvent::getStageFinished)
+                .filteredOn(f -> f.getKind() == Stage.STAGE_REPAIR)
+                .singleElement().satisfies(f -> {
+                    assertThat(f.getStage()).isEqualTo("repair");
+                    assertThat(f.getDetail()).isEqualTo("1 repaired SQLs for 1 refused");
+                });
+        assertThat(all.get(all.size() - 1).getAnswer().getTimingsList()).filteredOn(t -> t.getKind() == Stage.STAGE_REPAIR)
+                .singleElement().satisfies(t -> assertThat(t.getStage()).isEqualTo("repair"));
     }
 
     @Test

@@ -15,6 +15,8 @@ import dev.overtone.proto.v1.Outcome;
 import dev.overtone.proto.v1.Slot;
 import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.Stage;
+import dev.overtone.proto.v1.StageFinished;
+import dev.overtone.proto.v1.StageStarted;
 import dev.overtone.proto.v1.StageTiming;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,6 +39,10 @@ import static org.assertj.core.api.Assertions.within;
 @QuarkusTest
 class InterpreterGrpcServiceTest {
     private static final String RATING = "return the rating of each hotel";
+    /** The stages' names in metric labels and the string stage fields, as they have always been: dashboards read them. */
+    static final Map<Stage, String> STAGE_NAMES = Map.of(Stage.STAGE_SCHEMA, "schema", Stage.STAGE_DEFAULTS, "defaults",
+            Stage.STAGE_PARSE, "parse", Stage.STAGE_EXECUTE, "execute", Stage.STAGE_REPAIR, "repair", Stage.STAGE_INFILL, "infill",
+            Stage.STAGE_ANALYZE, "analyze", Stage.STAGE_VERBALIZE, "verbalize", Stage.STAGE_CLARIFY, "clarify");
 
     @GrpcClient("interpreter")
     InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
@@ -141,11 +148,11 @@ class InterpreterGrpcServiceTest {
         io.grpc.Context.CancellableContext call = io.grpc.Context.current().withCancellation();
         var caller = java.util.concurrent.Executors.newSingleThreadExecutor();
         try {
-            List<String> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<Stage> started = new java.util.concurrent.CopyOnWriteArrayList<>();
             var stream = caller.submit(() -> call.run(() -> interpreter.withDeadlineAfter(20, TimeUnit.SECONDS)
                     .streamInterpret(rating(Hotels.STARS).build()).forEachRemaining(e -> {
                         if (e.hasStageStarted()) {
-                            started.add(e.getStageStarted().getStage());
+                            started.add(e.getStageStarted().getKind());
                         }
                     })));
             awaitUntil(() -> Scenario.infillsStarted.get() == 1);
@@ -155,7 +162,7 @@ class InterpreterGrpcServiceTest {
             awaitUntil(() -> Scenario.infillsCancelled.get() == 1 && abandonedAt("infill") > abandonedBefore);
             assertThat(Scenario.infillsCancelled).as("the infill call cancelled with the stream").hasValue(1);
             assertThat(abandonedAt("infill")).as("the abandoned stream counted at its stage").isEqualTo(abandonedBefore + 1);
-            assertThat(started).contains("infill").doesNotContain("analyze");
+            assertThat(started).contains(Stage.STAGE_INFILL).doesNotContain(Stage.STAGE_ANALYZE);
         } finally {
             caller.shutdownNow();
         }
@@ -209,8 +216,8 @@ class InterpreterGrpcServiceTest {
         // both readings analysed in one AnalyzeBatch call, none one at a time
         assertThat(Scenario.analyzeBatchCalls.get()).isEqualTo(1);
         assertThat(Scenario.analyzeCalls.get()).isZero();
-        assertThat(answer.getTimingsList()).extracting(StageTiming::getStage)
-                .contains("schema", "execute", "infill", "analyze", "verbalize");
+        assertThat(answer.getTimingsList()).extracting(StageTiming::getKind)
+                .contains(Stage.STAGE_SCHEMA, Stage.STAGE_EXECUTE, Stage.STAGE_INFILL, Stage.STAGE_ANALYZE, Stage.STAGE_VERBALIZE);
         assertThat(answer.getTotalMicros()).isPositive();
         assertThat(answer.getWarningsList()).noneMatch(w -> w.contains("rating"));
     }
@@ -381,7 +388,7 @@ class InterpreterGrpcServiceTest {
                         answer.getInterpretations(1).getAnalysis().getSlotsList().stream().map(Slot::getValue).toList());
         assertThat(Scenario.clarifyAnalyses).allSatisfy(a -> assertThat(a.getSlotsList()).extracting(Slot::getPath).contains("select[1]"));
         assertThat(answer.getAmbiguity().getSlotsList()).extracting(AmbiguousSlot::getPath).containsExactly("select[1]");
-        assertThat(answer.getTimingsList()).extracting(StageTiming::getStage).contains("clarify");
+        assertThat(answer.getTimingsList()).extracting(StageTiming::getKind).contains(Stage.STAGE_CLARIFY);
     }
 
     @Test
@@ -391,13 +398,44 @@ class InterpreterGrpcServiceTest {
         List<InterpretEvent> all = new ArrayList<>();
         events.forEachRemaining(all::add);
 
-        assertThat(all.get(0).getStageStarted().getStage()).isEqualTo("schema");
+        assertThat(all.get(0).getStageStarted().getKind()).isEqualTo(Stage.STAGE_SCHEMA);
         assertThat(all).filteredOn(InterpretEvent::hasInterpretationAdded).hasSize(2);
         assertThat(all).filteredOn(InterpretEvent::hasStageFinished)
-                .anyMatch(e -> e.getStageFinished().getStage().equals("infill"));
+                .anyMatch(e -> e.getStageFinished().getKind() == Stage.STAGE_INFILL);
         InterpretEvent last = all.get(all.size() - 1);
         assertThat(last.hasAnswer()).isTrue();
         assertThat(last.getAnswer().getInterpretationsCount()).isEqualTo(2);
+    }
+
+    @Test
+    @SuppressWarnings("deprecation") // reads the string stage fields kept for older clients, to check they agree with kind
+    void stageEventsAndTimingsCarryTheTypedStageAndTheNameOlderClientsRead() {
+        List<InterpretEvent> all = new ArrayList<>();
+        interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).streamInterpret(rating(Hotels.STARS)
+                .setOptions(InterpretOptions.newBuilder().setStartClarification(true)).build()).forEachRemaining(all::add);
+        List<StageStarted> started = all.stream().filter(InterpretEvent::hasStageStarted).map(InterpretEvent::getStageStarted).toList();
+        List<StageFinished> finished = all.stream().filter(InterpretEvent::hasStageFinished).map(InterpretEvent::getStageFinished).toList();
+        List<StageTiming> timings = all.get(all.size() - 1).getAnswer().getTimingsList();
+
+        assertThat(started).isNotEmpty().allSatisfy(s -> {
+            assertThat(STAGE_NAMES).containsKey(s.getKind());
+            assertThat(s.getStage()).isEqualTo(STAGE_NAMES.get(s.getKind()));
+        });
+        assertThat(finished).allSatisfy(f -> {
+            assertThat(STAGE_NAMES).containsKey(f.getKind());
+            assertThat(f.getStage()).isEqualTo(STAGE_NAMES.get(f.getKind()));
+        });
+        assertThat(finished).extracting(StageFinished::getKind).as("every stage started, finished, in order")
+                .containsExactlyElementsOf(started.stream().map(StageStarted::getKind).toList());
+        assertThat(timings).allSatisfy(t -> {
+            assertThat(STAGE_NAMES).containsKey(t.getKind());
+            assertThat(t.getStage()).isEqualTo(STAGE_NAMES.get(t.getKind()));
+        });
+        // one timing per stage, in the order the stages first ran
+        assertThat(timings).extracting(StageTiming::getKind).containsExactly(Stage.STAGE_SCHEMA, Stage.STAGE_EXECUTE,
+                Stage.STAGE_INFILL, Stage.STAGE_ANALYZE, Stage.STAGE_VERBALIZE, Stage.STAGE_CLARIFY);
+        assertThat(timings).extracting(StageTiming::getKind)
+                .containsExactlyElementsOf(started.stream().map(StageStarted::getKind).distinct().toList());
     }
 
     @Test

@@ -1,0 +1,51 @@
+package dev.overtone.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Stage;
+import dev.overtone.proto.v1.StageFinished;
+import dev.overtone.proto.v1.StageTiming;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** Stages are printed by the names they always had, from the typed kind, and from the name alone where a server sends no kind. */
+class AnswerPrinterTest {
+
+    @Test
+    void timingsArePrintedByTheTypedStageInTheirOrder() {
+        InterpretResponse answer = InterpretResponse.newBuilder()
+                .addTimings(timing(Stage.STAGE_SCHEMA, 1_000))
+                .addTimings(timing(Stage.STAGE_EXECUTE, 2_500))
+                .addTimings(timing(Stage.STAGE_REPAIR, 300))
+                .setTotalMicros(4_000).build();
+
+        assertThat(printed(answer)).contains("Timings: schema 1.0 ms, execute 2.5 ms, repair 0.3 ms; total 4.0 ms");
+    }
+
+    @Test
+    @SuppressWarnings("deprecation") // builds what a server older than kind sends: the string stage alone
+    void aServerWithoutKindIsReadByTheNameItSends() {
+        StageTiming old = StageTiming.newBuilder().setStage("execute").setMicros(2_000).build();
+        StageTiming newer = StageTiming.newBuilder().setKindValue(99).setStage("rerank").setMicros(1_000).build();
+
+        assertThat(AnswerPrinter.stage(old)).isEqualTo("execute");
+        assertThat(AnswerPrinter.stage(newer)).as("a stage this client does not know yet").isEqualTo("rerank");
+        assertThat(AnswerPrinter.stage(StageFinished.newBuilder().setStage("infill").build())).isEqualTo("infill");
+        assertThat(AnswerPrinter.stage(StageFinished.newBuilder().setKind(Stage.STAGE_INFILL).setStage("infill").build()))
+                .isEqualTo("infill");
+    }
+
+    /** The typed stage alone, so the names printed can only come from it. */
+    private static StageTiming timing(Stage kind, long micros) {
+        return StageTiming.newBuilder().setKind(kind).setMicros(micros).build();
+    }
+
+    private static String printed(InterpretResponse answer) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new AnswerPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8)).print("q", answer);
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+}
