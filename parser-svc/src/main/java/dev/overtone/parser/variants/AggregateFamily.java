@@ -53,15 +53,21 @@ final class AggregateFamily implements VariantFamily {
     public List<Variant> propose(VariantContext ctx) {
         List<Variant> out = new ArrayList<>();
         if (ctx.schema.isEmpty()) return out;
-        PlainSelect probe = QueryShape.plain(ctx.fresh());
+        PlainSelect probe = QueryShape.plain(ctx.probe());
         if (probe == null || probe.getJoins() != null && !probe.getJoins().isEmpty()
                 || !(probe.getFromItem() instanceof net.sf.jsqlparser.schema.Table from)) return out;
         String base = ctx.schema.tableName(QueryShape.clean(from.getName()));
         if (ctx.schema.table(base).isEmpty()) return out;
         for (Table other : ctx.schema.tables()) {
             if (other.getName().equalsIgnoreCase(base)) continue;
-            precomputed(ctx, base, other.getName()).ifPresent(out::add);
-            computed(ctx, base, other.getName()).ifPresent(out::add);
+            String target = other.getName();
+            // a fresh tree is parsed and rewritten only where the read-only probe shows a term to rewrite
+            if (anyTopLevel(probe, e -> e instanceof Function f && Phrasing.isAggregate(e)
+                    && aggregateColumn(ctx, f, base, target).isPresent()))
+                precomputed(ctx, base, target).ifPresent(out::add);
+            if (anyTopLevel(probe, e -> e instanceof net.sf.jsqlparser.schema.Column c
+                    && aggregateOf(ctx, QueryShape.clean(c.getColumnName()), target).isPresent()))
+                computed(ctx, base, target).ifPresent(out::add);
         }
         return out;
     }
@@ -106,6 +112,19 @@ final class AggregateFamily implements VariantFamily {
         double score = PRECOMPUTED_SCORE + PRECOMPUTED_CUE_WEIGHT * ctx.cue(target);
         return Optional.of(new Variant(ps.toString(), Variant.AGGREGATE, "from[0]",
                 String.join(", ", computed) + " computed over " + Phrasing.words(target) + " instead of " + Phrasing.words(precomputedTable), score));
+    }
+
+    /**
+     * Whether a select item or ORDER BY term is, as a whole, one the rewrite would replace: both
+     * rewrites yield nothing without one, so this cheap look at the shared probe spares the parse.
+     */
+    private static boolean anyTopLevel(PlainSelect probe, java.util.function.Predicate<Expression> rewritable) {
+        for (SelectItem<?> item : probe.getSelectItems())
+            if (rewritable.test(item.getExpression())) return true;
+        if (probe.getOrderByElements() != null)
+            for (OrderByElement o : probe.getOrderByElements())
+                if (rewritable.test(o.getExpression())) return true;
+        return false;
     }
 
     /**

@@ -34,7 +34,7 @@ final class AttachmentFamily implements VariantFamily {
     public List<Variant> propose(VariantContext ctx) {
         List<Variant> out = new ArrayList<>();
         double cue = ctx.questionHasWord("and", "or") ? 0.7 : 0.35;
-        Select probe = ctx.fresh();
+        Select probe = ctx.probe();
         if (probe instanceof SetOperationList set) {
             for (int i = 0; i < set.getSelects().size(); i++) whereBracketings(ctx, i, "set[" + i + "]/where", cue, out);
             sharedConditionInUnion(ctx, cue, out);
@@ -99,8 +99,9 @@ final class AttachmentFamily implements VariantFamily {
     }
 
     private void whereBracketings(VariantContext ctx, int branch, String path, double cue, List<Variant> out) {
+        PlainSelect look = branch(ctx.probe(), branch);
+        if (look == null || look.getWhere() == null) return;
         PlainSelect ps = branch(ctx.fresh(), branch);
-        if (ps == null || ps.getWhere() == null) return;
         List<Expression> conj = new ArrayList<>();
         QueryShape.flatten(ps.getWhere(), true, conj);
         for (int k = 0; k < conj.size() && conj.size() > 1; k++) {

@@ -47,7 +47,7 @@ final class ChildMeasures {
         Table base = ctx.schema.table(table).orElse(null);
         // the measure must be a plain value: no key (a referenced primary key is the row, not a measure), no identifier
         if (base == null || ctx.schema.isKey(table, column) || identifierLike(column)) return out;
-        PlainSelect probe = QueryShape.plain(ctx.fresh());
+        PlainSelect probe = QueryShape.plain(ctx.probe());
         QueryShape shape = new QueryShape(probe, ctx.schema);
         // one table read: with joins the grain of "a row" is itself in question (the join family's and scope family's ground)
         if (probe.getJoins() != null && !probe.getJoins().isEmpty()) return out;

@@ -50,7 +50,7 @@ final class ColumnFamily implements VariantFamily {
     @Override
     public List<Variant> propose(VariantContext ctx) {
         List<Variant> out = new ArrayList<>();
-        PlainSelect probe = QueryShape.plain(ctx.fresh());
+        PlainSelect probe = QueryShape.plain(ctx.probe());
         if (probe == null || ctx.schema.isEmpty()) return out;
         QueryShape shape = new QueryShape(probe, ctx.schema);
         List<Shown> shown = new ArrayList<>();

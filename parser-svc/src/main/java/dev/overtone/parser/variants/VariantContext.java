@@ -41,9 +41,21 @@ public final class VariantContext {
         return used;
     }
 
-    /** A fresh, mutable parse tree of the query. */
+    private Select probe;
+
+    /** A fresh, mutable parse tree of the query, for a family to rewrite. */
     Select fresh() {
         return QueryParser.parse(sql, schema);
+    }
+
+    /**
+     * The query's parse tree shared by every family that only reads it, parsed once per context:
+     * parsing is most of a Variants call's time, and each family used to parse its own copy to look at.
+     * Never change it; rewrite a {@link #fresh()} tree instead.
+     */
+    Select probe() {
+        if (probe == null) probe = QueryParser.parse(sql, schema);
+        return probe;
     }
 
     boolean questionHasWord(String... words) {
