@@ -12,6 +12,7 @@ import dev.overtone.proto.v1.RepairKind;
 import dev.overtone.proto.v1.Source;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -25,6 +26,11 @@ class FailedSqlRepairTest {
 
     @GrpcClient("interpreter")
     InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
+
+    @AfterEach
+    void everyParserCallWasAnsweredFromARecording() {
+        Scenario.assertEveryParserCallRecorded();
+    }
 
     @BeforeEach
     void reset() {
