@@ -1,102 +1,105 @@
 package dev.overtone.infill.grpc;
 
+import com.google.protobuf.Message;
 import dev.overtone.proto.v1.AnalyzeBatchRequest;
 import dev.overtone.proto.v1.AnalyzeBatchResponse;
 import dev.overtone.proto.v1.AnalyzeRequest;
-import dev.overtone.proto.v1.AnalyzeResult;
 import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.NormalizeRequest;
 import dev.overtone.proto.v1.NormalizeResponse;
 import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.ParseResponse;
 import dev.overtone.proto.v1.ParserService;
+import dev.overtone.proto.v1.ParserServiceGrpc;
 import dev.overtone.proto.v1.RepairRequest;
 import dev.overtone.proto.v1.RepairResponse;
-import dev.overtone.proto.v1.Variant;
 import dev.overtone.proto.v1.VariantsBatchRequest;
 import dev.overtone.proto.v1.VariantsBatchResponse;
 import dev.overtone.proto.v1.VariantsRequest;
-import dev.overtone.proto.v1.VariantsResult;
 import dev.overtone.proto.v1.VariantsResponse;
 import dev.overtone.proto.v1.VerbalizeRequest;
 import dev.overtone.proto.v1.VerbalizeResponse;
+import dev.overtone.runtime.testing.RecordedExchanges;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
+import org.jboss.logging.Logger;
 
-import java.util.Locale;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** parser-svc for the infill tests: the stars query has a review-score variant and a mere re-spelling of itself. */
+/**
+ * parser-svc for the infill tests. What infill-svc asks it (VariantsBatch, AnalyzeBatch) is answered with
+ * what the real parser-svc answered to the same request: the recordings in runtime's test-jar
+ * ({@code contracts/parser-svc}), which parser-svc's {@code RecordedAnswersTest} checks against the service
+ * (runtime/README.md, "Recorded answers"). A request with no recording fails with INTERNAL and is listed in
+ * {@link #UNRECORDED}. Hand-written, each said where: parser-svc being down, the call counter, and the RPCs
+ * infill-svc never calls.
+ */
 @GrpcService
 public class FakeParser implements ParserService {
     public static final String STARS = "SELECT name, stars FROM hotels";
-    public static final String SCORE = "SELECT h.name, AVG(r.score) FROM hotels h JOIN reviews r ON r.hotel_id = h.id GROUP BY h.name";
+    /** parser-svc's one variant of {@link #STARS} for the rating question over the demo schema, as it answers it (recorded). */
+    public static final String SCORE_VARIANT = "SELECT hotels.name, AVG(reviews.score) FROM hotels JOIN reviews ON reviews.hotel_id = hotels.id "
+            + "GROUP BY hotels.id, hotels.name";
+    /** Hand-written: parser-svc down, as a test injects it. */
     public static volatile boolean down;
     /** Calls received, of any RPC: infill-svc should make one per Infill. */
     public static final AtomicInteger CALLS = new AtomicInteger();
+    /** Calls with no recorded answer (each failed with INTERNAL): a test's @AfterEach wants none. */
+    public static final List<String> UNRECORDED = new CopyOnWriteArrayList<>();
 
-    static String canonical(String sql) {
-        return sql.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+    private static final Logger LOG = Logger.getLogger(FakeParser.class);
+    private static final RecordedExchanges RECORDED = RecordedExchanges.load("parser-svc", ParserServiceGrpc.getServiceDescriptor());
+
+    /** For a test's @AfterEach: every parser-svc call was answered from a recording; clears the list. */
+    public static void assertEveryCallRecorded() {
+        List<String> unrecorded = List.copyOf(UNRECORDED);
+        UNRECORDED.clear();
+        if (!unrecorded.isEmpty()) {
+            throw new AssertionError(String.join("\n", unrecorded));
+        }
     }
 
     @Override
     public Uni<VariantsBatchResponse> variantsBatch(VariantsBatchRequest request) {
-        CALLS.incrementAndGet();
-        if (down) {
-            return Uni.createFrom().failure(Status.UNAVAILABLE.withDescription("connection refused").asRuntimeException());
-        }
-        VariantsBatchResponse.Builder out = VariantsBatchResponse.newBuilder();
-        for (String sql : request.getSqlsList()) {
-            VariantsResult.Builder result = VariantsResult.newBuilder().setCanonicalSql(canonical(sql));
-            // As parser-svc does, variants come in canonical form.
-            variantsOf(sql).getVariantsList().forEach(v -> result.addVariants(v.toBuilder().setSql(canonical(v.getSql()))));
-            out.addResults(result);
-        }
-        return Uni.createFrom().item(out.build());
+        return answer("VariantsBatch", request);
     }
 
     @Override
     public Uni<AnalyzeBatchResponse> analyzeBatch(AnalyzeBatchRequest request) {
-        CALLS.incrementAndGet();
-        if (down) {
-            return Uni.createFrom().failure(Status.UNAVAILABLE.withDescription("connection refused").asRuntimeException());
-        }
-        AnalyzeBatchResponse.Builder out = AnalyzeBatchResponse.newBuilder();
-        request.getSqlsList().forEach(sql -> out.addResults(AnalyzeResult.newBuilder()
-                .setAnalysis(AnalyzeResponse.newBuilder().setCanonicalSql(canonical(sql)))));
-        return Uni.createFrom().item(out.build());
+        return answer("AnalyzeBatch", request);
     }
 
     @Override
     public Uni<VariantsResponse> variants(VariantsRequest request) {
-        CALLS.incrementAndGet();
-        if (down) {
-            return Uni.createFrom().failure(Status.UNAVAILABLE.withDescription("connection refused").asRuntimeException());
-        }
-        return Uni.createFrom().item(variantsOf(request.getSql()));
-    }
-
-    private static VariantsResponse variantsOf(String sql) {
-        if (!canonical(sql).equals(canonical(STARS))) {
-            return VariantsResponse.getDefaultInstance();
-        }
-        return VariantsResponse.newBuilder()
-                .addVariants(Variant.newBuilder().setSql("select  NAME, stars from HOTELS").setFamily("column").setScore(0.9)
-                        .setDescription("the same query re-spelled"))
-                .addVariants(Variant.newBuilder().setSql(SCORE).setFamily("column").setSlotPath("select[1]").setScore(0.8)
-                        .setDescription("the average review score of each hotel"))
-                .build();
+        return answer("Variants", request);
     }
 
     @Override
     public Uni<AnalyzeResponse> analyze(AnalyzeRequest request) {
-        CALLS.incrementAndGet();
-        if (down) {
+        return answer("Analyze", request);
+    }
+
+    private static <T extends Message> Uni<T> answer(String rpc, Message request) {
+        CALLS.incrementAndGet(); // hand-written: counted for the tests
+        if (down) { // hand-written: a failure the test injects
             return Uni.createFrom().failure(Status.UNAVAILABLE.withDescription("connection refused").asRuntimeException());
         }
-        return Uni.createFrom().item(AnalyzeResponse.newBuilder().setCanonicalSql(canonical(request.getSql())).build());
+        return RECORDED.<T>answer(rpc, request).map(a -> Uni.createFrom().item(a)).orElseGet(() -> {
+            String where = RECORDED.capture(rpc, request).map(p -> "; captured as " + p + ", now record it with parser-svc's "
+                    + "RecordedAnswersTest -D" + RecordedExchanges.RECORD_PROPERTY + "=true").orElse("; run the infill tests with -D"
+                    + RecordedExchanges.CAPTURE_PROPERTY + "=true to capture it, then parser-svc's RecordedAnswersTest with -D"
+                    + RecordedExchanges.RECORD_PROPERTY + "=true to record the answer");
+            String message = "FakeParser has no recorded parser-svc answer to this " + rpc + " request" + where;
+            LOG.errorf("%s: %s", message, RecordedExchanges.print(request));
+            UNRECORDED.add(message);
+            return Uni.createFrom().failure(Status.INTERNAL.withDescription(message).asRuntimeException());
+        });
     }
+
+    // Hand-written: infill-svc never calls the RPCs below; a call is a defect the test should see.
 
     @Override
     public Uni<ParseResponse> parse(ParseRequest request) {
@@ -113,7 +116,6 @@ public class FakeParser implements ParserService {
         return Uni.createFrom().failure(Status.UNIMPLEMENTED.asRuntimeException());
     }
 
-    /** infill-svc never repairs SQL: a call here is a defect the test should see. */
     @Override
     public Uni<RepairResponse> repair(RepairRequest request) {
         return Uni.createFrom().failure(Status.UNIMPLEMENTED.withDescription("infill-svc does not call Repair").asRuntimeException());

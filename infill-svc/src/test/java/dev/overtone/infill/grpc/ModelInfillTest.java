@@ -9,6 +9,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +53,11 @@ class ModelInfillTest {
         FakeVllm.server.resetAll();
         circuits.resetAll();
         FakeParser.down = false;
+    }
+
+    @AfterEach
+    void everyParserCallWasAnsweredFromARecording() {
+        FakeParser.assertEveryCallRecorded();
     }
 
     private InfillResponse ask() {

@@ -1,40 +1,52 @@
 package dev.overtone.interpreter.fake;
 
+import com.google.protobuf.Message;
 import dev.overtone.proto.v1.AnalyzeBatchRequest;
 import dev.overtone.proto.v1.AnalyzeBatchResponse;
 import dev.overtone.proto.v1.AnalyzeRequest;
-import dev.overtone.proto.v1.AnalyzeResult;
 import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.NormalizeRequest;
 import dev.overtone.proto.v1.NormalizeResponse;
 import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.ParseResponse;
 import dev.overtone.proto.v1.ParserService;
+import dev.overtone.proto.v1.ParserServiceGrpc;
 import dev.overtone.proto.v1.RepairKind;
 import dev.overtone.proto.v1.RepairRequest;
 import dev.overtone.proto.v1.RepairResponse;
 import dev.overtone.proto.v1.RepairedSql;
 import dev.overtone.proto.v1.SqlRepair;
-import dev.overtone.proto.v1.Slot;
-import dev.overtone.proto.v1.SlotKind;
 import dev.overtone.proto.v1.VariantsBatchRequest;
 import dev.overtone.proto.v1.VariantsBatchResponse;
 import dev.overtone.proto.v1.VariantsRequest;
 import dev.overtone.proto.v1.VariantsResponse;
 import dev.overtone.proto.v1.VerbalizeRequest;
 import dev.overtone.proto.v1.VerbalizeResponse;
+import dev.overtone.runtime.testing.RecordedExchanges;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
+import org.jboss.logging.Logger;
 
-/** parser-svc for the interpreter tests: Parse by keyword, Analyze with one select slot, Verbalize by rule. */
+/**
+ * parser-svc for the interpreter tests. It answers with what the real parser-svc answered to the same
+ * request: the recordings in runtime's test-jar ({@code contracts/parser-svc}), which parser-svc's
+ * {@code RecordedAnswersTest} checks against the service (runtime/README.md, "Recorded answers"). A request
+ * with no recording fails the call with INTERNAL naming how to record it. Hand-written, each said where:
+ * Parse (the real one needs an LLM), the failures a test injects, scripted repairs, and the call counters.
+ */
 @GrpcService
 public class FakeParser implements ParserService {
+    private static final Logger LOG = Logger.getLogger(FakeParser.class);
+    private static final RecordedExchanges RECORDED = RecordedExchanges.load("parser-svc", ParserServiceGrpc.getServiceDescriptor());
+
     @Override
     public Uni<ParseResponse> parse(ParseRequest request) {
         if (Scenario.parserFailure != null) {
             return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
         }
+        // Hand-written: parser-svc's Parse asks an LLM, and with none configured it only refuses; there is no
+        // real answer to record. The SQLs are the hotel statements the other recordings are made of.
         String text = request.getInterpretation().toLowerCase();
         String sql = text.contains("review") || text.contains("score") ? Hotels.SCORE
                 : text.contains("star") ? Hotels.STARS : null;
@@ -47,77 +59,73 @@ public class FakeParser implements ParserService {
 
     @Override
     public Uni<AnalyzeResponse> analyze(AnalyzeRequest request) {
-        Scenario.analyzeCalls.incrementAndGet();
-        if (Scenario.parserFailure != null) {
+        Scenario.analyzeCalls.incrementAndGet(); // hand-written: counted for the tests
+        if (Scenario.parserFailure != null) { // hand-written: a failure the test injects
             return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
         }
-        return Uni.createFrom().item(analysis(request.getSql()));
-    }
-
-    private static AnalyzeResponse analysis(String sql) {
-        boolean score = sql.contains("score");
-        AnalyzeResponse.Builder b = AnalyzeResponse.newBuilder().setCanonicalSql(Hotels.key(sql))
-                .addSlots(Slot.newBuilder().setPath("select[0]").setKind(SlotKind.SLOT_KIND_SELECT_ITEM).setValue("hotels.name")
-                        .setLabel("the hotel's name").addSchemaElements("hotels.name"))
-                .addSlots(Slot.newBuilder().setPath("select[1]").setKind(SlotKind.SLOT_KIND_SELECT_ITEM)
-                        .setValue(score ? "avg(reviews.score)" : "hotels.stars")
-                        .setLabel(score ? "the average review score" : "the star rating")
-                        .addSchemaElements(score ? "reviews.score" : "hotels.stars"));
-        if (score) {
-            // parser-svc numbers FROM items together: from[0] is the first table, join[1] the first JOIN
-            b.addSlots(Slot.newBuilder().setPath("join[1]").setKind(SlotKind.SLOT_KIND_JOIN).setValue("reviews")
-                    .setLabel("joined with reviews").addSchemaElements("reviews"));
-        }
-        return b.build();
+        return recorded("Analyze", request);
     }
 
     @Override
     public Uni<AnalyzeBatchResponse> analyzeBatch(AnalyzeBatchRequest request) {
-        Scenario.analyzeBatchCalls.incrementAndGet();
-        if (Scenario.parserFailure != null) {
+        Scenario.analyzeBatchCalls.incrementAndGet(); // hand-written: counted for the tests
+        if (Scenario.parserFailure != null) { // hand-written: a failure the test injects
             return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
         }
-        AnalyzeBatchResponse.Builder out = AnalyzeBatchResponse.newBuilder();
-        for (String sql : request.getSqlsList()) {
-            out.addResults(AnalyzeResult.newBuilder().setAnalysis(analysis(sql)));
-        }
-        return Uni.createFrom().item(out.build());
+        return recorded("AnalyzeBatch", request);
     }
 
     @Override
     public Uni<VariantsBatchResponse> variantsBatch(VariantsBatchRequest request) {
-        return Uni.createFrom().item(VariantsBatchResponse.getDefaultInstance());
+        return recorded("VariantsBatch", request);
     }
 
     @Override
     public Uni<VariantsResponse> variants(VariantsRequest request) {
-        return Uni.createFrom().item(VariantsResponse.getDefaultInstance());
+        return recorded("Variants", request);
     }
 
     @Override
     public Uni<RepairResponse> repair(RepairRequest request) {
-        Scenario.repairCalls.incrementAndGet();
+        Scenario.repairCalls.incrementAndGet(); // hand-written: counted for the tests
+        if (Scenario.repairs.isEmpty()) {
+            return recorded("Repair", request);
+        }
+        // Hand-written: repairs a test scripts to drive the interpreter's paths (repaired readings, a repaired
+        // SQL the engine refuses again). The real parser-svc leaves the fake executor's one refusal ("no such
+        // column: rating") unrepaired (repair.rating.json), so there is no real repair of it to record.
         RepairResponse.Builder out = RepairResponse.newBuilder();
         for (String sql : Scenario.repairs) {
             out.addRepairs(RepairedSql.newBuilder().setSql(sql).setRepair(SqlRepair.newBuilder().setKind(RepairKind.REPAIR_KIND_CLOSEST_COLUMN)
                     .setOriginalSql(request.getSql()).setEngineMessage(request.getErrorMessage()).setReplaced("rating").setReplacement("hotels.stars")));
-        }
-        if (out.getRepairsCount() == 0) {
-            out.setUnrepairedReason("nothing close to rating");
         }
         return Uni.createFrom().item(out.build());
     }
 
     @Override
     public Uni<VerbalizeResponse> verbalize(VerbalizeRequest request) {
-        if (Scenario.parserFailure != null) {
+        if (Scenario.parserFailure != null) { // hand-written: a failure the test injects
             return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
         }
-        return Uni.createFrom().item(VerbalizeResponse.newBuilder().setText("Verbalized: " + request.getSql()).build());
+        return recorded("Verbalize", request);
     }
 
     @Override
     public Uni<NormalizeResponse> normalize(NormalizeRequest request) {
-        return Uni.createFrom().item(NormalizeResponse.newBuilder().setSql(request.getSql()).build());
+        return recorded("Normalize", request);
+    }
+
+    /** The real parser-svc's recorded answer to this request, or INTERNAL when none was recorded. */
+    private static <T extends Message> Uni<T> recorded(String rpc, Message request) {
+        return RECORDED.<T>answer(rpc, request).map(answer -> Uni.createFrom().item(answer)).orElseGet(() -> {
+            String where = RECORDED.capture(rpc, request).map(p -> "; captured as " + p + ", now record it with parser-svc's "
+                    + "RecordedAnswersTest -D" + RecordedExchanges.RECORD_PROPERTY + "=true").orElse("; run the interpreter tests with -D"
+                    + RecordedExchanges.CAPTURE_PROPERTY + "=true to capture it, then parser-svc's RecordedAnswersTest with -D"
+                    + RecordedExchanges.RECORD_PROPERTY + "=true to record the answer");
+            String message = "FakeParser has no recorded parser-svc answer to this " + rpc + " request" + where;
+            LOG.errorf("%s: %s", message, RecordedExchanges.print(request));
+            Scenario.unrecordedParserCalls.add(message);
+            return Uni.createFrom().failure(Status.INTERNAL.withDescription(message).asRuntimeException());
+        });
     }
 }

@@ -15,7 +15,12 @@ import dev.overtone.proto.v1.ValueType;
 import java.util.Locale;
 import java.util.Map;
 
-/** The demo hotel tenant as the fakes know it: its schema and the results of the SQL the tests use. */
+/**
+ * The demo hotel tenant as the fakes know it: its schema and the results of the SQL the tests use. What
+ * parser-svc answers about these statements over this schema is recorded from the real service
+ * (runtime's test-jar, contracts/parser-svc; see FakeParser): a test that sends it a new statement needs a
+ * new recording.
+ */
 public final class Hotels {
     public static final String STARS = "SELECT name, stars FROM hotels";
     public static final String STARS_PARAPHRASE = "SELECT h.name, h.stars FROM hotels AS h";

@@ -42,8 +42,20 @@ public final class Scenario {
     /** parser-svc Analyze and AnalyzeBatch calls: the pipeline analyses its readings in one batch. */
     public static final AtomicInteger analyzeCalls = new AtomicInteger();
     public static final AtomicInteger analyzeBatchCalls = new AtomicInteger();
+    /** parser-svc calls the fake had no recorded answer to (each failed with INTERNAL): a test's @AfterEach wants none. */
+    public static final List<String> unrecordedParserCalls = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private Scenario() {
+    }
+
+    /**
+     * For a test's @AfterEach: every parser-svc call of the test was answered from a recording. A call with
+     * none fails with INTERNAL, which the interpreter may absorb as a degradation; this makes it a failure.
+     */
+    public static void assertEveryParserCallRecorded() {
+        if (!unrecordedParserCalls.isEmpty()) {
+            throw new AssertionError(String.join("\n", unrecordedParserCalls));
+        }
     }
 
     public static void reset() {
@@ -66,6 +78,7 @@ public final class Scenario {
         repairCalls.set(0);
         analyzeCalls.set(0);
         analyzeBatchCalls.set(0);
+        unrecordedParserCalls.clear();
         synchronized (clarifyCandidates) {
             clarifyCandidates.clear();
             clarifyAnalyses.clear();

@@ -15,6 +15,7 @@ import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +31,11 @@ class FailedSqlRepairTest {
 
     @GrpcClient("interpreter")
     InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
+
+    @AfterEach
+    void everyParserCallWasAnsweredFromARecording() {
+        Scenario.assertEveryParserCallRecorded();
+    }
 
     @BeforeEach
     void reset() {

@@ -22,6 +22,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -46,6 +47,11 @@ class InterpreterGrpcServiceTest {
 
     @GrpcClient("interpreter")
     InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
+
+    @AfterEach
+    void everyParserCallWasAnsweredFromARecording() {
+        Scenario.assertEveryParserCallRecorded();
+    }
 
     @BeforeEach
     void reset() {
@@ -192,7 +198,8 @@ class InterpreterGrpcServiceTest {
         Interpretation caller = answer.getInterpretations(0);
         Interpretation infilled = answer.getInterpretations(1);
         assertThat(caller.getId()).isEqualTo("i1");
-        assertThat(caller.getText()).isEqualTo("Verbalized: " + Hotels.STARS);
+        // the words parser-svc's Verbalize gives the caller's SQL (recorded, see FakeParser)
+        assertThat(caller.getText()).isEqualTo("the names and stars of all hotels");
         assertThat(caller.getFingerprint()).isEqualTo("fp-stars");
         assertThat(caller.getPreview().getRowsCount()).isEqualTo(3);
         assertThat(infilled.getSql()).isEqualTo(Hotels.SCORE);

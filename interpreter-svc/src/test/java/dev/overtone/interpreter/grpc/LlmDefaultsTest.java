@@ -15,6 +15,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +42,11 @@ class LlmDefaultsTest {
     CircuitBreakerMaintenance circuits;
 
     private static boolean warm;
+
+    @AfterEach
+    void everyParserCallWasAnsweredFromARecording() {
+        Scenario.assertEveryParserCallRecorded();
+    }
 
     @BeforeEach
     void reset() {

@@ -69,6 +69,11 @@ class ExecutorRestartTest {
         executor = NettyServerBuilder.forPort(ExecutorRestartProfile.PORT).addService(definition).build().start();
     }
 
+    @AfterEach
+    void everyParserCallWasAnsweredFromARecording() {
+        Scenario.assertEveryParserCallRecorded();
+    }
+
     @Test
     void downIsUnavailableWithinTheDeadlineAndBackIsAnsweredAgain() throws Exception {
         Scenario.reset();
