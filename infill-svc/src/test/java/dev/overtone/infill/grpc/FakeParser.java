@@ -21,9 +21,9 @@ import dev.overtone.proto.v1.VerbalizeRequest;
 import dev.overtone.proto.v1.VerbalizeResponse;
 import dev.overtone.runtime.testing.RecordedExchanges;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
-import org.jboss.logging.Logger;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -50,7 +50,6 @@ public class FakeParser implements ParserService {
     /** Calls with no recorded answer (each failed with INTERNAL): a test's @AfterEach wants none. */
     public static final List<String> UNRECORDED = new CopyOnWriteArrayList<>();
 
-    private static final Logger LOG = Logger.getLogger(FakeParser.class);
     private static final RecordedExchanges RECORDED = RecordedExchanges.load("parser-svc", ParserServiceGrpc.getServiceDescriptor());
 
     /** For a test's @AfterEach: every parser-svc call was answered from a recording; clears the list. */
@@ -88,14 +87,9 @@ public class FakeParser implements ParserService {
             return Uni.createFrom().failure(Status.UNAVAILABLE.withDescription("connection refused").asRuntimeException());
         }
         return RECORDED.<T>answer(rpc, request).map(a -> Uni.createFrom().item(a)).orElseGet(() -> {
-            String where = RECORDED.capture(rpc, request).map(p -> "; captured as " + p + ", now record it with parser-svc's "
-                    + "RecordedAnswersTest -D" + RecordedExchanges.RECORD_PROPERTY + "=true").orElse("; run the infill tests with -D"
-                    + RecordedExchanges.CAPTURE_PROPERTY + "=true to capture it, then parser-svc's RecordedAnswersTest with -D"
-                    + RecordedExchanges.RECORD_PROPERTY + "=true to record the answer");
-            String message = "FakeParser has no recorded parser-svc answer to this " + rpc + " request" + where;
-            LOG.errorf("%s: %s", message, RecordedExchanges.print(request));
-            UNRECORDED.add(message);
-            return Uni.createFrom().failure(Status.INTERNAL.withDescription(message).asRuntimeException());
+            StatusRuntimeException unrecorded = RECORDED.unrecorded(rpc, request, "infill-svc");
+            UNRECORDED.add(unrecorded.getStatus().getDescription());
+            return Uni.createFrom().failure(unrecorded);
         });
     }
 

@@ -24,9 +24,9 @@ import dev.overtone.proto.v1.VerbalizeRequest;
 import dev.overtone.proto.v1.VerbalizeResponse;
 import dev.overtone.runtime.testing.RecordedExchanges;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
-import org.jboss.logging.Logger;
 
 /**
  * parser-svc for the interpreter tests. It answers with what the real parser-svc answered to the same
@@ -37,7 +37,6 @@ import org.jboss.logging.Logger;
  */
 @GrpcService
 public class FakeParser implements ParserService {
-    private static final Logger LOG = Logger.getLogger(FakeParser.class);
     private static final RecordedExchanges RECORDED = RecordedExchanges.load("parser-svc", ParserServiceGrpc.getServiceDescriptor());
 
     @Override
@@ -118,14 +117,9 @@ public class FakeParser implements ParserService {
     /** The real parser-svc's recorded answer to this request, or INTERNAL when none was recorded. */
     private static <T extends Message> Uni<T> recorded(String rpc, Message request) {
         return RECORDED.<T>answer(rpc, request).map(answer -> Uni.createFrom().item(answer)).orElseGet(() -> {
-            String where = RECORDED.capture(rpc, request).map(p -> "; captured as " + p + ", now record it with parser-svc's "
-                    + "RecordedAnswersTest -D" + RecordedExchanges.RECORD_PROPERTY + "=true").orElse("; run the interpreter tests with -D"
-                    + RecordedExchanges.CAPTURE_PROPERTY + "=true to capture it, then parser-svc's RecordedAnswersTest with -D"
-                    + RecordedExchanges.RECORD_PROPERTY + "=true to record the answer");
-            String message = "FakeParser has no recorded parser-svc answer to this " + rpc + " request" + where;
-            LOG.errorf("%s: %s", message, RecordedExchanges.print(request));
-            Scenario.unrecordedParserCalls.add(message);
-            return Uni.createFrom().failure(Status.INTERNAL.withDescription(message).asRuntimeException());
+            StatusRuntimeException unrecorded = RECORDED.unrecorded(rpc, request, "interpreter-svc");
+            Scenario.unrecordedParserCalls.add(unrecorded.getStatus().getDescription());
+            return Uni.createFrom().failure(unrecorded);
         });
     }
 }

@@ -1,16 +1,13 @@
 package dev.overtone.interpreter.fake;
 
 import dev.overtone.proto.v1.Cell;
-import dev.overtone.proto.v1.Column;
 import dev.overtone.proto.v1.DatabaseRef;
-import dev.overtone.proto.v1.Engine;
 import dev.overtone.proto.v1.ExecuteResponse;
-import dev.overtone.proto.v1.ForeignKey;
 import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Row;
 import dev.overtone.proto.v1.Schema;
-import dev.overtone.proto.v1.Table;
 import dev.overtone.proto.v1.ValueType;
+import dev.overtone.runtime.testing.RecordedExchanges;
 
 import java.util.Locale;
 import java.util.Map;
@@ -38,25 +35,10 @@ public final class Hotels {
         return sql.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
     }
 
+    /** The demo hotel schema the parser-svc recordings were made over (runtime's test-jar fixture). */
     public static Schema schema(String tenant, String database) {
-        return Schema.newBuilder().setDatabase(DatabaseRef.newBuilder().setTenant(tenant).setDatabase(database))
-                .setEngine(Engine.ENGINE_SQLITE).setDialect("sqlite").setVersion("v1")
-                .addTables(Table.newBuilder().setName("hotels").setSchemaName("main").addPrimaryKey("id")
-                        .addColumns(col("id", "INTEGER", ValueType.VALUE_TYPE_INTEGER))
-                        .addColumns(col("name", "TEXT", ValueType.VALUE_TYPE_TEXT).addSampleValues("Grand Plaza"))
-                        .addColumns(col("city", "TEXT", ValueType.VALUE_TYPE_TEXT).addSampleValues("Lisbon").addSampleValues("Porto"))
-                        .addColumns(col("stars", "INTEGER", ValueType.VALUE_TYPE_INTEGER).addSampleValues("5")))
-                .addTables(Table.newBuilder().setName("reviews").setSchemaName("main").addPrimaryKey("id")
-                        .addColumns(col("id", "INTEGER", ValueType.VALUE_TYPE_INTEGER))
-                        .addColumns(col("hotel_id", "INTEGER", ValueType.VALUE_TYPE_INTEGER))
-                        .addColumns(col("guest", "TEXT", ValueType.VALUE_TYPE_TEXT).addSampleValues("Ana"))
-                        .addColumns(col("score", "NUMERIC(3, 1)", ValueType.VALUE_TYPE_REAL))
-                        .addForeignKeys(ForeignKey.newBuilder().addColumns("hotel_id").setReferencedTable("hotels").addReferencedColumns("id")))
-                .build();
-    }
-
-    private static Column.Builder col(String name, String type, ValueType valueType) {
-        return Column.newBuilder().setName(name).setDeclaredType(type).setValueType(valueType);
+        return RecordedExchanges.fixture("demo-hotels-schema", Schema.newBuilder())
+                .setDatabase(DatabaseRef.newBuilder().setTenant(tenant).setDatabase(database)).build();
     }
 
     /** The result of a known statement, or null when the fake engine does not know it (INVALID_ARGUMENT). */

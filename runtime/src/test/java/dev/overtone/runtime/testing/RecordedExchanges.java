@@ -9,6 +9,8 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.util.JsonFormat;
 import io.grpc.MethodDescriptor;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.grpc.ServiceDescriptor;
 
 import java.io.IOException;
@@ -48,6 +50,7 @@ import java.util.stream.Stream;
  * without a response, for the service's tests to record.
  */
 public final class RecordedExchanges {
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(RecordedExchanges.class);
     /** Rewrite the recorded responses from the real service (in that service's checking test). */
     public static final String RECORD_PROPERTY = "overtone.contracts.record";
     /** Write the requests a fake has no recording of as new, unanswered recordings (in the fake's tests). */
@@ -109,6 +112,23 @@ public final class RecordedExchanges {
         return parse(service, descriptor, texts);
     }
 
+    /**
+     * A message the recordings were made over (contracts/fixtures/NAME.json, canonical JSON), merged into
+     * {@code builder}, so the fakes' tests send exactly what the real service answered.
+     */
+    public static <B extends Message.Builder> B fixture(String name, B builder) {
+        String resource = "/contracts/fixtures/" + name + ".json";
+        try (InputStream in = RecordedExchanges.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no fixture " + resource + " on the classpath (runtime's test-jar)");
+            }
+            JsonFormat.parser().merge(new String(in.readAllBytes(), StandardCharsets.UTF_8), builder);
+            return builder;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the fixture " + resource, e);
+        }
+    }
+
     /** The recordings of {@code service} in this module's source tree: what a recording run rewrites. */
     public static RecordedExchanges loadSources(String service, ServiceDescriptor descriptor) {
         return loadFolder(service, descriptor, sourceFolder(service));
@@ -164,6 +184,22 @@ public final class RecordedExchanges {
             write(path, new Exchange(file, "", method, request, null));
         }
         return Optional.of(path);
+    }
+
+    /**
+     * What a fake answers a request no recording holds: INTERNAL, whose message (also logged, with the
+     * request) says how to capture the request from {@code testsOf}'s tests and have the real service
+     * record its answer. The fake also keeps the message, so that its test fails even where the caller
+     * absorbs the failure as a degradation.
+     */
+    public StatusRuntimeException unrecorded(String rpc, Message request, String testsOf) {
+        String where = capture(rpc, request).map(p -> "; captured as " + p + ", now record it with " + service
+                + "'s RecordedAnswersTest -D" + RECORD_PROPERTY + "=true").orElse("; run the " + testsOf
+                + " tests with -D" + CAPTURE_PROPERTY + "=true to capture it, then " + service
+                + "'s RecordedAnswersTest with -D" + RECORD_PROPERTY + "=true to record the answer");
+        String message = "the fake " + service + " has no recorded answer to this " + rpc + " request" + where;
+        LOG.errorf("%s: %s", message, print(request));
+        return Status.INTERNAL.withDescription(message).asRuntimeException();
     }
 
     /** Writes one recording as its file is kept: two-space indented canonical JSON, a newline at the end. */
