@@ -23,8 +23,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class LocalSuite implements AutoCloseable {
 
-    static final int PORT_BASE = 38090;
-    static final int PG_PORT = 35532;
+    /** Below the kernel's ephemeral ports (32768 and up), where a probe of a free port can connect to itself. */
+    static final int PORT_BASE = 23090;
+    static final int PG_PORT = 23532;
     /** bin/overtone serves each service's /q/health and /q/metrics on its gRPC port + 10. */
     static final int HTTP_PORT_OFFSET = 10;
 
