@@ -15,6 +15,7 @@ import dev.overtone.bench.SuiteOptions;
 import dev.overtone.bench.client.DefaultsMode;
 import dev.overtone.bench.client.InterpretRequests;
 import dev.overtone.bench.client.StageNames;
+import dev.overtone.bench.client.StatusNames;
 import dev.overtone.bench.client.Suite;
 import dev.overtone.bench.dataset.BenchDatabase;
 import dev.overtone.bench.dataset.DatabaseCatalog;
@@ -219,7 +220,7 @@ public final class CoverageRun {
                 r.getTimingsList().forEach(t -> stageMicros.merge(StageNames.of(t), t.getMicros(), Long::sum));
                 for (FailedReading f : r.getFailuresList()) {
                     String reading = f.getText().isBlank() ? f.getSql() : f.getText();
-                    failedReadings.add(f.getStage() + " " + f.getStatus() + ": " + f.getMessage() + " [reading: "
+                    failedReadings.add(StageNames.of(f) + " " + StatusNames.of(f) + ": " + f.getMessage() + " [reading: "
                             + (reading.length() > 120 ? reading.substring(0, 120) + "…" : reading).replaceAll("\\s+", " ") + "]");
                 }
             } catch (StatusRuntimeException e) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
+import dev.overtone.proto.v1.FailedReading;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
 
@@ -22,5 +23,12 @@ class StageNamesTest {
         assertThat(StageNames.of(StageTiming.newBuilder().setStage("parse").build())).isEqualTo("parse");
         assertThat(StageNames.of(StageTiming.newBuilder().setKindValue(99).setStage("rerank").build()))
                 .as("a stage the bench does not know yet").isEqualTo("rerank");
+    }
+
+    @Test
+    @SuppressWarnings("deprecation") // builds what a server older than kind sends: the string stage alone
+    void aFailedReadingIsNamedByItsTypedStageElseByTheNameSent() {
+        assertThat(StageNames.of(FailedReading.newBuilder().setKind(Stage.STAGE_PARSE).build())).isEqualTo("parse");
+        assertThat(StageNames.of(FailedReading.newBuilder().setStage("execute").build())).isEqualTo("execute");
     }
 }

@@ -8,6 +8,7 @@ import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageFinished;
 import dev.overtone.proto.v1.StageTiming;
+import dev.overtone.proto.v1.StatusCode;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -32,8 +33,8 @@ final class AnswerPrinter {
             printReading(reading);
         }
         for (FailedReading failure : answer.getFailuresList()) {
-            out.printf("✗ %s failed at %s: %s %s%n    %s%n", source(failure.getSource()), failure.getStage(),
-                    failure.getStatus(), failure.getMessage(), oneLine(failure.getSql()));
+            out.printf("✗ %s failed at %s: %s %s%n    %s%n", source(failure.getSource()), stage(failure),
+                    status(failure), failure.getMessage(), oneLine(failure.getSql()));
         }
         if (answer.getAmbiguity().getSlotsCount() > 0) {
             out.println("Where the readings differ:");
@@ -112,6 +113,21 @@ final class AnswerPrinter {
     @SuppressWarnings("deprecation") // the string stage: all a server older than kind sends
     static String stage(StageFinished finished) {
         return stage(finished.getKind(), finished.getStage());
+    }
+
+    /** The stage a reading failed at, by name ("execute"). */
+    @SuppressWarnings("deprecation") // the string stage: all a server older than kind sends
+    static String stage(FailedReading failure) {
+        return stage(failure.getKind(), failure.getStage());
+    }
+
+    /** The gRPC status code a reading failed with, by name ("INVALID_ARGUMENT"); the name sent when the server predates code. */
+    @SuppressWarnings("deprecation") // the string status: all a server older than code sends
+    static String status(FailedReading failure) {
+        StatusCode code = failure.getCode();
+        // a failure is never OK: OK is the unset value, so a server older than code
+        return code == StatusCode.STATUS_CODE_OK || code == StatusCode.UNRECOGNIZED ? failure.getStatus()
+                : code.name().replace("STATUS_CODE_", "");
     }
 
     /** The typed stage's name; the name sent beside it when the server predates kind or has a stage this client does not know. */

@@ -2,16 +2,22 @@ package dev.overtone.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overtone.proto.v1.FailedReading;
 import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageFinished;
 import dev.overtone.proto.v1.StageTiming;
+import dev.overtone.proto.v1.StatusCode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** Stages are printed by the names they always had, from the typed kind, and from the name alone where a server sends no kind. */
+/**
+ * Stages and a failed reading's status are printed by the names they always had, from the typed kind and code, and from
+ * the names alone where a server sends neither.
+ */
 class AnswerPrinterTest {
 
     @Test
@@ -36,6 +42,27 @@ class AnswerPrinterTest {
         assertThat(AnswerPrinter.stage(StageFinished.newBuilder().setStage("infill").build())).isEqualTo("infill");
         assertThat(AnswerPrinter.stage(StageFinished.newBuilder().setKind(Stage.STAGE_INFILL).setStage("infill").build()))
                 .isEqualTo("infill");
+    }
+
+    @Test
+    void aFailedReadingIsPrintedByItsTypedStageAndCode() {
+        InterpretResponse answer = InterpretResponse.newBuilder().addFailures(FailedReading.newBuilder()
+                .setSource(Source.SOURCE_CALLER).setKind(Stage.STAGE_EXECUTE).setCode(StatusCode.STATUS_CODE_INVALID_ARGUMENT)
+                .setMessage("no such column: rating").setSql("SELECT rating FROM hotels")).build();
+
+        assertThat(printed(answer)).contains("✗ caller failed at execute: INVALID_ARGUMENT no such column: rating");
+    }
+
+    @Test
+    @SuppressWarnings("deprecation") // builds what a server older than kind and code sends: the strings alone
+    void aFailedReadingFromAServerWithoutKindAndCodeIsReadByTheNamesItSends() {
+        FailedReading old = FailedReading.newBuilder().setStage("parse").setStatus("FAILED_PRECONDITION").build();
+        FailedReading newer = FailedReading.newBuilder().setKindValue(99).setStage("rerank").setCodeValue(99).setStatus("SOMETHING_NEW").build();
+
+        assertThat(AnswerPrinter.stage(old)).isEqualTo("parse");
+        assertThat(AnswerPrinter.status(old)).isEqualTo("FAILED_PRECONDITION");
+        assertThat(AnswerPrinter.stage(newer)).as("a stage this client does not know yet").isEqualTo("rerank");
+        assertThat(AnswerPrinter.status(newer)).as("a code this client does not know").isEqualTo("SOMETHING_NEW");
     }
 
     /** The typed stage alone, so the names printed can only come from it. */

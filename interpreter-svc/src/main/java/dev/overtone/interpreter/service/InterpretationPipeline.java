@@ -5,6 +5,7 @@ import dev.overtone.interpreter.client.DownstreamFailure;
 import dev.overtone.interpreter.client.Downstreams;
 import dev.overtone.interpreter.config.InterpreterConfig;
 import dev.overtone.interpreter.mapping.AnswerAssembler;
+import dev.overtone.interpreter.mapping.StatusCodes;
 import dev.overtone.proto.v1.AnalyzeBatchRequest;
 import dev.overtone.proto.v1.AnalyzeBatchResponse;
 import dev.overtone.proto.v1.AnalyzeResult;
@@ -499,12 +500,15 @@ public class InterpretationPipeline {
             listener.stageFinished(stage, micros, detail);
         }
 
+        @SuppressWarnings("deprecation") // FailedReading.stage and status: still filled for clients that predate kind and code
         AnswerAssembler.RunView view() {
             List<FailedReading> failed = failures.stream().map(f -> FailedReading.newBuilder()
                     .setText(f.route().text() == null ? "" : f.route().text())
                     .setSql(f.route().sql() == null ? "" : f.route().sql())
-                    .setSource(f.route().source()).setStage(StageNames.of(f.stage()))
-                    .setStatus(f.failure().code().name()).setMessage(String.valueOf(f.failure().getMessage())).build()).toList();
+                    .setSource(f.route().source())
+                    .setKind(f.stage()).setStage(StageNames.of(f.stage()))
+                    .setCode(StatusCodes.of(f.failure().code())).setStatus(f.failure().code().name())
+                    .setMessage(String.valueOf(f.failure().getMessage())).build()).toList();
             boolean readingFailuresOnly = !failures.isEmpty() && failures.stream().allMatch(f -> f.failure().aboutTheReading());
             return new AnswerAssembler.RunView(request, schema, terms, warnings, failed, readingFailuresOnly,
                     timings, budget.elapsedMicros(), previewRows(), List.copyOf(degradations));

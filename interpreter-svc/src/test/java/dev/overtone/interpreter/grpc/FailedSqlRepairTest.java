@@ -13,6 +13,7 @@ import dev.overtone.proto.v1.RepairKind;
 import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
+import dev.overtone.proto.v1.StatusCode;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.AfterEach;
@@ -97,6 +98,7 @@ class FailedSqlRepairTest {
     }
 
     @Test
+    @SuppressWarnings("deprecation") // reads FailedReading's string stage and status kept for older clients, to check they agree with kind and code
     void aRepairThatIsRefusedAgainIsReportedWithItsMessageAndNotRepairedAgain() {
         Scenario.repairs.add("SELECT ratings FROM hotels");
 
@@ -105,6 +107,8 @@ class FailedSqlRepairTest {
         assertThat(answer.getInterpretationsList()).isEmpty();
         assertThat(answer.getFailuresList()).singleElement().satisfies(f -> {
             assertThat(f.getSql()).isEqualTo("SELECT ratings FROM hotels");
+            assertThat(f.getKind()).isEqualTo(Stage.STAGE_EXECUTE);
+            assertThat(f.getCode()).isEqualTo(StatusCode.STATUS_CODE_INVALID_ARGUMENT);
             assertThat(f.getStatus()).isEqualTo("INVALID_ARGUMENT");
             assertThat(f.getMessage()).contains("no such column");
         });
@@ -112,13 +116,17 @@ class FailedSqlRepairTest {
     }
 
     @Test
+    @SuppressWarnings("deprecation") // reads FailedReading's string stage and status kept for older clients, to check they agree with kind and code
     void whatCannotBeRepairedStaysAFailedReadingWithTheEnginesMessage() {
         InterpretResponse answer = askWithBrokenSql();
 
         assertThat(answer.getInterpretationsList()).isEmpty();
         assertThat(answer.getFailuresList()).singleElement().satisfies(f -> {
             assertThat(f.getSql()).isEqualTo(Hotels.BROKEN);
+            assertThat(f.getKind()).isEqualTo(Stage.STAGE_EXECUTE);
             assertThat(f.getStage()).isEqualTo("execute");
+            assertThat(f.getCode()).isEqualTo(StatusCode.STATUS_CODE_INVALID_ARGUMENT);
+            assertThat(f.getStatus()).isEqualTo("INVALID_ARGUMENT");
             assertThat(f.getMessage()).contains("no such column: rating");
         });
         assertThat(Scenario.repairCalls.get()).isEqualTo(1);

@@ -18,6 +18,7 @@ import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageFinished;
 import dev.overtone.proto.v1.StageStarted;
 import dev.overtone.proto.v1.StageTiming;
+import dev.overtone.proto.v1.StatusCode;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
@@ -260,6 +261,7 @@ class InterpreterGrpcServiceTest {
     }
 
     @Test
+    @SuppressWarnings("deprecation") // reads FailedReading's string stage and status kept for older clients, to check they agree with kind and code
     void sameResultIsOneInterpretationWithParaphrasesAndFailedSqlIsReported() {
         InterpretRequest request = rating().addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS).setText("the star rating"))
                 .addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS_PARAPHRASE))
@@ -279,7 +281,9 @@ class InterpreterGrpcServiceTest {
         assertThat(only.getPreview().getRowsCount()).isEqualTo(2);
         assertThat(only.getPreview().getRowCount()).isEqualTo(3);
         assertThat(answer.getFailuresList()).singleElement().satisfies(f -> {
+            assertThat(f.getKind()).isEqualTo(Stage.STAGE_EXECUTE);
             assertThat(f.getStage()).isEqualTo("execute");
+            assertThat(f.getCode()).isEqualTo(StatusCode.STATUS_CODE_INVALID_ARGUMENT);
             assertThat(f.getStatus()).isEqualTo("INVALID_ARGUMENT");
             assertThat(f.getSql()).isEqualTo(Hotels.BROKEN);
             assertThat(f.getMessage()).contains("no such column");

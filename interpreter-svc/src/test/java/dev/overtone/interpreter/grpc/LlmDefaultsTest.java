@@ -10,6 +10,8 @@ import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.Outcome;
 import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.Stage;
+import dev.overtone.proto.v1.StatusCode;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -102,13 +104,16 @@ class LlmDefaultsTest {
     }
 
     @Test
+    @SuppressWarnings("deprecation") // reads FailedReading's string stage and status kept for older clients, to check they agree with kind and code
     void lineTheParserCannotTranslateIsAFailedReading() {
         answer("- The star rating of each hotel\n- The churn risk of each hotel");
         InterpretResponse response = ask(rating());
         assertThat(response.getOutcome()).isEqualTo(Outcome.OUTCOME_ANSWERABLE);
         assertThat(response.getFailuresList()).singleElement().satisfies(f -> {
+            assertThat(f.getKind()).isEqualTo(Stage.STAGE_PARSE);
             assertThat(f.getStage()).isEqualTo("parse");
             assertThat(f.getSource()).isEqualTo(Source.SOURCE_DEFAULT);
+            assertThat(f.getCode()).isEqualTo(StatusCode.STATUS_CODE_FAILED_PRECONDITION);
             assertThat(f.getStatus()).isEqualTo("FAILED_PRECONDITION");
         });
     }
