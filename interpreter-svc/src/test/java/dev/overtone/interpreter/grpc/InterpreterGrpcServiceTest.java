@@ -162,7 +162,8 @@ class InterpreterGrpcServiceTest {
                             started.add(e.getStageStarted().getKind());
                         }
                     })));
-            awaitUntil(() -> Scenario.infillsStarted.get() == 1);
+            // the client has seen infill start (events still in flight are dropped by the cancel) and infill-svc is working
+            awaitUntil(() -> Scenario.infillsStarted.get() == 1 && started.contains(Stage.STAGE_INFILL));
             call.cancel(null); // the client goes away while infill-svc is working
 
             assertThatThrownBy(() -> stream.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(StatusRuntimeException.class);
