@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Free-text replies that no word matched, placed by meaning: the MiniLM sentence embedding of the
  * reply against each option's text. Loaded at start by the warm-up (or on first use when warm-up is
- * off; about a second, ~90 MB); blocking, so it runs on a worker thread.
+ * off; about a second, ~25 MB); blocking, so it runs on a worker thread.
  */
 @ApplicationScoped
 public class EmbeddingMatcher implements WordSimilarity {

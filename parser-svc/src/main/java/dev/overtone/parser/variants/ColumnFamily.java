@@ -20,7 +20,8 @@ import java.util.Set;
  * Column: vagueness and column ambiguity. A shown column's siblings (same table, compatible type,
  * not keys, close by name or meaning) are swapped in alone, shown together with it, or, when the
  * query shows both, each kept alone. A shown numeric measure may also be read as a close measure of
- * a child table averaged per row ({@link ChildMeasures}).
+ * a child table averaged per row ({@link ChildMeasures}). A column summed or averaged is never swapped
+ * for a key: the sum or average of identifiers reads nothing.
  */
 final class ColumnFamily implements VariantFamily {
 
@@ -34,8 +35,11 @@ final class ColumnFamily implements VariantFamily {
         return Variant.COLUMN;
     }
 
-    private record Shown(int index, String table, String column, boolean plain) {
+    private record Shown(int index, String table, String column, boolean plain, boolean summed) {
     }
+
+    /** Aggregates whose argument must be a quantity, not an identifier. */
+    private static final Set<String> QUANTITY_AGGREGATES = Set.of("AVG", "SUM");
 
     /** Keys that link tables are structure, not readings: a primary key alone may still be a synonym pair. */
     private static boolean foreignKeyish(SchemaIndex schema, String table, String column) {
@@ -58,10 +62,23 @@ final class ColumnFamily implements VariantFamily {
         for (int i = 0; i < probe.getSelectItems().size(); i++) {
             int index = i;
             List<net.sf.jsqlparser.schema.Column> inside = new ArrayList<>();
+            Set<net.sf.jsqlparser.schema.Column> summed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
             probe.getSelectItems().get(i).getExpression().accept(new net.sf.jsqlparser.expression.ExpressionVisitorAdapter<Void>() {
+                private int quantityDepth;
+
+                @Override
+                public <S> Void visit(net.sf.jsqlparser.expression.Function f, S context) {
+                    boolean quantity = f.getName() != null && QUANTITY_AGGREGATES.contains(f.getName().toUpperCase(Locale.ROOT));
+                    if (quantity) quantityDepth++;
+                    super.visit(f, context);
+                    if (quantity) quantityDepth--;
+                    return null;
+                }
+
                 @Override
                 public <S> Void visit(net.sf.jsqlparser.schema.Column column, S context) {
                     inside.add(column);
+                    if (quantityDepth > 0) summed.add(column);
                     return null;
                 }
             }, null);
@@ -70,7 +87,8 @@ final class ColumnFamily implements VariantFamily {
                 if (owner == null) continue;
                 var meta = ctx.schema.column(owner, QueryShape.clean(c.getColumnName()));
                 if (meta.isEmpty() || !shownKeys.add(key(owner, meta.get().getName()))) continue;
-                shown.add(new Shown(index, owner, meta.get().getName(), inside.size() == 1 && probe.getSelectItems().get(i).getExpression() == c));
+                shown.add(new Shown(index, owner, meta.get().getName(), inside.size() == 1 && probe.getSelectItems().get(i).getExpression() == c,
+                        summed.contains(c)));
             }
         }
         boolean aggregated = aggregated(probe);
@@ -84,6 +102,7 @@ final class ColumnFamily implements VariantFamily {
             List<Sibling> siblings = new ArrayList<>();
             for (Column c : table.getColumnsList()) {
                 if (c.getName().equalsIgnoreCase(s.column()) || foreignKeyish(ctx.schema, s.table(), c.getName()) || !VariantContext.compatible(self, c)) continue;
+                if (s.summed() && ctx.schema.isKey(s.table(), c.getName())) continue;
                 double overlap = VariantContext.valueOverlap(self, c);
                 double clo = Math.max(ctx.closeness(s.column(), c.getName()), overlap);
                 if (clo >= MIN_CLOSENESS) siblings.add(new Sibling(c, clo, overlap >= SAME_VALUES_OVERLAP));

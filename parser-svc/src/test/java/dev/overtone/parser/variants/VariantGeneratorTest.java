@@ -159,6 +159,20 @@ class VariantGeneratorTest {
                 Set.of(Variant.COLUMN)))).noneMatch(sql -> sql.contains("reviews"));
     }
 
+    @Test
+    void columnNeverSumsOrAveragesAKeyInsteadOfAQuantity() {
+        // every name counts as close, so only the rule keeps the primary key out
+        VariantGenerator everythingClose = new VariantGenerator((x, y) -> 1.0);
+        List<String> averaged = sqls(everythingClose.generate(AVERAGE_REVIEW_SCORE, demoHotels(true), "the average review score of each hotel",
+                20, Set.of(Variant.COLUMN)));
+        assertThat(averaged).isNotEmpty().noneMatch(sql -> sql.contains("AVG(reviews.id)"));
+        assertThat(sqls(everythingClose.generate("SELECT SUM(price) FROM rooms", demoHotels(true), "the total price of the rooms", 20,
+                Set.of(Variant.COLUMN)))).isNotEmpty().noneMatch(sql -> sql.contains("SUM(id)"));
+        // a plain column may still be read as the key that names its row
+        assertThat(sqls(everythingClose.generate("SELECT guest, score FROM reviews", demoHotels(true), "each review's score", 20,
+                Set.of(Variant.COLUMN)))).contains("SELECT guest, id FROM reviews");
+    }
+
     static SchemaIndex chefs() {
         return SchemaIndex.of(Schema.newBuilder()
                 .addTables(Table.newBuilder().setName("head_chef").addPrimaryKey("chef_id").addColumns(id("chef_id"))

@@ -7,7 +7,6 @@ import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.OnnxBertBiEncoder;
 import dev.langchain4j.model.embedding.onnx.PoolingMode;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
 import org.jboss.logging.Logger;
 
 import java.io.IOException;
@@ -20,10 +19,15 @@ import java.nio.file.StandardCopyOption;
 import java.util.UUID;
 
 /**
- * The all-MiniLM-L6-v2 sentence embedding model, loaded by ONNX Runtime from files.
+ * The all-MiniLM-L6-v2 sentence embedding model, quantized to 8-bit integers, loaded by ONNX Runtime from files.
  *
- * <p>Loaded from the jar (the library's own way), the 90 MB model is read into the Java heap and copied
- * there again, so a service needed a heap of over 200 MB just to start and kept it afterwards. Here the
+ * <p>The quantized model keeps the same tokenizer and 384 dimensions; its weights take 23 MB instead of the
+ * float model's 90 MB, which saved about 60 MB of resident memory in each service that embeds, and it embeds
+ * faster. Its vectors are close to the float model's, not equal: on the Ambrosia* dev SQL texts each vector's
+ * cosine to the float one is at least 0.98, and the similarity of two texts moves by 0.01 (median, 0.07 at most).
+ *
+ * <p>Loaded from the jar (the library's own way), the model is read into the Java heap and copied
+ * there again, so a service needs a larger heap just to start and keeps it afterwards. Here the
  * model and tokenizer are copied once, streamed, into a folder under {@code java.io.tmpdir} and ONNX
  * Runtime reads them from there: the heap never holds them. A copy becomes visible only by an atomic
  * rename, so a run killed half-way leaves nothing a later start would trust. Where no file can be
@@ -35,8 +39,8 @@ import java.util.UUID;
  */
 public final class MiniLm {
     private static final Logger LOG = Logger.getLogger(MiniLm.class);
-    private static final String MODEL = "all-minilm-l6-v2.onnx";
-    private static final String TOKENIZER = "all-minilm-l6-v2-tokenizer.json";
+    static final String MODEL = "all-minilm-l6-v2-q.onnx";
+    static final String TOKENIZER = "all-minilm-l6-v2-q-tokenizer.json";
     private static final int DIMENSION = 384;
 
     private MiniLm() {
@@ -58,9 +62,26 @@ public final class MiniLm {
             }
         } catch (IOException | UncheckedIOException | OrtException e) {
             LOG.warnf("could not place the embedding model under %s (%s); loading it through the heap instead, "
-                    + "which needs about 250 MB of heap at start", cache, e.getMessage());
-            return new AllMiniLmL6V2EmbeddingModel();
+                    + "which needs about 70 MB more heap at start", cache, e.getMessage());
+            return throughTheHeap();
         }
+    }
+
+    /** The library's way: the model's bytes pass through the Java heap. */
+    static EmbeddingModel throughTheHeap() {
+        try (InputStream model = resource(MODEL).openStream(); InputStream tokenizer = resource(TOKENIZER).openStream()) {
+            return new FromFiles(new OnnxBertBiEncoder(model, tokenizer, PoolingMode.MEAN));
+        } catch (IOException e) {
+            throw new UncheckedIOException("the embedding model is not readable from the class path", e);
+        }
+    }
+
+    private static URL resource(String name) throws IOException {
+        URL url = MiniLm.class.getResource("/" + name);
+        if (url == null) {
+            throw new IOException("the resource " + name + " is not on the class path");
+        }
+        return url;
     }
 
     private static OrtSession.SessionOptions sessionOptions() throws OrtException {
@@ -72,7 +93,7 @@ public final class MiniLm {
         return options;
     }
 
-    /** The library's in-process model around our own encoder. */
+    /** The library's in-process model around an encoder. */
     private static final class FromFiles extends AbstractInProcessEmbeddingModel {
         private final OnnxBertBiEncoder encoder;
 
@@ -94,12 +115,9 @@ public final class MiniLm {
 
     /** The resource as a file in {@code cache}, copied there unless a complete copy of the same size exists. */
     static Path extracted(Path cache, String resource) throws IOException {
-        URL url = AllMiniLmL6V2EmbeddingModel.class.getResource("/" + resource);
-        if (url == null) {
-            throw new IOException("the resource " + resource + " is not on the class path");
-        }
+        URL url = resource(resource);
         long size = url.openConnection().getContentLengthLong();
-        Path dir = cache.resolve("all-minilm-l6-v2-" + size);
+        Path dir = cache.resolve("all-minilm-l6-v2-q-" + size);
         Path target = dir.resolve(resource);
         if (Files.isRegularFile(target) && (size < 0 || Files.size(target) == size)) {
             return target;

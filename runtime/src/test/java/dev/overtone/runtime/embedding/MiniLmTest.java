@@ -1,7 +1,6 @@
 package dev.overtone.runtime.embedding;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,12 +11,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 class MiniLmTest {
-    private static final String TOKENIZER = "all-minilm-l6-v2-tokenizer.json";
-
     @Test
-    void theModelLoadedFromFilesEmbedsAsTheLibrarysOwn(@TempDir Path cache) {
+    void theModelLoadedFromFilesEmbedsAsTheOneLoadedThroughTheHeap(@TempDir Path cache) {
         EmbeddingModel fromFiles = MiniLm.load(cache);
-        EmbeddingModel fromJar = new AllMiniLmL6V2EmbeddingModel();
+        EmbeddingModel fromJar = MiniLm.throughTheHeap();
 
         float[] a = fromFiles.embed("the average review score of each hotel").content().vector();
         float[] b = fromJar.embed("the average review score of each hotel").content().vector();
@@ -28,11 +25,11 @@ class MiniLmTest {
 
     @Test
     void aHalfWrittenCopyIsNeverTrusted(@TempDir Path cache) throws Exception {
-        Path first = MiniLm.extracted(cache, TOKENIZER);
+        Path first = MiniLm.extracted(cache, MiniLm.TOKENIZER);
         long size = Files.size(first);
         Files.write(first, new byte[] {'{'}); // a copy cut short, as by a killed start
 
-        Path again = MiniLm.extracted(cache, TOKENIZER);
+        Path again = MiniLm.extracted(cache, MiniLm.TOKENIZER);
 
         assertThat(again).isEqualTo(first);
         assertThat(Files.size(again)).isEqualTo(size);
