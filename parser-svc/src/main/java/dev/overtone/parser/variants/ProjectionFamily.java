@@ -26,7 +26,7 @@ import java.util.Set;
  * list changes, and only where the question's own words say how. A column of a table the query reads
  * that the question names but the query does not show is added (a sort key named in "in descending
  * order of Y" included); shown columns the question does not name are dropped, keeping those it
- * names and the name column of a table it names; and a listing of a named table's rows that shows
+ * names and each table's name column; and a listing of a named table's rows that shows
  * several attributes but not which row each is gets the table's key and name column.
  */
 final class ProjectionFamily implements VariantFamily {
@@ -144,7 +144,7 @@ final class ProjectionFamily implements VariantFamily {
                 "also showing the " + String.join(", ", words), ADD_SCORE));
     }
 
-    /** Only the shown columns the question names, and the name column of a table it names. */
+    /** Only the shown columns the question names, and the name column of each table. */
     private Optional<Variant> unnamed(VariantContext ctx, List<Shown> shown) {
         if (shown.size() < 2) return Optional.empty();
         List<Integer> keep = new ArrayList<>();
@@ -152,8 +152,8 @@ final class ProjectionFamily implements VariantFamily {
         for (int i = 0; i < shown.size(); i++) {
             Shown s = shown.get(i);
             boolean named = said(ctx, s.column()) >= NAMED_TO_KEEP;
-            boolean label = ctx.nameColumn(s.table()).map(n -> n.equalsIgnoreCase(s.column())).orElse(false)
-                    && said(ctx, s.table()) >= NAMED_TO_KEEP;
+            // the column that says which row it is stays, whatever the question calls the rows
+            boolean label = ctx.nameColumn(s.table()).map(n -> n.equalsIgnoreCase(s.column())).orElse(false);
             anyNamed |= named;
             if (named || label) keep.add(i);
         }

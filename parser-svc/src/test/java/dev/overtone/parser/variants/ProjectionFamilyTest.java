@@ -84,6 +84,14 @@ class ProjectionFamilyTest {
     }
 
     @Test
+    void theNameColumnIsKeptEvenWhenTheQuestionCallsTheRowsOtherwise() {
+        // "drugs" is not the table's name, but the name column still says which row each is
+        assertThat(sqls("SELECT name, city, website FROM airports", airports(), "List all places we fly from, their websites."))
+                .contains("SELECT name, website FROM airports")
+                .noneMatch(s -> s.equals("SELECT website FROM airports"));
+    }
+
+    @Test
     void nothingIsDroppedWhenTheQuestionNamesNoShownColumn() {
         assertThat(sqls("SELECT city, state FROM airports", airports(), "Show all the places we fly from."))
                 .isEmpty();
