@@ -26,8 +26,8 @@ import java.util.Set;
  * list changes, and only where the question's own words say how. A column of a table the query reads
  * that the question names but the query does not show is added (a sort key named in "in descending
  * order of Y" included); shown columns the question does not name are dropped, keeping those it
- * names and each table's name column; and a listing of a named table's rows that shows
- * several attributes but not which row each is gets the table's key and name column.
+ * names and each table's name column; and a listing of a named table's rows with attributes the
+ * question names, that does not show which row each is, gets the table's key and name column.
  */
 final class ProjectionFamily implements VariantFamily {
 
@@ -41,6 +41,8 @@ final class ProjectionFamily implements VariantFamily {
     static final double ADD_SCORE = 0.55;
     static final double DROP_SCORE = 0.45;
     static final double IDENTITY_SCORE = 0.35;
+    /** Shown columns the question must name for a query to be a listing of rows with their attributes (chosen by hand). */
+    static final int MIN_NAMED_ATTRIBUTES = 2;
 
     @Override
     public String name() {
@@ -173,6 +175,8 @@ final class ProjectionFamily implements VariantFamily {
         String table = ctx.schema.tableName(QueryShape.clean(from.getName()));
         Optional<Table> t = ctx.schema.table(table);
         if (t.isEmpty() || t.get().getPrimaryKeyCount() != 1 || said(ctx, table) < NAMED_TO_KEEP) return Optional.empty();
+        // "the airports, including their cities, states and websites": the question lists attributes of the rows
+        if (shown.stream().filter(s -> said(ctx, s.column()) >= NAMED_TO_KEEP).count() < MIN_NAMED_ATTRIBUTES) return Optional.empty();
         Set<String> shownColumns = new HashSet<>();
         shown.forEach(s -> shownColumns.add(s.column().toLowerCase(Locale.ROOT)));
         List<String> missing = new ArrayList<>();

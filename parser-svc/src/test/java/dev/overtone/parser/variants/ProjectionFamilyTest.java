@@ -109,6 +109,8 @@ class ProjectionFamilyTest {
     @Test
     void aSingleAttributeOrAnAggregateIsLeftAlone() {
         assertThat(sqls("SELECT name FROM airports", airports(), "names of the airports")).isEmpty();
+        // the question asks for a value per airport, not a listing of airports with their attributes
+        assertThat(sqls("SELECT name, state FROM airports", airports(), "return the region of each airport")).isEmpty();
         assertThat(sqls("SELECT state, COUNT(*) FROM airports GROUP BY state", airports(), "how many airports per state, with their names")).isEmpty();
         assertThat(sqls("SELECT * FROM airports", airports(), "airports with their names")).isEmpty();
     }
