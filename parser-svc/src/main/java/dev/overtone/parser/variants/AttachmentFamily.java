@@ -41,7 +41,8 @@ final class AttachmentFamily implements VariantFamily {
         } else {
             whereBracketings(ctx, -1, "where", cue, out);
         }
-        if (out.isEmpty()) return out;
+        // a combination of parts (UNION) lists rows even when no condition is re-attached
+        if (out.isEmpty() && !(probe instanceof SetOperationList)) return out;
         // "show X and Y ..." lists rows: each reading also as the rows' names alone
         List<Variant> named = new ArrayList<>();
         projectionToName(ctx, ctx.sql).ifPresent(sql -> named.add(new Variant(sql, Variant.ATTACHMENT, "select[0]",

@@ -9,4 +9,5 @@ public record Variant(String sql, String family, String slotPath, String descrip
     public static final String TABLE = "table";
     public static final String JOIN = "join";
     public static final String AGGREGATE = "aggregate";
+    public static final String PROJECTION = "projection";
 }

@@ -27,14 +27,14 @@ public final class VariantGenerator {
     private final SqlAnalyzer analyzer = new SqlAnalyzer();
     private final NameSimilarity similarity;
     private final List<VariantFamily> families = List.of(new AttachmentFamily(), new ScopeFamily(), new ColumnFamily(),
-            new TableFamily(), new JoinFamily(), new AggregateFamily());
+            new TableFamily(), new JoinFamily(), new AggregateFamily(), new ProjectionFamily());
 
     public VariantGenerator(NameSimilarity similarity) {
         this.similarity = similarity == null ? NameSimilarity.LEXICAL_ONLY : similarity;
     }
 
     public static Set<String> familyNames() {
-        return Set.of(Variant.ATTACHMENT, Variant.SCOPE, Variant.COLUMN, Variant.TABLE, Variant.JOIN, Variant.AGGREGATE);
+        return Set.of(Variant.ATTACHMENT, Variant.SCOPE, Variant.COLUMN, Variant.TABLE, Variant.JOIN, Variant.AGGREGATE, Variant.PROJECTION);
     }
 
     public List<Variant> generate(String sql, SchemaIndex schema, String question, int max, Set<String> only) {
