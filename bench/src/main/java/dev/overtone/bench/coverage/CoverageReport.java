@@ -87,7 +87,7 @@ public final class CoverageReport {
             List<String> sqls = o.overtone() == null ? o.baseline().predictedSql() : o.overtone().predictedSql();
             p.put("sqls", sqls);
             if (o.answer() != null) {
-                p.put("probabilities", sqls.stream().map(sql -> o.answer().probabilities().get(o.answer().indexOf(sql))).toList());
+                p.put("probabilities", o.answer().probabilitiesOf(sqls));
                 p.put("shown", o.answer().shown());
             }
             if (o.failure() != null) {

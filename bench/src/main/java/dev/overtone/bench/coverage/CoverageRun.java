@@ -80,6 +80,21 @@ public final class CoverageRun {
         public int indexOf(String sql) {
             return sqls.indexOf(sql);
         }
+
+        /**
+         * The probability of each predicted SQL: a reading's own, and for a paraphrase (listed right after
+         * its reading, {@code --with-paraphrases}) the probability of that reading.
+         */
+        public List<Double> probabilitiesOf(List<String> predicted) {
+            List<Double> out = new ArrayList<>();
+            double current = 0;
+            for (String sql : predicted) {
+                int reading = indexOf(sql);
+                if (reading >= 0) current = probabilities.get(reading);
+                out.add(current);
+            }
+            return out;
+        }
     }
 
     private final Path data;

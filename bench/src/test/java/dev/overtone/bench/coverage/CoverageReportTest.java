@@ -91,6 +91,15 @@ class CoverageReportTest {
     }
 
     @Test
+    void aParaphraseTakesTheProbabilityOfTheReadingItFollows() {
+        CoverageRun.RankedAnswer answer = new CoverageRun.RankedAnswer(List.of("SELECT 1", "SELECT 2"), List.of(0.7, 0.3), 1, 0.5,
+                "OUTCOME_AMBIGUOUS", List.of(Map.of(), Map.of()));
+
+        assertThat(answer.probabilitiesOf(List.of("SELECT 1", "SELECT 1 AS one", "SELECT 2", "SELECT 2 AS two")))
+                .containsExactly(0.7, 0.7, 0.3, 0.3);
+    }
+
+    @Test
     void rankedAnswersBringProbabilitiesShownAndTheFirstReadingsFigures(@TempDir Path dir) throws Exception {
         Example ex = new Example("a1", "q", List.of("SELECT 1", "SELECT 2"), "CREATE TABLE t(a);", null, List.of(), "scope", true);
         ExampleScore base = new ExampleScore("a1", 0, 1, 0.5, 0.5, 0, List.of("SELECT 2", "SELECT 9"), 0, 2,
