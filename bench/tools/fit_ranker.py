@@ -21,14 +21,15 @@ Procedure (everything fitted on the FIT half only):
      prior. Reported on both halves as `intent_log_prob` and `intent_mass`;
   3. verdict: logistic regression of "the question is ambiguous" on VERDICT_FEATURES (top confidence,
      second confidence, distinct default results - 1, question pivot terms, ln(readings), question
-     words / 10), threshold maximising balanced accuracy (Youden's J: the classes are 30/70);
+     words / 10, question scope markers), threshold maximising balanced accuracy (Youden's J: the classes are 30/70);
   4. SHOW_MIN_CONFIDENCE: grid search maximising full coverage of the shown readings minus
      SHOWN_COST per reading shown, with MAX_SHOWN fixed.
 Then it prints the constants (paste them into RankingWeights.java) and the figures on both halves:
 the run's own order ("as run") and the refitted one.
 
 Both logistic regressions standardise the features while fitting and report weights on the raw scale.
-Evidence an older run did not return (the *_gap features, question_words with --data) is derived.
+Evidence an older run did not return (the *_gap features; with --data question_words, condition_breadth,
+breadth_cue_fit and question_scope_markers) is derived as interpreter-svc derives it.
 
 Usage: fit_ranker.py EXAMPLES.jsonl [--data DEV.jsonl] [--json-out FILE]
 """
@@ -42,8 +43,10 @@ import sys
 
 FEATURES = ["default_share", "default_share_gap", "infill_only", "infill_model", "routes_log", "empty_result", "null_result",
             "repeated_rows", "name_grounding", "name_grounding_gap", "term_coverage", "term_coverage_gap", "literal_grounding",
-            "names_used", "joins", "result_columns", "question_pivots", "question_words"]
-VERDICT_FEATURES = ["top_confidence", "second_confidence", "default_split", "pivots", "readings_log", "question_words"]
+            "names_used", "joins", "result_columns", "question_pivots", "question_words", "condition_breadth",
+            "breadth_cue_fit"]
+VERDICT_FEATURES = ["top_confidence", "second_confidence", "default_split", "pivots", "readings_log", "question_words",
+                    "scope_markers"]
 L2 = 0.01            # regularisation of both logistic regressions
 STEPS = 3000         # gradient steps
 RATE = 0.5           # step size
@@ -76,6 +79,75 @@ def content_words(sql):
         if w not in KEYWORDS:
             out.add(w)
     return out
+
+
+# The same definitions as ConditionBreadth.java and ScopeCues.java
+ATOM = re.compile(r"([A-Za-z_][\w.]*)\s*(>=|<=|<>|!=|=|>|<|\bLIKE\b|\bIN\b)\s*('(?:[^']|'')*'|-?\d+(?:\.\d+)?|\([^()]*\))",
+                  re.I | re.A)
+UNION = re.compile(r"\bUNION(?:\s+ALL)?\b", re.I)
+WHERE_END = re.compile(r"\b(?:GROUP\s+BY|ORDER\s+BY|HAVING|LIMIT)\b", re.I)
+MARKERS = {"also", "both", "either", "same", "common", "respectively", "separately", "together"}
+WIDE = {"both", "either", "same"}
+NARROW = {"also"}
+
+
+def atoms(text):
+    return {(a.split(".")[-1].lower(), op.upper(), v.lower()) for a, op, v in ATOM.findall(text)}
+
+
+def where_of(branch):
+    m = re.search(r"\bWHERE\b", branch, re.I)
+    if not m:
+        return ""
+    rest = branch[m.end():]
+    end = WHERE_END.search(rest)
+    return rest[:end.start()] if end else rest
+
+
+def top_level_connectives(where):
+    depth, out = 0, []
+    for m in re.finditer(r"\(|\)|\bAND\b|\bOR\b", where, re.I):
+        s = m.group(0)
+        if s == "(":
+            depth += 1
+        elif s == ")":
+            depth -= 1
+        elif depth == 0:
+            out.append(s.upper())
+    return out
+
+
+def common_atoms(parts):
+    sets = [atoms(p) for p in parts]
+    return set.intersection(*sets) if sets else set()
+
+
+def condition_breadth(sql):
+    """+1 a condition reaches every coordinated part, -1 some parts only, 0 none (ConditionBreadth)."""
+    branches = [b for b in UNION.split(sql or "") if b.strip()]
+    if len(branches) >= 2:
+        wheres = [where_of(b) for b in branches]
+        if common_atoms(wheres):
+            return 1.0
+        return -1.0 if len({len(atoms(w)) for w in wheres}) > 1 else 0.0
+    where = where_of(sql or "")
+    conn = top_level_connectives(where)
+    if "OR" in conn and "AND" in conn:
+        return -1.0
+    if "AND" in conn and re.search(r"\bOR\b|\bIN\s*\(", where, re.I):
+        return 1.0
+    if "OR" in conn:
+        disjuncts = re.split(r"\bOR\b", where, flags=re.I)
+        if len(disjuncts) > 1 and common_atoms(disjuncts):
+            return 1.0
+    return 0.0
+
+
+def scope_cues(question):
+    """(markers, attachment cue) as ScopeCues."""
+    words = re.split(r"[^a-z]+", question.lower())
+    return (sum(1 for w in words if w in MARKERS),
+            (1 if any(w in WIDE for w in words) else 0) - (1 if any(w in NARROW for w in words) else 0))
 
 
 def jaccard(a, b):
@@ -189,7 +261,7 @@ def verdict_features(ex, conf):
     rs = ex["readings"]
     split = max(0, sum(1 for r in rs if r["evidence"].get("infill_only", 0.0) == 0.0) - 1)
     return [conf[0], conf[1], split, rs[0]["evidence"].get("question_pivots", 0.0), math.log(len(rs)),
-            rs[0]["evidence"].get("question_words", 0.0)]
+            rs[0]["evidence"].get("question_words", 0.0), rs[0]["evidence"].get("question_scope_markers", 0.0)]
 
 
 def augment(ex, questions):
@@ -205,6 +277,12 @@ def augment(ex, questions):
     for r in rs:
         if "question_words" not in r["evidence"] and q is not None:
             r["evidence"]["question_words"] = len(q.split()) / 10.0
+        if "condition_breadth" not in r["evidence"]:
+            r["evidence"]["condition_breadth"] = condition_breadth(r["sql"])
+        if "question_scope_markers" not in r["evidence"] and q is not None:
+            markers, cue = scope_cues(q)
+            r["evidence"]["question_scope_markers"] = float(markers)
+            r["evidence"]["breadth_cue_fit"] = r["evidence"]["condition_breadth"] * cue
 
 
 def auroc(points):

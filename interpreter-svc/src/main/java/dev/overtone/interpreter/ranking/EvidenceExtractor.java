@@ -41,6 +41,7 @@ public final class EvidenceExtractor {
         List<QuestionTerms.Term> terms = QuestionTerms.of(question, schema);
         double pivots = QuestionTerms.pivots(terms).size();
         double questionWords = question.strip().isEmpty() ? 0 : question.strip().split("\\s+").length / 10.0;
+        ScopeCues cues = ScopeCues.of(question);
         for (QuestionTerms.Term t : terms) {
             if (t.grounded()) {
                 schemaTerms.add(QuestionTerms.stem(t.text()));
@@ -120,6 +121,10 @@ public final class EvidenceExtractor {
             f.put(Feature.RESULT_COLUMNS, c.result().getColumnsCount() / 5.0);
             f.put(Feature.QUESTION_PIVOTS, pivots);
             f.put(Feature.QUESTION_WORDS, questionWords);
+            double breadth = ConditionBreadth.of(c.sql()).value();
+            f.put(Feature.CONDITION_BREADTH, breadth);
+            f.put(Feature.BREADTH_CUE_FIT, breadth * cues.attachment());
+            f.put(Feature.QUESTION_SCOPE_MARKERS, (double) cues.markers());
             rows.add(f);
             words.add(shape.contentWords());
         }

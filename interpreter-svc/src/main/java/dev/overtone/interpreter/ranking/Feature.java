@@ -43,7 +43,16 @@ public enum Feature {
      */
     QUESTION_PIVOTS("question_pivots"),
     /** Words in the question, over 10: a spelled-out question leaves less open. Question-level, for the verdict. */
-    QUESTION_WORDS("question_words");
+    QUESTION_WORDS("question_words"),
+    /** +1 when a condition reaches every coordinated part (UNION branches, OR-ed filters), -1 some only, 0 none ({@link ConditionBreadth}). */
+    CONDITION_BREADTH("condition_breadth"),
+    /**
+     * Condition breadth times the question's cue ({@link ScopeCues#attachment()}: +1 "both"/"either"/"same",
+     * -1 "also"): positive when the reading reaches as far as the question says.
+     */
+    BREADTH_CUE_FIT("breadth_cue_fit"),
+    /** Words in the question that state a reach outright ({@link ScopeCues#markers()}). Question-level, for the verdict. */
+    QUESTION_SCOPE_MARKERS("question_scope_markers");
 
     private final String wireName;
 

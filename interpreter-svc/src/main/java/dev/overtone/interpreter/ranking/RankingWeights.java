@@ -14,28 +14,30 @@ public final class RankingWeights {
     }
 
     /** Logistic-regression intercept of P(reading is a correct reading). Tuned on dev data. */
-    public static final double READING_BIAS = -1.4482;
+    public static final double READING_BIAS = -1.6693;
 
     /** Logistic-regression weight per feature of P(reading is a correct reading). Tuned on dev data. */
     public static final Map<Feature, Double> READING_WEIGHTS = weights(
-            Feature.DEFAULT_SHARE, 1.3745,
-            Feature.DEFAULT_SHARE_GAP, 0.6795,
-            Feature.INFILL_ONLY, 0.2136,
+            Feature.DEFAULT_SHARE, 1.3690,
+            Feature.DEFAULT_SHARE_GAP, 0.3331,
+            Feature.INFILL_ONLY, 0.2304,
             Feature.INFILL_MODEL, 0.0000,
-            Feature.ROUTES_LOG, 1.7482,
-            Feature.EMPTY_RESULT, -3.0244,
-            Feature.NULL_RESULT, -1.7913,
-            Feature.REPEATED_ROWS, -1.8611,
-            Feature.NAME_GROUNDING, -0.4050,
-            Feature.NAME_GROUNDING_GAP, 1.5757,
-            Feature.TERM_COVERAGE, 0.6925,
-            Feature.TERM_COVERAGE_GAP, 2.8820,
-            Feature.LITERAL_GROUNDING, 0.4733,
-            Feature.NAMES_USED, 0.1574,
-            Feature.JOINS, 0.0222,
-            Feature.RESULT_COLUMNS, -3.4607,
-            Feature.QUESTION_PIVOTS, -0.0829,
-            Feature.QUESTION_WORDS, -0.6992);
+            Feature.ROUTES_LOG, 1.7392,
+            Feature.EMPTY_RESULT, -3.0645,
+            Feature.NULL_RESULT, -1.8364,
+            Feature.REPEATED_ROWS, -2.0710,
+            Feature.NAME_GROUNDING, -0.2658,
+            Feature.NAME_GROUNDING_GAP, 0.7912,
+            Feature.TERM_COVERAGE, 0.5694,
+            Feature.TERM_COVERAGE_GAP, 3.0728,
+            Feature.LITERAL_GROUNDING, 0.4968,
+            Feature.NAMES_USED, 0.6336,
+            Feature.JOINS, -0.1049,
+            Feature.RESULT_COLUMNS, -3.2015,
+            Feature.QUESTION_PIVOTS, -0.0009,
+            Feature.QUESTION_WORDS, -0.9015,
+            Feature.CONDITION_BREADTH, -0.0338,
+            Feature.BREADTH_CUE_FIT, 1.1341);
 
     /**
      * Greedy diversity: a reading's score (log-odds) loses this much times its highest content-word
@@ -51,24 +53,26 @@ public final class RankingWeights {
     public static final double PROBABILITY_SHARPNESS = 1.5;
 
     /** Verdict intercept of P(question is ambiguous). Tuned on dev data. */
-    public static final double VERDICT_BIAS = -1.2204;
+    public static final double VERDICT_BIAS = -1.9526;
     /** Verdict weight on the second reading's calibrated P(correct). Tuned on dev data. */
-    public static final double VERDICT_SECOND_CONFIDENCE = 1.2913;
+    public static final double VERDICT_SECOND_CONFIDENCE = 2.2318;
     /** Verdict weight on the top reading's calibrated P(correct). Tuned on dev data. */
-    public static final double VERDICT_TOP_CONFIDENCE = -0.3948;
+    public static final double VERDICT_TOP_CONFIDENCE = 0.2186;
     /** Verdict weight on the number of distinct results the defaults reached, minus one. Tuned on dev data. */
-    public static final double VERDICT_DEFAULT_SPLIT = -0.0146;
+    public static final double VERDICT_DEFAULT_SPLIT = 0.0404;
     /** Verdict weight on the question's pivot terms (vague or ungrounded words). Tuned on dev data. */
-    public static final double VERDICT_PIVOTS = 0.0456;
+    public static final double VERDICT_PIVOTS = 0.0682;
     /** Verdict weight on ln(number of readings). Tuned on dev data. */
-    public static final double VERDICT_READINGS_LOG = 1.1338;
+    public static final double VERDICT_READINGS_LOG = 0.6029;
     /** Verdict weight on the question's words / 10. Tuned on dev data. */
-    public static final double VERDICT_QUESTION_WORDS = -1.3664;
+    public static final double VERDICT_QUESTION_WORDS = -0.2562;
+    /** Verdict weight on the words by which the question states a reach outright ({@link ScopeCues}). Tuned on dev data. */
+    public static final double VERDICT_SCOPE_MARKERS = -3.3687;
     /** P(ambiguous) at or above which the outcome is OUTCOME_AMBIGUOUS. Tuned on dev data. */
-    public static final double VERDICT_THRESHOLD = 0.2658;
+    public static final double VERDICT_THRESHOLD = 0.3112;
 
     /** An ambiguous answer shows the readings whose P(correct) reaches this (at least two). Tuned on dev data. */
-    public static final double SHOW_MIN_CONFIDENCE = 0.15;
+    public static final double SHOW_MIN_CONFIDENCE = 0.10;
     /** At most this many readings are shown; the rest are alternatives. Tuned on dev data. */
     public static final int MAX_SHOWN = 4;
 

@@ -19,7 +19,7 @@ public final class ReadingRanker {
                         double probabilitySharpness,
                         double verdictBias, double verdictTopConfidence, double verdictSecondConfidence,
                         double verdictDefaultSplit, double verdictPivots, double verdictReadingsLog, double verdictQuestionWords,
-                        double verdictThreshold,
+                        double verdictScopeMarkers, double verdictThreshold,
                         double showMinConfidence, int maxShown) {
 
         public static Model tuned() {
@@ -27,7 +27,8 @@ public final class ReadingRanker {
                     RankingWeights.PROBABILITY_SHARPNESS,
                     RankingWeights.VERDICT_BIAS, RankingWeights.VERDICT_TOP_CONFIDENCE,
                     RankingWeights.VERDICT_SECOND_CONFIDENCE, RankingWeights.VERDICT_DEFAULT_SPLIT,
-                    RankingWeights.VERDICT_PIVOTS, RankingWeights.VERDICT_READINGS_LOG, RankingWeights.VERDICT_QUESTION_WORDS, RankingWeights.VERDICT_THRESHOLD,
+                    RankingWeights.VERDICT_PIVOTS, RankingWeights.VERDICT_READINGS_LOG, RankingWeights.VERDICT_QUESTION_WORDS,
+                    RankingWeights.VERDICT_SCOPE_MARKERS, RankingWeights.VERDICT_THRESHOLD,
                     RankingWeights.SHOW_MIN_CONFIDENCE, RankingWeights.MAX_SHOWN);
         }
     }
@@ -128,7 +129,8 @@ public final class ReadingRanker {
                 + model.verdictDefaultSplit() * Math.max(0, defaultResults - 1)
                 + model.verdictPivots() * readings.get(0).get(Feature.QUESTION_PIVOTS)
                 + model.verdictReadingsLog() * Math.log(readings.size())
-                + model.verdictQuestionWords() * readings.get(0).get(Feature.QUESTION_WORDS);
+                + model.verdictQuestionWords() * readings.get(0).get(Feature.QUESTION_WORDS)
+                + model.verdictScopeMarkers() * readings.get(0).get(Feature.QUESTION_SCOPE_MARKERS);
         return sigmoid(z);
     }
 

@@ -32,7 +32,7 @@ class ReadingRankerTest {
     private static ReadingRanker.Model model(double diversityPenalty, double sharpness, double threshold) {
         return new ReadingRanker.Model(-1.0, Map.of(Feature.DEFAULT_SHARE, 4.0, Feature.EMPTY_RESULT, -3.0,
                 Feature.NULL_RESULT, -3.0, Feature.NAME_GROUNDING, 1.0), diversityPenalty, sharpness,
-                -3.0, 0.0, 6.0, 0.0, 0.0, 0.0, 0.0, threshold, 0.5, 4);
+                -3.0, 0.0, 6.0, 0.0, 0.0, 0.0, 0.0, 0.0, threshold, 0.5, 4);
     }
 
     private static ExecuteResponse result(String column, String... cells) {
@@ -112,7 +112,7 @@ class ReadingRankerTest {
         // every score far in the lower tail (-1500 for the agreed reading, -1750 and -2000 for the others):
         // every sigmoid underflows to 0 in double, so a naive sigmoid ^ sharpness / sum would be 0/0
         ReadingRanker.Model extreme = new ReadingRanker.Model(-2000.0, Map.of(Feature.DEFAULT_SHARE, 1000.0),
-                0.0, 3.0, -3.0, 0.0, 6.0, 0.0, 0.0, 0.0, 0.0, 0.5, 0.5, 4);
+                0.0, 3.0, -3.0, 0.0, 6.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.5, 0.5, 4);
 
         RankedAnswer ranked = new ReadingRanker(extreme).rank(ratingReadings());
 
@@ -180,6 +180,41 @@ class ReadingRankerTest {
         assertThat(ranked.order().subList(0, 2)).containsExactlyInAnyOrder(0, 1);
         // a higher verdict threshold turns the same evidence into one answer
         assertThat(new ReadingRanker(model(0.0, 0.999)).rank(e).shown()).isEqualTo(1);
+    }
+
+    /** Guests of five-star hotels and of hotels in Lyon: the star condition on every branch, or on the first only. */
+    private static final String STARS_ON_BOTH = "SELECT guest FROM reviews JOIN hotels ON hotels.id = reviews.hotel_id WHERE hotels.stars = 5"
+            + " UNION SELECT guest FROM reviews JOIN hotels ON hotels.id = reviews.hotel_id WHERE hotels.city = 'Lyon' AND hotels.stars = 5";
+    private static final String STARS_ON_ONE = "SELECT guest FROM reviews JOIN hotels ON hotels.id = reviews.hotel_id WHERE hotels.stars = 5"
+            + " UNION SELECT guest FROM reviews JOIN hotels ON hotels.id = reviews.hotel_id WHERE hotels.city = 'Lyon'";
+
+    private static RankedAnswer coordinated(String question) {
+        // the same evidence for both readings but their reach: one caller route each, same rows
+        return new ReadingRanker(ReadingRanker.Model.tuned()).rank(EvidenceExtractor.extract(question, SCHEMA, List.of(
+                reading(STARS_ON_ONE, result("guest", "Ann", "Bo"), Source.SOURCE_CALLER),
+                reading(STARS_ON_BOTH, result("guest", "Ann"), Source.SOURCE_CALLER))));
+    }
+
+    @Test
+    void theQuestionsOwnWordsForTheReachOfAConditionPickTheReading() {
+        assertThat(coordinated("guests of five star hotels and also of hotels in Lyon").order()).startsWith(0);
+        assertThat(coordinated("guests of hotels in Lyon and other hotels, both with five stars").order()).startsWith(1);
+    }
+
+    @Test
+    void aQuestionThatStatesTheReachIsLessLikelyAmbiguous() {
+        // the same readings, none coordinated, and questions of the same length: only the stated reach differs
+        List<EvidenceExtractor.Candidate> readings = List.of(
+                reading(Hotels.STARS, Hotels.execute(Hotels.STARS), Source.SOURCE_CALLER),
+                reading(Hotels.SCORE, Hotels.execute(Hotels.SCORE), Source.SOURCE_CALLER));
+        ReadingRanker ranker = new ReadingRanker(ReadingRanker.Model.tuned());
+
+        double unstated = ranker.rank(EvidenceExtractor.extract("return the rating of each hotel here", SCHEMA, readings))
+                .ambiguityProbability();
+        double stated = ranker.rank(EvidenceExtractor.extract("return the rating of each hotel separately", SCHEMA, readings))
+                .ambiguityProbability();
+
+        assertThat(stated).isLessThan(unstated);
     }
 
     @Test

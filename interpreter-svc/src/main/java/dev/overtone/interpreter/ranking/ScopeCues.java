@@ -1,0 +1,34 @@
+package dev.overtone.interpreter.ranking;
+
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Words by which a question spells out how far a condition or a quantifier reaches. A question that
+ * states it ("both", "also", "in common", "separately") leaves less open than one that does not, and
+ * which way it states it picks between a condition on every coordinated part ("halls and rooms that
+ * both hold 200") and one on the last part only ("all halls, and also rooms that hold 200").
+ * Chosen by hand from what the words mean, not fitted; the fitted weights are in {@link RankingWeights}.
+ */
+public record ScopeCues(int markers, int attachment) {
+
+    /** Words that state the reach of a condition or a quantifier explicitly. */
+    static final Set<String> MARKERS = Set.of("also", "both", "either", "same", "common", "respectively",
+            "separately", "together");
+    /** Markers that carry a condition to every coordinated part. */
+    static final Set<String> WIDE = Set.of("both", "either", "same");
+    /** Markers that start a new coordinated part, so what follows is not shared. */
+    static final Set<String> NARROW = Set.of("also");
+
+    public static ScopeCues of(String question) {
+        int markers = 0;
+        boolean wide = false;
+        boolean narrow = false;
+        for (String w : question.toLowerCase(Locale.ROOT).split("[^a-z]+")) {
+            markers += MARKERS.contains(w) ? 1 : 0;
+            wide |= WIDE.contains(w);
+            narrow |= NARROW.contains(w);
+        }
+        return new ScopeCues(markers, (wide ? 1 : 0) - (narrow ? 1 : 0));
+    }
+}

@@ -1,0 +1,22 @@
+package dev.overtone.interpreter.ranking;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ScopeCuesTest {
+
+    @Test
+    void countsTheWordsThatStateAReach() {
+        assertThat(ScopeCues.of("Which activities do all gyms have in common?").markers()).isEqualTo(1);
+        assertThat(ScopeCues.of("List the halls and also the rooms; show both.").markers()).isEqualTo(2);
+        assertThat(ScopeCues.of("What activity does each gym offer?").markers()).isZero();
+    }
+
+    @Test
+    void tellsWhichWayTheQuestionCarriesACondition() {
+        assertThat(ScopeCues.of("halls and rooms where either can hold 200").attachment()).isEqualTo(1);
+        assertThat(ScopeCues.of("all halls and also rooms that hold 200").attachment()).isEqualTo(-1);
+        assertThat(ScopeCues.of("halls and rooms that hold 200").attachment()).isZero();
+    }
+}
