@@ -89,6 +89,7 @@ WHERE_END = re.compile(r"\b(?:GROUP\s+BY|ORDER\s+BY|HAVING|LIMIT)\b", re.I)
 MARKERS = {"also", "both", "either", "same", "common", "respectively", "separately", "together"}
 WIDE = {"both", "either", "same"}
 NARROW = {"also"}
+FRONTED_QUANTIFIER = re.compile(r"\s*for\s+(?:each|every|all)\b")
 
 
 def atoms(text):
@@ -146,7 +147,8 @@ def condition_breadth(sql):
 def scope_cues(question):
     """(markers, attachment cue) as ScopeCues."""
     words = re.split(r"[^a-z]+", question.lower())
-    return (sum(1 for w in words if w in MARKERS),
+    fronted = 1 if FRONTED_QUANTIFIER.match(question.lower()) else 0
+    return (sum(1 for w in words if w in MARKERS) + fronted,
             (1 if any(w in WIDE for w in words) else 0) - (1 if any(w in NARROW for w in words) else 0))
 
 

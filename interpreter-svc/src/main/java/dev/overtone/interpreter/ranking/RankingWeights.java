@@ -53,23 +53,23 @@ public final class RankingWeights {
     public static final double PROBABILITY_SHARPNESS = 1.5;
 
     /** Verdict intercept of P(question is ambiguous). Tuned on dev data. */
-    public static final double VERDICT_BIAS = -1.9526;
+    public static final double VERDICT_BIAS = -2.4020;
     /** Verdict weight on the second reading's calibrated P(correct). Tuned on dev data. */
-    public static final double VERDICT_SECOND_CONFIDENCE = 2.2318;
+    public static final double VERDICT_SECOND_CONFIDENCE = 3.2385;
     /** Verdict weight on the top reading's calibrated P(correct). Tuned on dev data. */
-    public static final double VERDICT_TOP_CONFIDENCE = 0.2186;
+    public static final double VERDICT_TOP_CONFIDENCE = 1.0164;
     /** Verdict weight on the number of distinct results the defaults reached, minus one. Tuned on dev data. */
-    public static final double VERDICT_DEFAULT_SPLIT = 0.0404;
+    public static final double VERDICT_DEFAULT_SPLIT = 0.1118;
     /** Verdict weight on the question's pivot terms (vague or ungrounded words). Tuned on dev data. */
-    public static final double VERDICT_PIVOTS = 0.0682;
+    public static final double VERDICT_PIVOTS = 0.0811;
     /** Verdict weight on ln(number of readings). Tuned on dev data. */
-    public static final double VERDICT_READINGS_LOG = 0.6029;
+    public static final double VERDICT_READINGS_LOG = 0.9162;
     /** Verdict weight on the question's words / 10. Tuned on dev data. */
-    public static final double VERDICT_QUESTION_WORDS = -0.2562;
+    public static final double VERDICT_QUESTION_WORDS = -0.7200;
     /** Verdict weight on the words by which the question states a reach outright ({@link ScopeCues}). Tuned on dev data. */
-    public static final double VERDICT_SCOPE_MARKERS = -3.3687;
+    public static final double VERDICT_SCOPE_MARKERS = -3.9270;
     /** P(ambiguous) at or above which the outcome is OUTCOME_AMBIGUOUS. Tuned on dev data. */
-    public static final double VERDICT_THRESHOLD = 0.3112;
+    public static final double VERDICT_THRESHOLD = 0.3549;
 
     /** An ambiguous answer shows the readings whose P(correct) reaches this (at least two). Tuned on dev data. */
     public static final double SHOW_MIN_CONFIDENCE = 0.10;

@@ -14,6 +14,14 @@ class ScopeCuesTest {
     }
 
     @Test
+    void aQuantifierInFrontOfTheQuestionStatesItsScope() {
+        assertThat(ScopeCues.of("For every farm, list the animals it has.").markers()).isEqualTo(1);
+        assertThat(ScopeCues.of("  for each editor show the programs").markers()).isEqualTo(1);
+        assertThat(ScopeCues.of("List the animals for each farm.").markers()).isZero();
+        assertThat(ScopeCues.of("Forever young: list the songs").markers()).isZero();
+    }
+
+    @Test
     void tellsWhichWayTheQuestionCarriesACondition() {
         assertThat(ScopeCues.of("halls and rooms where either can hold 200").attachment()).isEqualTo(1);
         assertThat(ScopeCues.of("all halls and also rooms that hold 200").attachment()).isEqualTo(-1);
