@@ -26,12 +26,18 @@ public final class VariantContext {
     final NameSimilarity similarity;
 
     VariantContext(String sql, SchemaIndex schema, String question, Analysis base, NameSimilarity similarity) {
+        this(sql, schema, question, base, similarity, null);
+    }
+
+    /** With the query's parse already at hand ({@code probe}, as parsed and never changed), or null to parse it when first read. */
+    VariantContext(String sql, SchemaIndex schema, String question, Analysis base, NameSimilarity similarity, Select probe) {
         this.sql = sql;
         this.schema = schema;
         this.question = question == null ? "" : question;
         this.questionTokens = NameSimilarity.tokens(this.question);
         this.base = base;
         this.similarity = similarity;
+        this.probe = probe;
     }
 
     /** Lower-case names of the tables the query reads. */
@@ -49,9 +55,10 @@ public final class VariantContext {
     }
 
     /**
-     * The query's parse tree shared by every family that only reads it, parsed once per context:
-     * parsing is most of a Variants call's time, and each family used to parse its own copy to look at.
-     * Never change it; rewrite a {@link #fresh()} tree instead.
+     * The query's parse tree shared by every family that only reads it, parsed once per context (or the
+     * request's own parse of it, {@link dev.overtone.parser.analysis.ParsedQueries}): parsing is most of a
+     * Variants call's time, and each family used to parse its own copy to look at. Never change it;
+     * rewrite a {@link #fresh()} tree instead.
      */
     Select probe() {
         if (probe == null) probe = QueryParser.parse(sql, schema);
