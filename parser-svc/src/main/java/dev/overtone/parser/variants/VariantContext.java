@@ -14,6 +14,7 @@ import net.sf.jsqlparser.statement.select.Select;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /** What every variant family gets: the query (parsed afresh on demand), its analysis, schema and question. */
 public final class VariantContext {
@@ -49,6 +50,9 @@ public final class VariantContext {
 
     private Select probe;
 
+    private static final Pattern NOT_ALPHANUMERIC = Pattern.compile("[^a-z0-9]+");
+    private static final Pattern NUMBER_LIKE = Pattern.compile("[0-9.,:\\- ]+");
+
     /** A fresh, mutable parse tree of the query, for a family to rewrite. */
     Select fresh() {
         return QueryParser.parse(sql, schema);
@@ -66,7 +70,7 @@ public final class VariantContext {
     }
 
     boolean questionHasWord(String... words) {
-        String q = " " + question.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", " ") + " ";
+        String q = " " + NOT_ALPHANUMERIC.matcher(question.toLowerCase(Locale.ROOT)).replaceAll(" ") + " ";
         for (String w : words) if (q.contains(" " + w + " ")) return true;
         return false;
     }
@@ -116,7 +120,7 @@ public final class VariantContext {
         Set<String> out = new java.util.HashSet<>();
         for (String v : c.getSampleValuesList()) {
             String t = v.strip().toLowerCase(Locale.ROOT);
-            if (t.length() >= 3 && !t.matches("[0-9.,:\\- ]+")) out.add(t);
+            if (t.length() >= 3 && !NUMBER_LIKE.matcher(t).matches()) out.add(t);
         }
         return out;
     }
