@@ -19,12 +19,17 @@ import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /** Plain-English phrases for names and expressions; deterministic, no model. */
 public final class Phrasing {
 
     public static final Set<String> AGGREGATES = Set.of("COUNT", "SUM", "AVG", "MIN", "MAX", "GROUP_CONCAT", "STRING_AGG", "TOTAL");
+
+    /** Compiled once: words() runs for every column and name a request phrases. */
+    private static final Pattern CAMEL_CASE = Pattern.compile("([a-z0-9])([A-Z])");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
 
     private Phrasing() {
     }
@@ -33,8 +38,8 @@ public final class Phrasing {
     public static String words(String name) {
         if (name == null) return "";
         String s = name.replace("\"", "").replace("`", "");
-        s = s.replaceAll("([a-z0-9])([A-Z])", "$1 $2").replace('_', ' ').replace('-', ' ');
-        return s.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").trim();
+        s = CAMEL_CASE.matcher(s).replaceAll("$1 $2").replace('_', ' ').replace('-', ' ');
+        return SPACES.matcher(s.toLowerCase(Locale.ROOT)).replaceAll(" ").trim();
     }
 
     public static boolean isAggregate(Expression e) {

@@ -22,7 +22,9 @@ import net.sf.jsqlparser.statement.select.SelectItem;
 import net.sf.jsqlparser.statement.select.SetOperationList;
 import net.sf.jsqlparser.statement.select.WithItem;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -43,10 +45,23 @@ import java.util.stream.Collectors;
 public final class SqlAnalyzer {
 
     public Analysis analyze(String sql, SchemaIndex schema) {
-        Select select = QueryParser.parse(sql, schema);
+        return analyze(QueryParser.parse(sql, schema), schema);
+    }
+
+    /**
+     * The analysis of a parsed query, which is handed back as it was parsed: the walk writes each column
+     * and function in its resolved spelling (the slot values are printed from the tree) and puts the
+     * parser's spelling back when it is done, so one parse can be analysed and then read by others
+     * ({@link ParsedQueries}).
+     */
+    public Analysis analyze(Select select, SchemaIndex schema) {
         String canonical = select.toString();
         Walk walk = new Walk(schema == null ? SchemaIndex.EMPTY : schema);
-        walk.select(select, null, "", true);
+        try {
+            walk.select(select, null, "", true);
+        } finally {
+            walk.restoreSpelling();
+        }
         String template = template(canonical, walk);
         List<Analysis.TableUsage> tables = walk.tableAliases.entrySet().stream()
                 .map(e -> new Analysis.TableUsage(e.getKey(), List.copyOf(e.getValue()))).toList();
@@ -102,12 +117,18 @@ public final class SqlAnalyzer {
         final Set<String> aliasNames = new HashSet<>();
         final Set<String> columnNames = new HashSet<>();
         final Set<String> cteNames = new HashSet<>();
+        /** How to put back what the walk respelled, latest first. */
+        final Deque<Runnable> respelled = new ArrayDeque<>();
         Scope scope;
         String clause = "select";
         List<String> elements;
 
         Walk(SchemaIndex schema) {
             this.schema = schema;
+        }
+
+        void restoreSpelling() {
+            while (!respelled.isEmpty()) respelled.pop().run();
         }
 
         void select(Select s, Scope parent, String prefix, boolean slotted) {
@@ -309,7 +330,11 @@ public final class SqlAnalyzer {
 
                 @Override
                 public <S> Void visit(Function function, S context) {
-                    if (function.getName() != null) function.setName(function.getName().toUpperCase(Locale.ROOT));
+                    if (function.getName() != null) {
+                        List<String> parsed = function.getMultipartName();
+                        respelled.push(() -> function.setName(parsed));
+                        function.setName(function.getName().toUpperCase(Locale.ROOT));
+                    }
                     return super.visit(function, context);
                 }
 
@@ -392,6 +417,12 @@ public final class SqlAnalyzer {
             String owner = table == null ? (derived && display != null ? display : "") : table;
             columnClauses.computeIfAbsent(owner + '\u0000' + colName, k -> new LinkedHashSet<>()).add(clause);
             if (elements != null) elements.add(owner.isEmpty() ? colName : owner + "." + colName);
+            String parsedName = column.getColumnName();
+            Table parsedTable = column.getTable();
+            respelled.push(() -> {
+                column.setName(parsedName, false);
+                column.setTable(parsedTable);
+            });
             column.setColumnName(DialectRewriter.plainIdentifier(colName) ? colName : "\"" + colName + "\"");
             if (display != null) column.setTable(new Table(DialectRewriter.plainIdentifier(display) ? display : "\"" + display + "\""));
         }

@@ -65,7 +65,11 @@ public final class SqlRepairer {
         List<Repair> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (Repair r : candidates) {
-            if (valid(r.sql(), schema) && seen.add(r.sql())) out.add(r);
+            // a text met before is not analysed again (seen holds only valid ones, and validity is the text's)
+            if (!seen.contains(r.sql()) && valid(r.sql(), schema)) {
+                seen.add(r.sql());
+                out.add(r);
+            }
         }
         return out;
     }
@@ -82,12 +86,15 @@ public final class SqlRepairer {
     private List<Repair> qualify(String sql, String name, SchemaIndex schema) {
         String column = unqualified(name);
         List<String> holders = new ArrayList<>();
-        for (PlainSelect ps : plainSelects(QueryParser.parse(sql, schema)))
+        Select read = QueryParser.parse(sql, schema);
+        for (PlainSelect ps : plainSelects(read))
             for (Map.Entry<String, String> ref : references(ps).entrySet())
                 if (schema.column(ref.getValue(), column).isPresent() && !holders.contains(ref.getValue())) holders.add(ref.getValue());
         List<Repair> out = new ArrayList<>();
-        for (String table : holders) {
-            Select tree = QueryParser.parse(sql, schema);
+        for (int h = 0; h < holders.size(); h++) {
+            String table = holders.get(h);
+            // the tree read above is done with: the first rewrite takes it over, the others parse their own
+            Select tree = h == 0 ? read : QueryParser.parse(sql, schema);
             boolean[] changed = {false};
             for (PlainSelect ps : plainSelects(tree)) {
                 Map<String, String> refs = references(ps);
@@ -115,7 +122,8 @@ public final class SqlRepairer {
         String column = unqualified(name);
         String qualifier = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : null;
         Map<String, Double> closeness = new LinkedHashMap<>();
-        for (PlainSelect ps : plainSelects(QueryParser.parse(sql, schema))) {
+        Select read = QueryParser.parse(sql, schema);
+        for (PlainSelect ps : plainSelects(read)) {
             for (Map.Entry<String, String> ref : references(ps).entrySet()) {
                 schema.table(ref.getValue()).ifPresent(t -> t.getColumnsList().forEach(c -> {
                     double score = closeness(column, c.getName());
@@ -129,10 +137,12 @@ public final class SqlRepairer {
         List<Map.Entry<String, Double>> ranked = closeness.entrySet().stream().filter(e -> e.getValue() >= MIN_NAME_CLOSENESS)
                 .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(MAX_CLOSE_NAMES).toList();
         List<Repair> out = new ArrayList<>();
-        for (Map.Entry<String, Double> best : ranked) {
+        for (int r = 0; r < ranked.size(); r++) {
+            Map.Entry<String, Double> best = ranked.get(r);
             String ref = best.getKey().substring(0, best.getKey().indexOf('.'));
             String replacement = best.getKey().substring(best.getKey().indexOf('.') + 1);
-            Select tree = QueryParser.parse(sql, schema);
+            // as in qualify: the tree read above goes to the first rewrite
+            Select tree = r == 0 ? read : QueryParser.parse(sql, schema);
             boolean[] changed = {false};
             for (PlainSelect ps : plainSelects(tree)) {
                 if (!references(ps).containsKey(ref.toLowerCase(Locale.ROOT)) && !references(ps).containsKey(ref)) continue;

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Token-level rewrites between SQLite and PostgreSQL. Works on tokens, not on a parse tree, so it
@@ -111,8 +112,10 @@ public final class DialectRewriter {
         return commas + 1;
     }
 
+    private static final Pattern PLAIN_IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
     public static boolean plainIdentifier(String name) {
-        return name.matches("[A-Za-z_][A-Za-z0-9_]*");
+        return PLAIN_IDENTIFIER.matcher(name).matches();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.overtone.parser.grpc;
 
 import dev.overtone.parser.dialect.DialectRewriter;
+import dev.overtone.parser.analysis.ParsedQueries;
 import dev.overtone.parser.analysis.SchemaIndex;
 import dev.overtone.parser.analysis.SqlAnalyzer;
 import dev.overtone.parser.analysis.SqlSyntaxException;
@@ -88,11 +89,11 @@ public class ParserGrpcService implements ParserService {
     public Uni<AnalyzeBatchResponse> analyzeBatch(AnalyzeBatchRequest request) {
         return call(() -> {
             requireSqls(request.getSqlsCount(), "AnalyzeBatch");
-            SchemaIndex schema = SchemaIndex.of(request.getSchema());
+            ParsedQueries parsed = new ParsedQueries(SchemaIndex.of(request.getSchema()));
             AnalyzeBatchResponse.Builder b = AnalyzeBatchResponse.newBuilder();
             for (String sql : request.getSqlsList()) {
                 try {
-                    b.addResults(AnalyzeResult.newBuilder().setAnalysis(AnalysisMapping.toProto(analyzer.analyze(sql, schema))));
+                    b.addResults(AnalyzeResult.newBuilder().setAnalysis(AnalysisMapping.toProto(parsed.analyze(sql))));
                 } catch (SqlSyntaxException e) {
                     b.addResults(AnalyzeResult.newBuilder().setError(e.getMessage()));
                 }

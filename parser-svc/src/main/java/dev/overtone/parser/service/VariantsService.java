@@ -3,7 +3,7 @@ package dev.overtone.parser.service;
 import dev.overtone.parser.analysis.Analysis;
 import dev.overtone.parser.analysis.NameSimilarity;
 import dev.overtone.parser.analysis.SchemaIndex;
-import dev.overtone.parser.analysis.SqlAnalyzer;
+import dev.overtone.parser.analysis.ParsedQueries;
 import dev.overtone.parser.analysis.SqlSyntaxException;
 import dev.overtone.parser.variants.Variant;
 import dev.overtone.parser.variants.VariantGenerator;
@@ -12,14 +12,15 @@ import dev.overtone.proto.v1.Schema;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** The structural infiller, with the embedding model plugged in as configured. */
 @ApplicationScoped
 public class VariantsService {
 
-    private final SqlAnalyzer analyzer = new SqlAnalyzer();
     private final VariantGenerator generator;
     private final NameSimilarity similarity;
     private final int defaultMax;
@@ -46,25 +47,28 @@ public class VariantsService {
     }
 
     /**
-     * Variants of many SQLs against one schema and question: the schema is indexed once and each source
-     * analysed once (its canonical form comes back with its variants). A source that does not parse gets
+     * Variants of many SQLs against one schema and question: the schema is indexed once, each source
+     * analysed once (its canonical form comes back with its variants), a source given twice worked out
+     * once, and a candidate that several sources share analysed once. A source that does not parse gets
      * its error; an unknown family fails the whole batch (IllegalArgumentException).
      */
     public List<SourceVariants> variants(List<String> sqls, Schema schema, String question, int max, Set<String> families) {
         VariantGenerator.checkFamilies(families);
-        SchemaIndex index = SchemaIndex.of(schema);
+        ParsedQueries parsed = new ParsedQueries(SchemaIndex.of(schema));
         int limit = max <= 0 ? defaultMax : max;
+        Map<String, SourceVariants> bySql = new HashMap<>();
         List<SourceVariants> out = new ArrayList<>(sqls.size());
-        for (String sql : sqls) {
-            Analysis source;
-            try {
-                source = analyzer.analyze(sql, index);
-            } catch (SqlSyntaxException e) {
-                out.add(new SourceVariants("", List.of(), e.getMessage()));
-                continue;
-            }
-            out.add(new SourceVariants(source.canonicalSql(), generator.generate(sql, source, index, question, limit, families), ""));
-        }
+        for (String sql : sqls) out.add(bySql.computeIfAbsent(sql, s -> variants(s, parsed, question, limit, families)));
         return out;
+    }
+
+    private SourceVariants variants(String sql, ParsedQueries parsed, String question, int max, Set<String> families) {
+        Analysis source;
+        try {
+            source = parsed.analyze(sql);
+        } catch (SqlSyntaxException e) {
+            return new SourceVariants("", List.of(), e.getMessage());
+        }
+        return new SourceVariants(source.canonicalSql(), generator.generate(sql, parsed, question, max, families), "");
     }
 }

@@ -102,9 +102,8 @@ final class AttachmentFamily implements VariantFamily {
     private void whereBracketings(VariantContext ctx, int branch, String path, double cue, List<Variant> out) {
         PlainSelect look = branch(ctx.probe(), branch);
         if (look == null || look.getWhere() == null) return;
-        PlainSelect ps = branch(ctx.fresh(), branch);
         List<Expression> conj = new ArrayList<>();
-        QueryShape.flatten(ps.getWhere(), true, conj);
+        QueryShape.flatten(look.getWhere(), true, conj);
         for (int k = 0; k < conj.size() && conj.size() > 1; k++) {
             List<Expression> alternatives = alternatives(conj.get(k));
             if (alternatives.size() < 2 || alternatives.size() > 4) continue;
@@ -120,9 +119,11 @@ final class AttachmentFamily implements VariantFamily {
                     (alts, rest) -> and(new ParenthesedExpressionList<>(orOf(alts, List.of())), rest), kk));
         }
         // a top-level OR whose last branch carries the shared condition: try it on every branch
-        List<Expression> disj = new ArrayList<>();
-        QueryShape.flatten(ps.getWhere(), false, disj);
-        if (disj.size() >= 2 && QueryShape.unwrap(disj.get(disj.size() - 1)) instanceof AndExpression lastAnd) {
+        if (lastDisjunctIsAnd(look)) {
+            PlainSelect ps = branch(ctx.fresh(), branch);
+            List<Expression> disj = new ArrayList<>();
+            QueryShape.flatten(ps.getWhere(), false, disj);
+            AndExpression lastAnd = (AndExpression) QueryShape.unwrap(disj.get(disj.size() - 1));
             List<Expression> lastConj = new ArrayList<>();
             QueryShape.flatten(lastAnd, true, lastConj);
             Expression head = lastConj.get(0);
@@ -133,6 +134,13 @@ final class AttachmentFamily implements VariantFamily {
             out.add(new Variant(rootOf(ps, ctx, branch), Variant.ATTACHMENT, path,
                     "the condition applies to every listed alternative", cue));
         }
+    }
+
+    /** A WHERE that is an OR of two or more parts, the last of them an AND. */
+    private static boolean lastDisjunctIsAnd(PlainSelect ps) {
+        List<Expression> disj = new ArrayList<>();
+        QueryShape.flatten(ps.getWhere(), false, disj);
+        return disj.size() >= 2 && QueryShape.unwrap(disj.get(disj.size() - 1)) instanceof AndExpression;
     }
 
     /** Re-prints the whole statement after a branch was changed in place. */
@@ -194,19 +202,10 @@ final class AttachmentFamily implements VariantFamily {
     }
 
     private void sharedConditionInUnion(VariantContext ctx, double cue, List<Variant> out) {
-        Select root = ctx.fresh();
-        if (!(root instanceof SetOperationList set) || set.getSelects().size() < 2) return;
-        List<List<Expression>> branches = new ArrayList<>();
-        for (Select s : set.getSelects()) {
-            PlainSelect ps = QueryShape.plain(s);
-            if (ps == null || ps.getWhere() == null) return;
-            List<Expression> conj = new ArrayList<>();
-            QueryShape.flatten(ps.getWhere(), true, conj);
-            branches.add(conj);
-        }
-        List<String> shared = branches.get(0).stream().map(Object::toString)
-                .filter(s -> branches.stream().allMatch(b -> b.stream().anyMatch(e -> e.toString().equals(s)))).toList();
+        List<String> shared = sharedConditions(ctx.probe());
         if (shared.isEmpty()) return;
+        SetOperationList set = (SetOperationList) ctx.fresh();
+        List<List<Expression>> branches = conjunctsPerBranch(set);
         for (int i = 0; i < set.getSelects().size() - 1; i++) {
             PlainSelect ps = QueryShape.plain(set.getSelects().get(i));
             List<Expression> keep = branches.get(i).stream().filter(e -> !shared.contains(e.toString())).toList();
@@ -214,5 +213,27 @@ final class AttachmentFamily implements VariantFamily {
         }
         out.add(new Variant(set.toString(), Variant.ATTACHMENT, "set_operation",
                 "the shared condition applies only to the last combined part", cue));
+    }
+
+    /** The conditions (as printed) that every branch of a combination of two or more parts has among its ANDed ones. */
+    private static List<String> sharedConditions(Select root) {
+        if (!(root instanceof SetOperationList set) || set.getSelects().size() < 2) return List.of();
+        List<List<Expression>> branches = conjunctsPerBranch(set);
+        if (branches == null) return List.of();
+        return branches.get(0).stream().map(Object::toString)
+                .filter(s -> branches.stream().allMatch(b -> b.stream().anyMatch(e -> e.toString().equals(s)))).toList();
+    }
+
+    /** Each branch's WHERE as its ANDed parts; null when a branch is no plain SELECT or has no WHERE. */
+    private static List<List<Expression>> conjunctsPerBranch(SetOperationList set) {
+        List<List<Expression>> branches = new ArrayList<>();
+        for (Select s : set.getSelects()) {
+            PlainSelect ps = QueryShape.plain(s);
+            if (ps == null || ps.getWhere() == null) return null;
+            List<Expression> conj = new ArrayList<>();
+            QueryShape.flatten(ps.getWhere(), true, conj);
+            branches.add(conj);
+        }
+        return branches;
     }
 }

@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Scope: "the X of each/every/all Y" over a many-to-many relation. For a junction table (two
@@ -74,10 +75,12 @@ final class ScopeFamily implements VariantFamily {
         return out;
     }
 
+    private static final Pattern SELECT_ITEM_PATH = Pattern.compile("(set\\[0\\]/)?select\\[\\d+\\]");
+
     private static List<String> selectedColumns(VariantContext ctx) {
         List<String> out = new ArrayList<>();
         for (Analysis.SlotValue s : ctx.base.slots())
-            if (s.path().matches("(set\\[0\\]/)?select\\[\\d+\\]")) out.addAll(s.schemaElements());
+            if (SELECT_ITEM_PATH.matcher(s.path()).matches()) out.addAll(s.schemaElements());
         return out;
     }
 

@@ -14,6 +14,7 @@ import net.sf.jsqlparser.statement.select.Select;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /** What every variant family gets: the query (parsed afresh on demand), its analysis, schema and question. */
 public final class VariantContext {
@@ -26,12 +27,18 @@ public final class VariantContext {
     final NameSimilarity similarity;
 
     VariantContext(String sql, SchemaIndex schema, String question, Analysis base, NameSimilarity similarity) {
+        this(sql, schema, question, base, similarity, null);
+    }
+
+    /** With the query's parse already at hand ({@code probe}, as parsed and never changed), or null to parse it when first read. */
+    VariantContext(String sql, SchemaIndex schema, String question, Analysis base, NameSimilarity similarity, Select probe) {
         this.sql = sql;
         this.schema = schema;
         this.question = question == null ? "" : question;
         this.questionTokens = NameSimilarity.tokens(this.question);
         this.base = base;
         this.similarity = similarity;
+        this.probe = probe;
     }
 
     /** Lower-case names of the tables the query reads. */
@@ -43,15 +50,19 @@ public final class VariantContext {
 
     private Select probe;
 
+    private static final Pattern NOT_ALPHANUMERIC = Pattern.compile("[^a-z0-9]+");
+    private static final Pattern NUMBER_LIKE = Pattern.compile("[0-9.,:\\- ]+");
+
     /** A fresh, mutable parse tree of the query, for a family to rewrite. */
     Select fresh() {
         return QueryParser.parse(sql, schema);
     }
 
     /**
-     * The query's parse tree shared by every family that only reads it, parsed once per context:
-     * parsing is most of a Variants call's time, and each family used to parse its own copy to look at.
-     * Never change it; rewrite a {@link #fresh()} tree instead.
+     * The query's parse tree shared by every family that only reads it, parsed once per context (or the
+     * request's own parse of it, {@link dev.overtone.parser.analysis.ParsedQueries}): parsing is most of a
+     * Variants call's time, and each family used to parse its own copy to look at. Never change it;
+     * rewrite a {@link #fresh()} tree instead.
      */
     Select probe() {
         if (probe == null) probe = QueryParser.parse(sql, schema);
@@ -59,7 +70,7 @@ public final class VariantContext {
     }
 
     boolean questionHasWord(String... words) {
-        String q = " " + question.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", " ") + " ";
+        String q = " " + NOT_ALPHANUMERIC.matcher(question.toLowerCase(Locale.ROOT)).replaceAll(" ") + " ";
         for (String w : words) if (q.contains(" " + w + " ")) return true;
         return false;
     }
@@ -109,7 +120,7 @@ public final class VariantContext {
         Set<String> out = new java.util.HashSet<>();
         for (String v : c.getSampleValuesList()) {
             String t = v.strip().toLowerCase(Locale.ROOT);
-            if (t.length() >= 3 && !t.matches("[0-9.,:\\- ]+")) out.add(t);
+            if (t.length() >= 3 && !NUMBER_LIKE.matcher(t).matches()) out.add(t);
         }
         return out;
     }

@@ -2,8 +2,8 @@ package dev.overtone.parser.variants;
 
 import dev.overtone.parser.analysis.Analysis;
 import dev.overtone.parser.analysis.NameSimilarity;
+import dev.overtone.parser.analysis.ParsedQueries;
 import dev.overtone.parser.analysis.SchemaIndex;
-import dev.overtone.parser.analysis.SqlAnalyzer;
 import dev.overtone.parser.analysis.SqlLexer;
 import dev.overtone.parser.analysis.SqlSyntaxException;
 import dev.overtone.parser.analysis.SqlToken;
@@ -24,7 +24,6 @@ public final class VariantGenerator {
 
     public static final int DEFAULT_MAX = 8;
 
-    private final SqlAnalyzer analyzer = new SqlAnalyzer();
     private final NameSimilarity similarity;
     private final List<VariantFamily> families = List.of(new AttachmentFamily(), new ScopeFamily(), new ColumnFamily(),
             new TableFamily(), new JoinFamily(), new AggregateFamily(), new ProjectionFamily());
@@ -40,7 +39,7 @@ public final class VariantGenerator {
     public List<Variant> generate(String sql, SchemaIndex schema, String question, int max, Set<String> only) {
         SchemaIndex s = schema == null ? SchemaIndex.EMPTY : schema;
         checkFamilies(only);
-        return generate(sql, analyzer.analyze(sql, s), s, question, max, only);
+        return generate(sql, new ParsedQueries(s), question, max, only);
     }
 
     /** IllegalArgumentException naming the known families when {@code only} holds another. */
@@ -50,20 +49,22 @@ public final class VariantGenerator {
     }
 
     /**
-     * Variants of a SQL whose analysis the caller already holds ({@code original}, made with the same
-     * {@code schema}), so a batch analyses each source once. Each variant's SQL is its canonical form.
+     * Variants of a SQL, parsed and analysed through the request's {@code parsed} queries (with their
+     * schema), so a batch parses each source once and a candidate that several sources share once.
+     * Each variant's SQL is its canonical form. SqlSyntaxException when the SQL does not parse.
      */
-    public List<Variant> generate(String sql, Analysis original, SchemaIndex schema, String question, int max, Set<String> only) {
-        SchemaIndex s = schema == null ? SchemaIndex.EMPTY : schema;
+    public List<Variant> generate(String sql, ParsedQueries parsed, String question, int max, Set<String> only) {
+        SchemaIndex s = parsed.schema();
+        Analysis original = parsed.analyze(sql);
         List<Variant> candidates = new ArrayList<>();
-        String stored = storedCasing(DialectRewriter.parsable(sql, s), s);
-        Analysis base = original;
-        if (!stored.equals(DialectRewriter.parsable(sql, s))) {
-            base = analyzer.analyze(stored, s);
+        String parsable = DialectRewriter.parsable(sql, s);
+        String stored = storedCasing(parsable, s);
+        if (!stored.equals(parsable)) {
             sql = stored;
             candidates.add(new Variant(stored, Variant.COLUMN, "where", "the values written as the database stores them", 0.9));
         }
-        VariantContext ctx = new VariantContext(sql, s, question, base, similarity);
+        ParsedQueries.Parsed base = parsed.parsed(sql);
+        VariantContext ctx = new VariantContext(sql, s, question, base.analysis(), similarity, base.tree());
         for (VariantFamily family : families) {
             if (only != null && !only.isEmpty() && !only.contains(family.name())) continue;
             try {
@@ -81,7 +82,7 @@ public final class VariantGenerator {
             if (out.size() >= limit) break;
             Analysis a;
             try {
-                a = analyzer.analyze(v.sql(), s);
+                a = parsed.analyze(v.sql());
             } catch (SqlSyntaxException e) {
                 continue;
             }
