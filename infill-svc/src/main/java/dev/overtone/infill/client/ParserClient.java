@@ -60,6 +60,15 @@ public class ParserClient {
                 .getResultsList());
     }
 
+    /**
+     * Analyze of every SQL in one call that first waits, at most {@code bound}, for parser-svc to accept
+     * connections: for the start-up warm-up, which may run while parser-svc is still starting.
+     */
+    public List<AnalyzeResult> analyzeOnceReachable(List<String> sqls, Schema schema, Duration bound) {
+        return call(bound.toMillis(), () -> stub(bound.toMillis()).withWaitForReady()
+                .analyzeBatch(AnalyzeBatchRequest.newBuilder().addAllSqls(sqls).setSchema(schema).build()).getResultsList());
+    }
+
     @PostConstruct
     void init() {
         reconnect = new ReconnectAfterRestart(channel);

@@ -14,6 +14,8 @@ public interface InfillConfig {
 
     Structural structural();
 
+    WarmUp warmUp();
+
     /** New readings per call when the request does not say (max_readings = 0). */
     @WithDefault("8")
     int maxReadings();
@@ -40,6 +42,16 @@ public interface InfillConfig {
         /** Retries of a retryable failure (429, 5xx, connection), with jitter. */
         @WithDefault("1")
         int retries();
+    }
+
+    interface WarmUp {
+        /** Send one Infill of a built-in example through this service's gRPC server at start; readiness is DOWN until done. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** How long the warm-up waits for parser-svc to accept connections before it goes on without it. */
+        @WithDefault("30s")
+        Duration parserWait();
     }
 
     interface Structural {

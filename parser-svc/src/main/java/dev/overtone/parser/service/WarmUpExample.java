@@ -1,10 +1,12 @@
 package dev.overtone.parser.service;
 
-import dev.overtone.parser.analysis.SchemaIndex;
-import dev.overtone.parser.analysis.SqlAnalyzer;
-import dev.overtone.parser.variants.Variant;
-import dev.overtone.parser.verbalize.Verbalizer;
-import dev.overtone.parser.mapping.AnalysisMapping;
+import dev.overtone.proto.v1.AnalyzeBatchRequest;
+import dev.overtone.proto.v1.AnalyzeRequest;
+import dev.overtone.proto.v1.ParserServiceGrpc;
+import dev.overtone.proto.v1.VariantsBatchRequest;
+import dev.overtone.proto.v1.VariantsResult;
+import dev.overtone.proto.v1.VerbalizeRequest;
+import dev.overtone.runtime.health.OwnServer;
 import dev.overtone.proto.v1.Column;
 import dev.overtone.proto.v1.ForeignKey;
 import dev.overtone.proto.v1.Schema;
@@ -12,13 +14,11 @@ import dev.overtone.proto.v1.Table;
 import dev.overtone.proto.v1.ValueType;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.util.List;
-import java.util.Set;
-
 /**
- * A small built-in example run through Analyze, Variants (which loads the embedding model and
- * embeds the question's words) and Verbalize once at start, so the first real request finds the
- * model loaded and the code paths warm. It is warm-up data, not a rule: nothing depends on its names.
+ * A small built-in example sent through this service's own gRPC server once at start: Analyze,
+ * AnalyzeBatch, VariantsBatch (which loads the embedding model and embeds the question's words) and
+ * Verbalize, as its clients call them. The first real request then finds the model loaded and the
+ * transport, codecs, handlers and analysis warm. It is warm-up data, not a rule: nothing depends on its names.
  */
 @ApplicationScoped
 public class WarmUpExample {
@@ -26,23 +26,20 @@ public class WarmUpExample {
     static final String SQL = "SELECT name, stars FROM hotels";
     static final String QUESTION = "return the rating of each hotel";
 
-    private final VariantsService variants;
-    private final SqlAnalyzer analyzer = new SqlAnalyzer();
-    private final Verbalizer verbalizer = new Verbalizer();
-
-    public WarmUpExample(VariantsService variants) {
-        this.variants = variants;
-    }
-
     public void run() {
         Schema schema = schema();
-        AnalysisMapping.toProto(analyzer.analyze(SQL, SchemaIndex.of(schema)));
-        List<Variant> found = variants.variants(SQL, schema, QUESTION, 0, Set.of());
-        if (found.isEmpty()) {
-            throw new IllegalStateException("the built-in example '" + SQL + "' gave no variants; Variants is not working");
+        try (OwnServer own = OwnServer.connect()) {
+            ParserServiceGrpc.ParserServiceBlockingStub parser = ParserServiceGrpc.newBlockingStub(own.channel());
+            parser.analyze(AnalyzeRequest.newBuilder().setSql(SQL).setSchema(schema).build());
+            parser.analyzeBatch(AnalyzeBatchRequest.newBuilder().addSqls(SQL).setSchema(schema).build());
+            VariantsResult found = parser.variantsBatch(VariantsBatchRequest.newBuilder().addSqls(SQL).setSchema(schema)
+                    .setQuestion(QUESTION).build()).getResults(0);
+            if (found.getVariantsCount() == 0) {
+                throw new IllegalStateException("the built-in example '" + SQL + "' gave no variants; Variants is not working"
+                        + (found.getError().isEmpty() ? "" : ": " + found.getError()));
+            }
+            parser.verbalize(VerbalizeRequest.newBuilder().setSql(found.getVariants(0).getSql()).setSchema(schema).build());
         }
-        found.forEach(AnalysisMapping::toProto);
-        verbalizer.verbalize(found.get(0).sql(), SchemaIndex.of(schema));
     }
 
     static Schema schema() {

@@ -1,6 +1,5 @@
 package dev.overtone.parser.health;
 
-import dev.overtone.parser.service.VariantsService;
 import dev.overtone.parser.service.WarmUpExample;
 import jakarta.inject.Singleton;
 import jakarta.enterprise.inject.Alternative;
@@ -14,10 +13,6 @@ import java.util.concurrent.TimeUnit;
 public class GatedWarmUpExample extends WarmUpExample {
 
     static final CountDownLatch GATE = new CountDownLatch(1);
-
-    public GatedWarmUpExample(VariantsService variants) {
-        super(variants);
-    }
 
     @Override
     public void run() {

@@ -7,13 +7,17 @@ import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** With warm-up on (as in production): readiness is 503 until the real warm-up has run, 200 after. */
+/**
+ * With warm-up on (as in production): readiness is 503 until the real warm-up has run, 200 after, and
+ * the warm-up's calls went through the service's own gRPC server as a client's would.
+ */
 @QuarkusTest
 @TestProfile(WarmUpReadinessTest.WarmUpOn.class)
 class WarmUpReadinessTest {
@@ -42,6 +46,11 @@ class WarmUpReadinessTest {
         Response after = awaitReady(Duration.ofSeconds(90));
         assertThat(after.statusCode()).isEqualTo(200);
         assertThat(after.jsonPath().getString("checks.find { it.name == 'parser-svc warm-up' }.data.phase")).isEqualTo("done");
+        String metrics = given().get("/q/metrics").asString();
+        for (String rpc : List.of("Analyze", "AnalyzeBatch", "VariantsBatch", "Verbalize")) {
+            assertThat(metrics).as("the warm-up's %s went through the gRPC server", rpc)
+                    .containsPattern("grpc_server_processing_duration_seconds_count\\{method=\"" + rpc + "\",[^}]*statusCode=\"OK\"} 1\\.0");
+        }
     }
 
     /** Polls readiness until it answers 200 or the deadline passes (then returns the last answer). */

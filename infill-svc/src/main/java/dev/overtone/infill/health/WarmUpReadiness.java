@@ -1,0 +1,36 @@
+package dev.overtone.infill.health;
+
+import dev.overtone.infill.config.InfillConfig;
+import dev.overtone.infill.service.WarmUpExample;
+import jakarta.inject.Singleton;
+import org.eclipse.microprofile.health.Readiness;
+
+/**
+ * "infill-svc warm-up": not ready until one Infill of a built-in example has gone through the gRPC
+ * server and parser-svc (or parser-svc was not reached within the configured wait).
+ */
+@Readiness
+@Singleton // not proxied: the base class has no no-args constructor
+public class WarmUpReadiness extends dev.overtone.runtime.health.WarmUpReadiness {
+
+    public static final String NAME = "infill-svc warm-up";
+
+    private final InfillConfig config;
+    private final WarmUpExample example;
+
+    public WarmUpReadiness(InfillConfig config, WarmUpExample example) {
+        super(NAME);
+        this.config = config;
+        this.example = example;
+    }
+
+    @Override
+    protected boolean enabled() {
+        return config.warmUp().enabled();
+    }
+
+    @Override
+    protected void warmUp() {
+        example.run();
+    }
+}
