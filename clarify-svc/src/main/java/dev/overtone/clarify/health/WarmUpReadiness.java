@@ -15,22 +15,7 @@ public class WarmUpReadiness extends dev.overtone.runtime.health.WarmUpReadiness
 
     public static final String NAME = "clarify-svc warm-up";
 
-    private final ClarifyConfig config;
-    private final EmbeddingMatcher embeddings;
-
     public WarmUpReadiness(ClarifyConfig config, EmbeddingMatcher embeddings) {
-        super(NAME);
-        this.config = config;
-        this.embeddings = embeddings;
-    }
-
-    @Override
-    protected boolean enabled() {
-        return config.warmUp().enabled() && embeddings.enabled();
-    }
-
-    @Override
-    protected void warmUp() {
-        embeddings.warmUp();
+        super(NAME, () -> config.warmUp().enabled() && embeddings.enabled(), embeddings::warmUp);
     }
 }

@@ -15,22 +15,7 @@ public class WarmUpReadiness extends dev.overtone.runtime.health.WarmUpReadiness
 
     public static final String NAME = "infill-svc warm-up";
 
-    private final InfillConfig config;
-    private final WarmUpExample example;
-
     public WarmUpReadiness(InfillConfig config, WarmUpExample example) {
-        super(NAME);
-        this.config = config;
-        this.example = example;
-    }
-
-    @Override
-    protected boolean enabled() {
-        return config.warmUp().enabled();
-    }
-
-    @Override
-    protected void warmUp() {
-        example.run();
+        super(NAME, () -> config.warmUp().enabled(), example::run);
     }
 }

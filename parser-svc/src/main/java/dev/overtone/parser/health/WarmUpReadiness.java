@@ -12,22 +12,7 @@ public class WarmUpReadiness extends dev.overtone.runtime.health.WarmUpReadiness
 
     public static final String NAME = "parser-svc warm-up";
 
-    private final ParserConfig config;
-    private final WarmUpExample example;
-
     public WarmUpReadiness(ParserConfig config, WarmUpExample example) {
-        super(NAME);
-        this.config = config;
-        this.example = example;
-    }
-
-    @Override
-    protected boolean enabled() {
-        return config.warmUp().enabled();
-    }
-
-    @Override
-    protected void warmUp() {
-        example.run();
+        super(NAME, () -> config.warmUp().enabled(), example::run);
     }
 }

@@ -5,6 +5,8 @@ import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * A service's warm-up readiness check: at start it runs the service's warm-up task on its own thread
  * (when configured to) and reports DOWN until that task has finished ({@link WarmUp}). A service
@@ -13,20 +15,22 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 public abstract class WarmUpReadiness implements HealthCheck {
 
     private final WarmUp warmUp;
+    private final BooleanSupplier enabled;
+    private final Runnable task;
 
-    protected WarmUpReadiness(String name) {
+    /**
+     * @param enabled whether the warm-up runs at start (the service's configuration)
+     * @param task    loads what the first request needs and serves one real request's worth of work
+     */
+    protected WarmUpReadiness(String name, BooleanSupplier enabled, Runnable task) {
         this.warmUp = new WarmUp(name);
+        this.enabled = enabled;
+        this.task = task;
     }
 
-    /** Whether the warm-up runs at start (the service's configuration). */
-    protected abstract boolean enabled();
-
-    /** Loads what the first request needs and serves one real request's worth of work. */
-    protected abstract void warmUp();
-
     public void onStart(@Observes StartupEvent event) {
-        if (enabled()) {
-            warmUp.start(this::warmUp);
+        if (enabled.getAsBoolean()) {
+            warmUp.start(task);
         } else {
             warmUp.disable();
         }
