@@ -29,10 +29,10 @@ class LoadReportTest {
     void reportHasTheIssueShape() {
         List<LoadRun.Call> calls = new ArrayList<>();
         for (int i = 1; i <= 20; i++) {
-            calls.add(new LoadRun.Call(i, "OK", Map.of("execute", i / 2.0, "parse", 1.0), null));
+            calls.add(new LoadRun.Call(i, "OK", Map.of("execute", i / 2.0, "parse", 1.0), null, i / 2.0));
         }
-        calls.add(new LoadRun.Call(3, "UNAVAILABLE", Map.of(), "executor-svc down"));
-        calls.add(new LoadRun.Call(3, "UNAVAILABLE", Map.of(), "executor-svc down"));
+        calls.add(new LoadRun.Call(3, "UNAVAILABLE", Map.of(), "executor-svc down", 5));
+        calls.add(new LoadRun.Call(3, "UNAVAILABLE", Map.of(), "executor-svc down", 5));
         Map<String, Object> r = LoadRun.report(calls, 10);
         assertThat(r.keySet()).startsWith("throughput_rps", "p50_ms", "p90_ms", "p99_ms", "errors", "stages");
         assertThat(r.get("throughput_rps")).isEqualTo(2.0);
@@ -44,7 +44,43 @@ class LoadReportTest {
         Map<String, Map<String, Object>> stages = (Map<String, Map<String, Object>>) r.get("stages");
         assertThat(stages).containsOnlyKeys("execute", "parse");
         assertThat(stages.get("execute").get("p99_ms")).isEqualTo(10.0);
-        assertThat(LoadRun.markdown(r)).contains("**missed** by 198.0 req/s");
+        assertThat(LoadRun.markdown(r, 16)).contains("throughput: **missed** by 148.0 req/s", "p99: met");
+        assertThat(LoadRun.markdown(r, 1)).contains("p50: met", "p99: met");
+    }
+
+    @Test
+    void windowsShowARunThatWasStillWarmingUp() {
+        List<LoadRun.Call> rising = new ArrayList<>();
+        List<LoadRun.Call> steady = new ArrayList<>();
+        for (int second = 0; second < 40; second++) {
+            int risingRate = 1 + second / 10; // 1, 2, 3, 4 calls a second in the four windows
+            for (int k = 0; k < risingRate; k++) {
+                rising.add(new LoadRun.Call(100.0 / risingRate, "OK", Map.of(), null, second + k / (double) risingRate));
+            }
+            for (int k = 0; k < 3; k++) {
+                steady.add(new LoadRun.Call(50, "OK", Map.of(), null, second + k / 3.0));
+            }
+        }
+        Map<String, Object> warming = LoadRun.report(rising, 40);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> windows = (List<Map<String, Object>>) warming.get("windows");
+        assertThat(windows).extracting(w -> w.get("throughput_rps")).containsExactly(1.0, 2.0, 3.0, 4.0);
+        assertThat(windows).extracting(w -> w.get("p50_ms")).containsExactly(100.0, 50.0, 33.333, 25.0);
+        assertThat(warming.get("still_warming")).isEqualTo(true);
+        assertThat(LoadRun.summary(warming)).contains("per 10 s: 1.0, 2.0, 3.0, 4.0 req/s", "not the steady state");
+
+        Map<String, Object> warm = LoadRun.report(steady, 40);
+        assertThat(warm.get("still_warming")).isEqualTo(false);
+        assertThat(LoadRun.summary(warm)).doesNotContain("steady state");
+    }
+
+    @Test
+    void aCallEndingAfterTheRunIsCountedInTheLastWindow() {
+        List<LoadRun.Call> calls = List.of(new LoadRun.Call(10, "OK", Map.of(), null, 25.4));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> windows = (List<Map<String, Object>>) LoadRun.report(calls, 25).get("windows");
+        assertThat(windows).extracting(w -> w.get("to_s")).containsExactly(10, 20, 25);
+        assertThat(windows.get(2).get("throughput_rps")).isEqualTo(0.2);
     }
 
     @Test
