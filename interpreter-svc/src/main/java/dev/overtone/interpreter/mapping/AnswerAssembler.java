@@ -38,10 +38,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /** Builds the answer: interpretations ranked by evidence, the compact cut, the ambiguity summary, the verdict. */
 @ApplicationScoped
 public class AnswerAssembler {
+    private static final Pattern NOT_ASCII_LETTER_OR_DIGIT = Pattern.compile("[^a-z0-9]+");
 
     /** What the pipeline knows besides the groups. */
     public record RunView(InterpretRequest request, Schema schema, List<QuestionTerms.Term> terms, List<String> warnings,
@@ -54,7 +56,7 @@ public class AnswerAssembler {
     public InterpretResponse assemble(RunView run, List<ReadingGroup> found) {
         InterpretResponse.Builder out = InterpretResponse.newBuilder();
         List<ReadingEvidence> evidence = found.isEmpty() ? List.of()
-                : EvidenceExtractor.extract(run.request().getQuestion(), run.schema(), candidates(found));
+                : EvidenceExtractor.extract(run.request().getQuestion(), run.schema(), run.terms(), candidates(found));
         RankedAnswer ranked = found.isEmpty() ? new RankedAnswer(List.of(), List.of(), List.of(), 0, 0.0, false)
                 : ranker.rank(evidence);
         List<ReadingGroup> groups = ranked.order().stream().map(found::get).toList();
@@ -210,7 +212,7 @@ public class AnswerAssembler {
         String t = term.toLowerCase(Locale.ROOT);
         String stem = t.endsWith("s") ? t.substring(0, t.length() - 1) : t;
         for (String e : elements) {
-            for (String part : e.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")) {
+            for (String part : NOT_ASCII_LETTER_OR_DIGIT.split(e.toLowerCase(Locale.ROOT))) {
                 if (!part.isEmpty() && (part.equals(t) || part.startsWith(stem) && stem.length() >= 3)) {
                     return true;
                 }

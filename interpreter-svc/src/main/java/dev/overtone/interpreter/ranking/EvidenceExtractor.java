@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Computes the {@link Feature}s of every reading of one question: agreement among the defaults,
@@ -26,6 +27,7 @@ import java.util.Set;
  * keyed to particular names.
  */
 public final class EvidenceExtractor {
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
     /** What the extractor needs to know about one reading. */
     public record Candidate(String sql, List<Source> routeSources, ExecuteResponse result) {
@@ -35,12 +37,17 @@ public final class EvidenceExtractor {
     }
 
     public static List<ReadingEvidence> extract(String question, Schema schema, List<Candidate> readings) {
+        return extract(question, schema, QuestionTerms.of(question, schema), readings);
+    }
+
+    /** As above, with the question's terms the caller already has ({@code QuestionTerms.of(question, schema)}). */
+    public static List<ReadingEvidence> extract(String question, Schema schema, List<QuestionTerms.Term> terms,
+                                                List<Candidate> readings) {
         Set<String> questionStems = questionStems(question);
         String questionLower = question.toLowerCase(Locale.ROOT);
         Set<String> schemaTerms = new LinkedHashSet<>();
-        List<QuestionTerms.Term> terms = QuestionTerms.of(question, schema);
         double pivots = QuestionTerms.pivots(terms).size();
-        double questionWords = question.strip().isEmpty() ? 0 : question.strip().split("\\s+").length / 10.0;
+        double questionWords = question.strip().isEmpty() ? 0 : WHITESPACE.split(question.strip()).length / 10.0;
         ScopeCues cues = ScopeCues.of(question);
         for (QuestionTerms.Term t : terms) {
             if (t.grounded()) {
@@ -102,7 +109,7 @@ public final class EvidenceExtractor {
                 if (questionLower.contains(lower.replace("%", "").strip())) {
                     literalsInQuestion++;
                 }
-                for (String part : lower.split("[^\\p{L}\\p{N}]+")) {
+                for (String part : QuestionTerms.NOT_LETTER_OR_DIGIT.split(lower)) {
                     String stem = QuestionTerms.stem(part);
                     if (schemaTerms.contains(stem)) {
                         coveredTerms.add(stem);
@@ -150,7 +157,7 @@ public final class EvidenceExtractor {
 
     private static Set<String> questionStems(String question) {
         Set<String> out = new HashSet<>();
-        for (String w : question.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+        for (String w : QuestionTerms.NOT_LETTER_OR_DIGIT.split(question.toLowerCase(Locale.ROOT))) {
             if (w.length() >= 2) {
                 out.add(QuestionTerms.stem(w));
             }
@@ -172,8 +179,8 @@ public final class EvidenceExtractor {
 
     static List<String> parts(String name) {
         Set<String> out = new LinkedHashSet<>();
-        for (String piece : name.split("[^\\p{L}\\p{N}]+")) {
-            for (String part : piece.split("(?<=\\p{Ll})(?=\\p{Lu})")) {
+        for (String piece : QuestionTerms.NOT_LETTER_OR_DIGIT.split(name)) {
+            for (String part : QuestionTerms.CAMEL_CASE_BOUNDARY.split(piece)) {
                 String p = part.toLowerCase(Locale.ROOT);
                 if (p.length() >= 2 && !p.equals("id")) {
                     out.add(QuestionTerms.stem(p));

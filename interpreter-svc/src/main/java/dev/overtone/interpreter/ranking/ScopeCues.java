@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
  * Chosen by hand from what the words mean, not fitted; the fitted weights are in {@link RankingWeights}.
  */
 public record ScopeCues(int markers, int attachment) {
+    private static final Pattern NOT_ASCII_LETTER = Pattern.compile("[^a-z]+");
 
     /** Words that state the reach of a condition or a quantifier explicitly. */
     static final Set<String> MARKERS = Set.of("also", "both", "either", "same", "common", "respectively",
@@ -29,7 +30,7 @@ public record ScopeCues(int markers, int attachment) {
         int markers = FRONTED_QUANTIFIER.matcher(lower).lookingAt() ? 1 : 0;
         boolean wide = false;
         boolean narrow = false;
-        for (String w : lower.split("[^a-z]+")) {
+        for (String w : NOT_ASCII_LETTER.split(lower)) {
             markers += MARKERS.contains(w) ? 1 : 0;
             wide |= WIDE.contains(w);
             narrow |= NARROW.contains(w);

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The content terms of a question and whether the schema grounds them lexically (a table or column
@@ -18,6 +19,14 @@ import java.util.Set;
  * when readings exist, and the reason a question is unanswerable when none does.
  */
 public final class QuestionTerms {
+    /** What separates the words of a name or a sample value. */
+    public static final Pattern NOT_LETTER_OR_DIGIT = Pattern.compile("[^\\p{L}\\p{N}]+");
+    /** Where a camelCase name starts its next word ("HotelName" → Hotel, Name). */
+    public static final Pattern CAMEL_CASE_BOUNDARY = Pattern.compile("(?<=\\p{Ll})(?=\\p{Lu})");
+    /** What separates the words of a question (apostrophes, hyphens and underscores stay in a word). */
+    private static final Pattern QUESTION_WORD_BREAK = Pattern.compile("[^\\p{L}\\p{N}_'-]+");
+    private static final Pattern OUTER_QUOTES = Pattern.compile("^'+|'+$");
+
     /** Function words and the vocabulary of asking itself: never a reference to the data. */
     private static final Set<String> NEUTRAL = Set.of(
             "a", "an", "the", "of", "for", "in", "on", "at", "to", "by", "with", "from", "and", "or", "not", "no",
@@ -70,8 +79,8 @@ public final class QuestionTerms {
                         || c.getValueType() == ValueType.VALUE_TYPE_REAL));
         List<Term> terms = new ArrayList<>();
         List<String> pending = new ArrayList<>();
-        for (String word : question.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}_'-]+")) {
-            String w = word.replaceAll("^'+|'+$", "");
+        for (String word : QUESTION_WORD_BREAK.split(question.toLowerCase(Locale.ROOT))) {
+            String w = OUTER_QUOTES.matcher(word).replaceAll("");
             if (w.isEmpty() || NEUTRAL.contains(w) || w.chars().allMatch(Character::isDigit)) {
                 flush(pending, terms);
                 continue;
@@ -143,14 +152,14 @@ public final class QuestionTerms {
 
     private static void addName(String name, Set<String> out) {
         String lower = name.toLowerCase(Locale.ROOT);
-        for (String part : lower.split("[^\\p{L}\\p{N}]+")) {
+        for (String part : NOT_LETTER_OR_DIGIT.split(lower)) {
             if (!part.isEmpty()) {
                 out.add(part);
                 out.add(stem(part));
             }
         }
         // camelCase parts too (HotelName -> hotel, name)
-        for (String part : name.split("(?<=\\p{Ll})(?=\\p{Lu})")) {
+        for (String part : CAMEL_CASE_BOUNDARY.split(name)) {
             if (part.length() > 1) {
                 out.add(stem(part.toLowerCase(Locale.ROOT)));
             }

@@ -3,9 +3,12 @@ package dev.overtone.interpreter.service;
 import dev.overtone.proto.v1.Source;
 
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /** One way of reaching a reading: its words and/or SQL, and where it came from. */
 public record Route(String text, String sql, Source source, String family) {
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+
 
     public Route withSql(String newSql) {
         return new Route(text, newSql, source, family);
@@ -25,10 +28,10 @@ public record Route(String text, String sql, Source source, String family) {
         while (s.endsWith(";")) {
             s = s.substring(0, s.length() - 1).strip();
         }
-        return s.replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+        return WHITESPACE.matcher(s).replaceAll(" ").toLowerCase(Locale.ROOT);
     }
 
     public String textKey() {
-        return text == null ? "" : text.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+        return text == null ? "" : WHITESPACE.matcher(text.strip()).replaceAll(" ").toLowerCase(Locale.ROOT);
     }
 }

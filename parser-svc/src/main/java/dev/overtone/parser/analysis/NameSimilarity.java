@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * How close two names (or a name and a question) are. Lexical closeness is built in; a semantic
@@ -16,9 +17,12 @@ public interface NameSimilarity {
 
     NameSimilarity LEXICAL_ONLY = (a, b) -> 0.0;
 
+    /** What separates the words of {@link Phrasing#words}' lower-case text; compiled once (it runs per name pair). */
+    Pattern WORD_BREAK = Pattern.compile("[^a-z0-9]+");
+
     static Set<String> tokens(String text) {
         Set<String> out = new LinkedHashSet<>();
-        for (String w : Phrasing.words(text).split("[^a-z0-9]+")) {
+        for (String w : WORD_BREAK.split(Phrasing.words(text))) {
             if (w.length() < 2 || STOP.contains(w)) continue;
             out.add(stem(w));
         }
