@@ -4,6 +4,7 @@ import dev.overtone.infill.grpc.FakeParser;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import dev.overtone.runtime.testing.Readiness;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class WarmUpReadinessTest {
 
     @Test
     void readyOnceTheExampleWentThroughTheGrpcServerAndParserSvc() throws InterruptedException {
-        Response ready = awaitReady(Duration.ofSeconds(90));
+        Response ready = Readiness.await(Duration.ofSeconds(90));
 
         assertThat(ready.statusCode()).as(ready.asString()).isEqualTo(200);
         assertThat(ready.jsonPath().getString("checks.find { it.name == 'infill-svc warm-up' }.data.phase")).isEqualTo("done");
@@ -46,16 +47,5 @@ class WarmUpReadinessTest {
         assertThat(metrics).as("and reached parser-svc with its batch calls")
                 .containsPattern("grpc_client_processing_duration_seconds_count\\{method=\"AnalyzeBatch\",[^}]*statusCode=\"OK\"} 1\\.0")
                 .containsPattern("grpc_client_processing_duration_seconds_count\\{method=\"VariantsBatch\",[^}]*statusCode=\"OK\"} 1\\.0");
-    }
-
-    /** Polls readiness until it answers 200 or the bound passes (then returns the last answer). */
-    static Response awaitReady(Duration bound) throws InterruptedException {
-        long deadline = System.nanoTime() + bound.toNanos();
-        Response r = given().get("/q/health/ready");
-        while (r.statusCode() != 200 && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            r = given().get("/q/health/ready");
-        }
-        return r;
     }
 }

@@ -3,6 +3,7 @@ package dev.overtone.infill.health;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import dev.overtone.runtime.testing.Readiness;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,7 @@ class WarmUpWithoutParserTest {
 
     @Test
     void readyAfterTheBoundedWaitWithoutParserSvc() throws InterruptedException {
-        Response ready = WarmUpReadinessTest.awaitReady(BOUND);
+        Response ready = Readiness.await(BOUND);
 
         assertThat(ready.statusCode()).as(ready.asString()).isEqualTo(200);
         assertThat(ready.jsonPath().getString("checks.find { it.name == 'infill-svc warm-up' }.data.phase")).isEqualTo("done");

@@ -3,6 +3,7 @@ package dev.overtone.parser.health;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import dev.overtone.runtime.testing.Readiness;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +44,7 @@ class WarmUpReadinessTest {
 
         GatedWarmUpExample.GATE.countDown();
 
-        Response after = awaitReady(Duration.ofSeconds(90));
+        Response after = Readiness.await(Duration.ofSeconds(90));
         assertThat(after.statusCode()).isEqualTo(200);
         assertThat(after.jsonPath().getString("checks.find { it.name == 'parser-svc warm-up' }.data.phase")).isEqualTo("done");
         String metrics = given().get("/q/metrics").asString();
@@ -51,16 +52,5 @@ class WarmUpReadinessTest {
             assertThat(metrics).as("the warm-up's %s went through the gRPC server", rpc)
                     .containsPattern("grpc_server_processing_duration_seconds_count\\{method=\"" + rpc + "\",[^}]*statusCode=\"OK\"} 1\\.0");
         }
-    }
-
-    /** Polls readiness until it answers 200 or the deadline passes (then returns the last answer). */
-    private static Response awaitReady(Duration bound) throws InterruptedException {
-        long deadline = System.nanoTime() + bound.toNanos();
-        Response r = given().get("/q/health/ready");
-        while (r.statusCode() != 200 && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            r = given().get("/q/health/ready");
-        }
-        return r;
     }
 }
