@@ -3,6 +3,7 @@ package dev.overtone.clarify.health;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
+import dev.overtone.runtime.testing.Readiness;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -41,12 +42,7 @@ class WarmUpReadinessTest {
 
         GatedEmbeddingMatcher.GATE.countDown();
 
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        Response after = ready();
-        while (after.statusCode() != 200 && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            after = ready();
-        }
+        Response after = Readiness.await(200, Duration.ofSeconds(90));
         assertThat(after.statusCode()).as(after.asString()).isEqualTo(200);
         assertThat(after.jsonPath().getString("checks.find { it.name == 'clarify-svc warm-up' }.data.phase")).isEqualTo("done");
     }

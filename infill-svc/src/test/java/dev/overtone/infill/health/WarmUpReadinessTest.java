@@ -37,7 +37,7 @@ class WarmUpReadinessTest {
 
     @Test
     void readyOnceTheExampleWentThroughTheGrpcServerAndParserSvc() throws InterruptedException {
-        Response ready = Readiness.await(Duration.ofSeconds(90));
+        Response ready = Readiness.await(200, Duration.ofSeconds(90));
 
         assertThat(ready.statusCode()).as(ready.asString()).isEqualTo(200);
         assertThat(ready.jsonPath().getString("checks.find { it.name == 'infill-svc warm-up' }.data.phase")).isEqualTo("done");

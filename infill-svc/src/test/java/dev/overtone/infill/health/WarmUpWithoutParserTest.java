@@ -32,7 +32,7 @@ class WarmUpWithoutParserTest {
 
     @Test
     void readyAfterTheBoundedWaitWithoutParserSvc() throws InterruptedException {
-        Response ready = Readiness.await(BOUND);
+        Response ready = Readiness.await(200, BOUND);
 
         assertThat(ready.statusCode()).as(ready.asString()).isEqualTo(200);
         assertThat(ready.jsonPath().getString("checks.find { it.name == 'infill-svc warm-up' }.data.phase")).isEqualTo("done");

@@ -9,13 +9,13 @@ import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import dev.overtone.runtime.testing.Readiness;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -37,22 +37,11 @@ class ExecutorDownTest {
                         assertThat(e.getStatus().getDescription()).startsWith("executor-svc is unavailable at localhost:1");
                     });
         }
-        Response ready = awaitReadiness(503, Duration.ofSeconds(15));
+        Response ready = Readiness.await(503, Duration.ofSeconds(15));
         assertThat(ready.statusCode()).as(ready.asString()).isEqualTo(503);
         assertThat(ready.jsonPath().getString("status")).isEqualTo("DOWN");
         assertThat(ready.jsonPath().getString("checks.find { it.name == 'downstream services' }.status")).isEqualTo("DOWN");
         assertThat(ready.jsonPath().getString("checks.find { it.name == 'downstream services' }.data.'executor-svc'"))
                 .isEqualTo("localhost:1 TRANSIENT_FAILURE");
-    }
-
-    /** The channel moves between CONNECTING and TRANSIENT_FAILURE as it retries: poll, within a bound. */
-    private static Response awaitReadiness(int status, Duration bound) throws InterruptedException {
-        long deadline = System.nanoTime() + bound.toNanos();
-        Response r = given().get("/q/health/ready");
-        while (r.statusCode() != status && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            r = given().get("/q/health/ready");
-        }
-        return r;
     }
 }

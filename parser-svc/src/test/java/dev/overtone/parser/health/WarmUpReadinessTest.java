@@ -44,7 +44,7 @@ class WarmUpReadinessTest {
 
         GatedWarmUpExample.GATE.countDown();
 
-        Response after = Readiness.await(Duration.ofSeconds(90));
+        Response after = Readiness.await(200, Duration.ofSeconds(90));
         assertThat(after.statusCode()).isEqualTo(200);
         assertThat(after.jsonPath().getString("checks.find { it.name == 'parser-svc warm-up' }.data.phase")).isEqualTo("done");
         String metrics = given().get("/q/metrics").asString();

@@ -13,11 +13,14 @@ public final class Readiness {
     private Readiness() {
     }
 
-    /** Polls {@code /q/health/ready} until it answers 200 or the bound passes; returns the last answer either way. */
-    public static Response await(Duration bound) throws InterruptedException {
+    /**
+     * Polls {@code /q/health/ready} until it answers {@code status} (200 ready, 503 not) or the bound passes;
+     * returns the last answer either way, for the test to assert on.
+     */
+    public static Response await(int status, Duration bound) throws InterruptedException {
         long deadline = System.nanoTime() + bound.toNanos();
         Response r = given().get("/q/health/ready");
-        while (r.statusCode() != 200 && System.nanoTime() < deadline) {
+        while (r.statusCode() != status && System.nanoTime() < deadline) {
             Thread.sleep(POLL_INTERVAL.toMillis());
             r = given().get("/q/health/ready");
         }
