@@ -218,7 +218,8 @@ public final class LoadRun {
         return r;
     }
 
-    private static double round(double v) {
+    /** To three decimals, as every figure of the report. */
+    static double round(double v) {
         return Math.round(v * 1000) / 1000.0;
     }
 

@@ -15,7 +15,7 @@ final class LoadWindows {
     static final int WINDOW_SECONDS = 10;
     /**
      * The later half's mean throughput over the earlier half's above which the run was still warming up.
-     * Chosen from runs on the 2-core machine: halves of a warm suite differed by at most 15 %, while a
+     * Chosen from two runs on the 2-core machine: halves of a warm suite differed by at most 15 %, while a
      * suite in its first minutes of load doubled its throughput from one 30 s window to the next.
      */
     static final double RISING_RATIO = 1.25;
@@ -42,9 +42,9 @@ final class LoadWindows {
             Map<String, Object> window = new LinkedHashMap<>();
             window.put("from_s", from);
             window.put("to_s", to);
-            window.put("throughput_rps", round(stats.count() / (double) Math.max(1, to - from)));
-            window.put("p50_ms", round(stats.percentile(50)));
-            window.put("p99_ms", round(stats.percentile(99)));
+            window.put("throughput_rps", LoadRun.round(stats.count() / (double) Math.max(1, to - from)));
+            window.put("p50_ms", LoadRun.round(stats.percentile(50)));
+            window.put("p99_ms", LoadRun.round(stats.percentile(99)));
             windows.add(window);
         }
         return windows;
@@ -63,9 +63,5 @@ final class LoadWindows {
 
     private static double meanThroughput(List<Map<String, Object>> windows) {
         return windows.stream().mapToDouble(w -> (Double) w.get("throughput_rps")).average().orElse(0);
-    }
-
-    private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
     }
 }

@@ -56,8 +56,7 @@ public class ParserClient {
 
     /** Analyze of every SQL in one call; one result per SQL, in order. */
     public List<AnalyzeResult> analyze(List<String> sqls, Schema schema, long timeoutMs) {
-        return call(timeoutMs, () -> stub(timeoutMs).analyzeBatch(AnalyzeBatchRequest.newBuilder().addAllSqls(sqls).setSchema(schema).build())
-                .getResultsList());
+        return call(timeoutMs, () -> stub(timeoutMs).analyzeBatch(analyzeBatch(sqls, schema)).getResultsList());
     }
 
     /**
@@ -65,8 +64,12 @@ public class ParserClient {
      * connections: for the start-up warm-up, which may run while parser-svc is still starting.
      */
     public List<AnalyzeResult> analyzeOnceReachable(List<String> sqls, Schema schema, Duration bound) {
-        return call(bound.toMillis(), () -> stub(bound.toMillis()).withWaitForReady()
-                .analyzeBatch(AnalyzeBatchRequest.newBuilder().addAllSqls(sqls).setSchema(schema).build()).getResultsList());
+        return call(bound.toMillis(), () -> stub(bound.toMillis()).withWaitForReady().analyzeBatch(analyzeBatch(sqls, schema))
+                .getResultsList());
+    }
+
+    private static AnalyzeBatchRequest analyzeBatch(List<String> sqls, Schema schema) {
+        return AnalyzeBatchRequest.newBuilder().addAllSqls(sqls).setSchema(schema).build();
     }
 
     @PostConstruct

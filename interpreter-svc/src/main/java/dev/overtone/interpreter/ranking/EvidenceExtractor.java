@@ -36,11 +36,7 @@ public final class EvidenceExtractor {
     private EvidenceExtractor() {
     }
 
-    public static List<ReadingEvidence> extract(String question, Schema schema, List<Candidate> readings) {
-        return extract(question, schema, QuestionTerms.of(question, schema), readings);
-    }
-
-    /** As above, with the question's terms the caller already has ({@code QuestionTerms.of(question, schema)}). */
+    /** @param terms the question's terms, {@code QuestionTerms.of(question, schema)}, which the pipeline already has */
     public static List<ReadingEvidence> extract(String question, Schema schema, List<QuestionTerms.Term> terms,
                                                 List<Candidate> readings) {
         Set<String> questionStems = questionStems(question);

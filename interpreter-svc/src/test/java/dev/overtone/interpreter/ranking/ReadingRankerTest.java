@@ -1,6 +1,7 @@
 package dev.overtone.interpreter.ranking;
 
 import dev.overtone.interpreter.fake.Hotels;
+import dev.overtone.interpreter.service.QuestionTerms;
 import dev.overtone.proto.v1.Cell;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ResultColumn;
@@ -49,7 +50,7 @@ class ReadingRankerTest {
     }
 
     private static List<ReadingEvidence> ratingReadings() {
-        return EvidenceExtractor.extract("return the rating of each hotel", SCHEMA, List.of(
+        return evidence("return the rating of each hotel", List.of(
                 reading(GUESTS, result("guest"), Source.SOURCE_CALLER),
                 reading(Hotels.SCORE, Hotels.execute(Hotels.SCORE), Source.SOURCE_INFILL_STRUCTURAL),
                 reading(Hotels.STARS, Hotels.execute(Hotels.STARS), Source.SOURCE_CALLER, Source.SOURCE_CALLER),
@@ -143,7 +144,7 @@ class ReadingRankerTest {
                 reading(Hotels.STARS, Hotels.execute(Hotels.STARS), Source.SOURCE_CALLER, Source.SOURCE_CALLER),
                 reading(STARS_AND_CITY, result("name", "a", "b"), Source.SOURCE_CALLER),
                 reading(Hotels.SCORE, Hotels.execute(Hotels.SCORE), Source.SOURCE_INFILL_STRUCTURAL));
-        List<ReadingEvidence> e = EvidenceExtractor.extract("return the rating of each hotel", SCHEMA, readings);
+        List<ReadingEvidence> e = evidence("return the rating of each hotel", readings);
 
         assertThat(new ReadingRanker(model(0.0, 0.5)).rank(e).order()).containsExactly(0, 1, 2);
         assertThat(new ReadingRanker(model(3.0, 0.5)).rank(e).order()).containsExactly(0, 2, 1);
@@ -151,7 +152,7 @@ class ReadingRankerTest {
 
     @Test
     void clearQuestionShowsOneReadingAndKeepsTheRestAsAlternatives() {
-        List<ReadingEvidence> e = EvidenceExtractor.extract("return the stars of each hotel", SCHEMA, List.of(
+        List<ReadingEvidence> e = evidence("return the stars of each hotel", List.of(
                 reading(Hotels.STARS, Hotels.execute(Hotels.STARS), Source.SOURCE_CALLER, Source.SOURCE_CALLER,
                         Source.SOURCE_CALLER),
                 reading(Hotels.SCORE, Hotels.execute(Hotels.SCORE), Source.SOURCE_INFILL_STRUCTURAL),
@@ -171,7 +172,7 @@ class ReadingRankerTest {
                 reading(Hotels.STARS, Hotels.execute(Hotels.STARS), Source.SOURCE_CALLER, Source.SOURCE_CALLER),
                 reading(Hotels.SCORE, Hotels.execute(Hotels.SCORE), Source.SOURCE_CALLER, Source.SOURCE_CALLER),
                 reading(Hotels.NAMES, Hotels.execute(Hotels.NAMES), Source.SOURCE_INFILL_STRUCTURAL)));
-        List<ReadingEvidence> e = EvidenceExtractor.extract("return the rating of each hotel", SCHEMA, readings);
+        List<ReadingEvidence> e = evidence("return the rating of each hotel", readings);
 
         RankedAnswer ranked = new ReadingRanker(model(0.0, 0.5)).rank(e);
 
@@ -190,7 +191,7 @@ class ReadingRankerTest {
 
     private static RankedAnswer coordinated(String question) {
         // the same evidence for both readings but their reach: one caller route each, same rows
-        return new ReadingRanker(ReadingRanker.Model.tuned()).rank(EvidenceExtractor.extract(question, SCHEMA, List.of(
+        return new ReadingRanker(ReadingRanker.Model.tuned()).rank(evidence(question, List.of(
                 reading(STARS_ON_ONE, result("guest", "Ann", "Bo"), Source.SOURCE_CALLER),
                 reading(STARS_ON_BOTH, result("guest", "Ann"), Source.SOURCE_CALLER))));
     }
@@ -209,9 +210,9 @@ class ReadingRankerTest {
                 reading(Hotels.SCORE, Hotels.execute(Hotels.SCORE), Source.SOURCE_CALLER));
         ReadingRanker ranker = new ReadingRanker(ReadingRanker.Model.tuned());
 
-        double unstated = ranker.rank(EvidenceExtractor.extract("return the rating of each hotel here", SCHEMA, readings))
+        double unstated = ranker.rank(evidence("return the rating of each hotel here", readings))
                 .ambiguityProbability();
-        double stated = ranker.rank(EvidenceExtractor.extract("return the rating of each hotel separately", SCHEMA, readings))
+        double stated = ranker.rank(evidence("return the rating of each hotel separately", readings))
                 .ambiguityProbability();
 
         assertThat(stated).isLessThan(unstated);
@@ -219,7 +220,7 @@ class ReadingRankerTest {
 
     @Test
     void singleReadingIsAnswerableWithProbabilityOne() {
-        List<ReadingEvidence> e = EvidenceExtractor.extract("return the stars of each hotel", SCHEMA,
+        List<ReadingEvidence> e = evidence("return the stars of each hotel",
                 List.of(reading(Hotels.STARS, Hotels.execute(Hotels.STARS), Source.SOURCE_CALLER)));
 
         RankedAnswer ranked = new ReadingRanker(ReadingRanker.Model.tuned()).rank(e);
@@ -237,5 +238,9 @@ class ReadingRankerTest {
         assertThat(s.joins()).isEqualTo(1);
         assertThat(s.contentWords()).contains("hotels", "reviews", "hotel_id", "guest", "o'hara").doesNotContain("select", "join");
         assertThat(SqlShape.similarity(s.contentWords(), s.contentWords())).isEqualTo(1.0);
+    }
+    /** The evidence as the pipeline extracts it, with the question's terms read from the same schema. */
+    private static List<ReadingEvidence> evidence(String question, List<EvidenceExtractor.Candidate> readings) {
+        return EvidenceExtractor.extract(question, SCHEMA, QuestionTerms.of(question, SCHEMA), readings);
     }
 }
