@@ -93,6 +93,7 @@ public class InfillCoordinator {
         out.addAllReadings(merged.subList(0, Math.min(max, merged.size())));
         // Only the model can judge coverage; the structural infiller just has nothing more to offer.
         out.setAllCovered(modelProposal.allCovered());
+        out.putAllReadingAnalyses(structuralProposal.readingAnalyses());
         List<Degradation> degradations = new ArrayList<>();
         modelProposal.degradation().ifPresent(degradations::add);
         structuralProposal.degradation().ifPresent(degradations::add);

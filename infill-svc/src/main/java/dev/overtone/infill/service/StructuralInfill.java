@@ -2,6 +2,7 @@ package dev.overtone.infill.service;
 
 import dev.overtone.infill.client.ParserClient;
 import dev.overtone.infill.config.InfillConfig;
+import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.AnalyzeResult;
 import dev.overtone.proto.v1.Degradation;
 import dev.overtone.proto.v1.DegradationCause;
@@ -11,6 +12,7 @@ import dev.overtone.proto.v1.InfillStrategy;
 import dev.overtone.proto.v1.InfilledReading;
 import dev.overtone.proto.v1.Reading;
 import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.Variant;
 import dev.overtone.proto.v1.VariantsResult;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,17 +20,20 @@ import jakarta.inject.Inject;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * Structural infill: parser-svc Variants over the SQL found so far, minus what the set already
  * covers by canonical form, best-scored first. One VariantsBatch call (it returns each source's
- * canonical form with its variants, and variants come canonical), plus one AnalyzeBatch for readings
- * beyond {@code max-sources}. Blocking; call it on a worker.
+ * analysis with its variants, and variants come canonical and analysed), plus one AnalyzeBatch for
+ * readings beyond {@code max-sources}. The analyses travel on: each offered reading carries its own,
+ * and the proposal those of the given readings. Blocking; call it on a worker.
  */
 @ApplicationScoped
 public class StructuralInfill {
@@ -49,6 +54,7 @@ public class StructuralInfill {
         }
         Schema schema = request.getSchema();
         Set<String> covered = new HashSet<>();
+        Map<String, SqlAnalysis> readingAnalyses = new HashMap<>();
         List<Candidate> candidates = new ArrayList<>();
         ParserClient.ParserFailure failure = null;
         try {
@@ -56,14 +62,26 @@ public class StructuralInfill {
             if (!rest.isEmpty()) {
                 List<AnalyzeResult> analysed = parser.analyze(sqls(rest), schema, timeout(deadline));
                 for (int i = 0; i < rest.size(); i++) {
-                    covered.add(analysed.get(i).hasAnalysis() ? analysed.get(i).getAnalysis().getCanonicalSql() : plain(rest.get(i).getSql()));
+                    if (analysed.get(i).hasAnalysis()) {
+                        AnalyzeResponse a = analysed.get(i).getAnalysis();
+                        covered.add(a.getCanonicalSql());
+                        readingAnalyses.put(rest.get(i).getId(), SqlAnalysis.newBuilder().addAllSlots(a.getSlotsList())
+                                .setCanonicalSql(a.getCanonicalSql()).build());
+                    } else {
+                        covered.add(plain(rest.get(i).getSql()));
+                    }
                 }
             }
             List<VariantsResult> varied = parser.variants(sqls(sources), schema, request.getQuestion(),
                     config.structural().variantsPerReading(), request.getOptions().getFamiliesList(), timeout(deadline));
             for (int i = 0; i < sources.size(); i++) {
                 VariantsResult result = varied.get(i);
-                covered.add(result.getError().isEmpty() ? result.getCanonicalSql() : plain(sources.get(i).getSql()));
+                if (result.getError().isEmpty()) {
+                    covered.add(result.getCanonicalSql());
+                    readingAnalyses.put(sources.get(i).getId(), result.getAnalysis());
+                } else {
+                    covered.add(plain(sources.get(i).getSql()));
+                }
                 for (Variant v : result.getVariantsList()) {
                     candidates.add(new Candidate(v, sources.get(i).getId()));
                 }
@@ -81,13 +99,13 @@ public class StructuralInfill {
             if (covered.add(c.variant().getSql())) {
                 out.add(InfilledReading.newBuilder().setSql(c.variant().getSql()).setText(c.variant().getDescription())
                         .setStrategy(InfillStrategy.INFILL_STRATEGY_STRUCTURAL).setFamily(c.variant().getFamily())
-                        .setDerivedFrom(c.derivedFrom()).build());
+                        .setDerivedFrom(c.derivedFrom()).setAnalysis(c.variant().getAnalysis()).build());
             }
         }
         Optional<Degradation> degradation = failure == null ? Optional.empty()
                 : Optional.of(Proposal.degradation(Stage.STAGE_INFILL_STRUCTURAL, cause(failure.code()), "parser-svc",
                         "structural: " + failure.getMessage() + (out.isEmpty() ? "" : "; partial variants only")));
-        return new Proposal(out, false, degradation);
+        return new Proposal(out, false, degradation, readingAnalyses);
     }
 
     private static List<String> sqls(List<Reading> readings) {

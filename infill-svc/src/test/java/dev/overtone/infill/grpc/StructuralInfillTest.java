@@ -4,6 +4,7 @@ import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.InfillOptions;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.Reading;
+import dev.overtone.proto.v1.Slot;
 import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.InfillResponse;
@@ -43,7 +44,13 @@ class StructuralInfillTest {
             assertThat(r.getFamily()).isEqualTo("column");
             assertThat(r.getDerivedFrom()).isEqualTo("r1");
             assertThat(r.getText()).isEqualTo("the average score of its reviews instead of the stars");
+            // parser-svc's analysis of the variant travels with it, so interpreter-svc need not ask for it again
+            assertThat(r.getAnalysis().getCanonicalSql()).isEqualTo(FakeParser.SCORE_VARIANT);
+            assertThat(r.getAnalysis().getSlotsList()).extracting(Slot::getValue).contains("AVG(reviews.score)");
         });
+        // and so does its analysis of the reading it was given
+        assertThat(response.getReadingAnalysesMap()).containsOnlyKeys("r1");
+        assertThat(response.getReadingAnalysesOrThrow("r1").getSlotsList()).extracting(Slot::getValue).contains("hotels.stars");
         assertThat(response.getAllCovered()).isFalse();
         assertThat(response.getDegraded()).isFalse();
         assertThat(response.getDegradationsList()).isEmpty();
@@ -85,6 +92,7 @@ class StructuralInfillTest {
         FakeParser.down = true;
         InfillResponse response = infill.infill(InfillRequests.rating().setOptions(InfillOptions.newBuilder().setModel(false)).build());
         assertThat(response.getReadingsList()).isEmpty();
+        assertThat(response.getReadingAnalysesMap()).isEmpty();
         assertThat(response.getDegraded()).isTrue();
         assertThat(response.getDegradedReasonsList()).anyMatch(r -> r.startsWith("structural: parser-svc is unavailable at localhost:18092"));
         assertThat(response.getDegradationsList()).singleElement().satisfies(d -> {

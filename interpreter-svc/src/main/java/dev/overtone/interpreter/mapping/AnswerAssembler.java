@@ -13,7 +13,6 @@ import dev.overtone.interpreter.service.StageNames;
 import dev.overtone.proto.v1.AmbiguitySummary;
 import dev.overtone.proto.v1.AmbiguousSlot;
 import dev.overtone.proto.v1.Candidate;
-import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.Degradation;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.FailedReading;
@@ -114,7 +113,7 @@ public class AnswerAssembler {
                 .setSource(r.source()).setFingerprint(g.fingerprint()).setPreview(preview(g.result(), previewRows))
                 .setFamily(r.family() == null ? "" : r.family());
         if (g.analysis() != null) {
-            b.setAnalysis(SqlAnalysis.newBuilder().addAllSlots(g.analysis().getSlotsList()).setCanonicalSql(g.analysis().getCanonicalSql()));
+            b.setAnalysis(g.analysis());
         }
         for (Route p : g.paraphrases()) {
             b.addParaphrases(Paraphrase.newBuilder().setText(p.text() == null ? "" : p.text()).setSql(p.sql()).setSource(p.source()));

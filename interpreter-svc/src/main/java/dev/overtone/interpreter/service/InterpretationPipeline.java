@@ -8,6 +8,7 @@ import dev.overtone.interpreter.mapping.AnswerAssembler;
 import dev.overtone.interpreter.mapping.StatusCodes;
 import dev.overtone.proto.v1.AnalyzeBatchRequest;
 import dev.overtone.proto.v1.AnalyzeBatchResponse;
+import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.AnalyzeResult;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.Degradation;
@@ -27,6 +28,7 @@ import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.Reading;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.VerbalizeRequest;
 import io.grpc.Status;
@@ -39,6 +41,7 @@ import jakarta.inject.Inject;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -317,10 +320,12 @@ public class InterpretationPipeline {
         }
         InfillRequest.Builder request = InfillRequest.newBuilder().setQuestion(run.request.getQuestion())
                 .setSchema(run.schema).setOptions(infillOptions);
-        int n = 0;
+        Map<String, String> sqlById = new HashMap<>();
         for (ReadingGroup g : run.groups.values()) {
             Route r = g.representative();
-            request.addReadings(Reading.newBuilder().setId("r" + (++n)).setText(g.text()).setSql(r.sql())
+            String id = "r" + (sqlById.size() + 1);
+            sqlById.put(id, r.sql());
+            request.addReadings(Reading.newBuilder().setId(id).setText(g.text()).setSql(r.sql())
                     .setSource(r.source()).setFingerprint(g.fingerprint()));
         }
         InfillResponse[] out = new InfillResponse[1];
@@ -337,6 +342,13 @@ public class InterpretationPipeline {
                 out[0].getDegradedReasonsList().forEach(reason -> run.warnings.add("infill-svc degraded: " + reason));
                 run.degradations.addAll(out[0].getDegradationsList());
             }
+            out[0].getReadingAnalysesMap().forEach((id, analysis) -> {
+                if (sqlById.containsKey(id)) {
+                    run.analyses.put(sqlById.get(id), analysis);
+                }
+            });
+            out[0].getReadingsList().stream().filter(r -> r.hasAnalysis() && !r.getSql().isBlank())
+                    .forEach(r -> run.analyses.put(r.getSql(), r.getAnalysis()));
             return out[0].getReadingsCount() + " readings offered" + (out[0].getAllCovered() ? ", all covered" : "");
         });
         return out[0];
@@ -350,14 +362,28 @@ public class InterpretationPipeline {
         return new Route(r.getText(), r.getSql(), source, r.getFamily());
     }
 
-    /** Analyze every representative (for the ambiguity summary) and verbalize those without words. */
+    /**
+     * Give every representative its analysis (for the ambiguity summary), from infill-svc when it carried
+     * one and otherwise from one AnalyzeBatch, and verbalize those without words.
+     */
     private void finish(Run run) {
-        List<ReadingGroup> groups = run.groups.values().stream().toList();
-        if (groups.isEmpty()) {
+        List<ReadingGroup> all = run.groups.values().stream().toList();
+        if (all.isEmpty()) {
             return;
         }
+        for (ReadingGroup g : all) {
+            g.analysis(run.analyses.get(g.representative().sql()));
+        }
+        List<ReadingGroup> unanalysed = all.stream().filter(g -> g.analysis() == null).toList();
+        if (!unanalysed.isEmpty()) {
+            analyze(run, unanalysed, all.size() - unanalysed.size());
+        }
+        verbalize(run, all.stream().filter(g -> g.text().isEmpty()).toList());
+    }
+
+    /** One AnalyzeBatch for the representatives nothing analysed yet: parser-svc indexes the schema once. */
+    private void analyze(Run run, List<ReadingGroup> groups, int carried) {
         run.stage(Stage.STAGE_ANALYZE, () -> {
-            // One AnalyzeBatch for every representative: parser-svc indexes the schema once.
             Called<AnalyzeBatchResponse> answer = parserCall(run, config.budget().analyze(), "AnalyzeBatch", timeout -> downstreams.parserStub(timeout)
                     .analyzeBatch(AnalyzeBatchRequest.newBuilder().setSchema(run.schema)
                             .addAllSqls(groups.stream().map(g -> g.representative().sql()).toList()).build()));
@@ -370,13 +396,16 @@ public class InterpretationPipeline {
             int ok = 0;
             for (int i = 0; i < groups.size() && i < results.size(); i++) {
                 if (results.get(i).hasAnalysis()) {
-                    groups.get(i).analysis(results.get(i).getAnalysis());
+                    AnalyzeResponse a = results.get(i).getAnalysis();
+                    groups.get(i).analysis(SqlAnalysis.newBuilder().addAllSlots(a.getSlotsList()).setCanonicalSql(a.getCanonicalSql()).build());
                     ok++;
                 }
             }
-            return ok + " analyzed";
+            return ok + " analyzed, " + carried + " carried by infill";
         });
-        List<ReadingGroup> wordless = groups.stream().filter(g -> g.text().isEmpty()).toList();
+    }
+
+    private void verbalize(Run run, List<ReadingGroup> wordless) {
         if (wordless.isEmpty()) {
             return;
         }
@@ -437,6 +466,8 @@ public class InterpretationPipeline {
         List<QuestionTerms.Term> terms = List.of();
         final Map<String, ReadingGroup> groups = new LinkedHashMap<>();
         final Map<String, ExecuteResponse> executed = new java.util.concurrent.ConcurrentHashMap<>();
+        /** Analyses infill-svc carried (parser-svc made them while varying), by the exact SQL they are of. */
+        final Map<String, SqlAnalysis> analyses = new HashMap<>();
         /** Repairs of refused SQLs, by the repaired SQL's key. */
         final Map<String, dev.overtone.proto.v1.SqlRepair> repairs = new java.util.concurrent.ConcurrentHashMap<>();
         final java.util.Set<String> seenSql = new java.util.HashSet<>();

@@ -1,7 +1,7 @@
 package dev.overtone.interpreter.service;
 
-import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.SqlAnalysis;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,7 @@ public final class ReadingGroup {
     private final ExecuteResponse result;
     private final List<Route> paraphrases = new ArrayList<>();
     private String text;
-    private AnalyzeResponse analysis;
+    private SqlAnalysis analysis;
 
     ReadingGroup(String fingerprint, Route representative, ExecuteResponse result) {
         this.fingerprint = fingerprint;
@@ -46,11 +46,12 @@ public final class ReadingGroup {
         this.text = text;
     }
 
-    public AnalyzeResponse analysis() {
+    /** The representative's slots and canonical SQL, or null when nothing analysed it. */
+    public SqlAnalysis analysis() {
         return analysis;
     }
 
-    void analysis(AnalyzeResponse analysis) {
+    void analysis(SqlAnalysis analysis) {
         this.analysis = analysis;
     }
 

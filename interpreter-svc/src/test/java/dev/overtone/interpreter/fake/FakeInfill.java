@@ -9,7 +9,10 @@ import dev.overtone.proto.v1.Reading;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
 
-/** infill-svc for the interpreter tests: offers the review-score reading structurally when it is missing. */
+/**
+ * infill-svc for the interpreter tests: offers the review-score reading structurally when it is missing, and
+ * hands on the analyses a test put in {@link Scenario#infillAnalyses}.
+ */
 @GrpcService
 public class FakeInfill implements InfillService {
     @Override
@@ -21,8 +24,17 @@ public class FakeInfill implements InfillService {
         InfillResponse.Builder out = InfillResponse.newBuilder().setAllCovered(Scenario.infillCovered);
         boolean hasScore = request.getReadingsList().stream().map(Reading::getSql).anyMatch(s -> s.contains("score"));
         if (!hasScore && !Scenario.infillCovered) {
-            out.addReadings(InfilledReading.newBuilder().setSql(Hotels.SCORE).setText("the average guest review score of each hotel")
-                    .setStrategy(InfillStrategy.INFILL_STRATEGY_STRUCTURAL).setFamily("column").setDerivedFrom("r1"));
+            InfilledReading.Builder score = InfilledReading.newBuilder().setSql(Hotels.SCORE).setText("the average guest review score of each hotel")
+                    .setStrategy(InfillStrategy.INFILL_STRATEGY_STRUCTURAL).setFamily("column").setDerivedFrom("r1");
+            if (Scenario.infillAnalyses.containsKey(Hotels.SCORE)) {
+                score.setAnalysis(Scenario.infillAnalyses.get(Hotels.SCORE));
+            }
+            out.addReadings(score);
+        }
+        for (Reading given : request.getReadingsList()) {
+            if (Scenario.infillAnalyses.containsKey(given.getSql())) {
+                out.putReadingAnalyses(given.getId(), Scenario.infillAnalyses.get(given.getSql()));
+            }
         }
         if (Scenario.infillDegraded) {
             out.setDegraded(true).addDegradedReasons("model: timed out; structural readings only");

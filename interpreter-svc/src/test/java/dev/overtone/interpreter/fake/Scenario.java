@@ -4,6 +4,7 @@ import io.grpc.Status;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -31,6 +32,11 @@ public final class Scenario {
     public static final AtomicInteger infillsCancelled = new AtomicInteger();
     public static final AtomicInteger describeCalls = new AtomicInteger();
     public static final AtomicInteger infillCalls = new AtomicInteger();
+    /**
+     * The analyses the fake infill-svc hands on, by SQL, as the real one does with what parser-svc's
+     * VariantsBatch gave it: for the given readings and the reading it offers. Empty: it carries none.
+     */
+    public static final Map<String, dev.overtone.proto.v1.SqlAnalysis> infillAnalyses = new java.util.concurrent.ConcurrentHashMap<>();
     public static final List<String> clarifyCandidates = new ArrayList<>();
     /** The analysis each candidate of the last Start carried (guarded by clarifyCandidates). */
     public static final List<dev.overtone.proto.v1.SqlAnalysis> clarifyAnalyses = new ArrayList<>();
@@ -74,6 +80,7 @@ public final class Scenario {
         describeCalls.set(0);
         clarifyIncomplete = false;
         infillCalls.set(0);
+        infillAnalyses.clear();
         repairs.clear();
         repairCalls.set(0);
         analyzeCalls.set(0);

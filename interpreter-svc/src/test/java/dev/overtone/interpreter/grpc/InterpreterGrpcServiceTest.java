@@ -232,6 +232,38 @@ class InterpreterGrpcServiceTest {
     }
 
     @Test
+    void analysesInfillCarriesAreUsedAndParserSvcIsNotAskedAgain() {
+        InterpretResponse analysedHere = ask(rating(Hotels.STARS).build());
+        assertThat(Scenario.analyzeBatchCalls.get()).isEqualTo(1);
+        // infill-svc now hands on what parser-svc gave it while varying: the same analyses, recorded from parser-svc
+        Scenario.reset();
+        analysedHere.getInterpretationsList().forEach(i -> Scenario.infillAnalyses.put(i.getSql(), i.getAnalysis()));
+        assertThat(Scenario.infillAnalyses).containsOnlyKeys(Hotels.STARS, Hotels.SCORE);
+
+        InterpretResponse carried = ask(rating(Hotels.STARS).build());
+
+        assertThat(Scenario.analyzeBatchCalls.get()).isZero();
+        assertThat(Scenario.analyzeCalls.get()).isZero();
+        assertThat(carried.getTimingsList()).extracting(StageTiming::getKind).doesNotContain(Stage.STAGE_ANALYZE);
+        assertThat(carried.getInterpretationsList()).extracting(Interpretation::getAnalysis)
+                .containsExactlyElementsOf(analysedHere.getInterpretationsList().stream().map(Interpretation::getAnalysis).toList());
+        assertThat(carried.getAmbiguity()).isEqualTo(analysedHere.getAmbiguity());
+    }
+
+    @Test
+    void aReadingInfillCarriedNoAnalysisForIsAnalysedAlone() {
+        InterpretResponse analysedHere = ask(rating(Hotels.STARS).build());
+        Scenario.reset();
+        // infill-svc carries the caller's analysis only (as when its reading was beyond max-sources and AnalyzeBatch failed)
+        Scenario.infillAnalyses.put(Hotels.STARS, analysedHere.getInterpretations(0).getAnalysis());
+
+        InterpretResponse carried = ask(rating(Hotels.STARS).build());
+
+        assertThat(Scenario.analyzeBatchCalls.get()).isEqualTo(1);
+        assertThat(carried.getAmbiguity()).isEqualTo(analysedHere.getAmbiguity());
+    }
+
+    @Test
     void answerIsSortedByProbabilityWithTheShownReadingsFirstAndTheRestMarkedAlternative() {
         InterpretRequest request = rating().addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS))
                 .addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS_PARAPHRASE))

@@ -42,13 +42,13 @@ public class VariantsService {
         return generator.generate(sql, SchemaIndex.of(schema), question, max <= 0 ? defaultMax : max, families);
     }
 
-    /** One source of a batch: its canonical SQL and variants, or why it does not parse. */
-    public record SourceVariants(String canonicalSql, List<Variant> variants, String error) {
+    /** One source of a batch: its analysis (canonical SQL and slots) and variants, or why it does not parse (analysis null). */
+    public record SourceVariants(Analysis analysis, List<Variant> variants, String error) {
     }
 
     /**
      * Variants of many SQLs against one schema and question: the schema is indexed once, each source
-     * analysed once (its canonical form comes back with its variants), a source given twice worked out
+     * analysed once (its analysis comes back with its variants), a source given twice worked out
      * once, and a candidate that several sources share analysed once. A source that does not parse gets
      * its error; an unknown family fails the whole batch (IllegalArgumentException).
      */
@@ -67,8 +67,8 @@ public class VariantsService {
         try {
             source = parsed.analyze(sql);
         } catch (SqlSyntaxException e) {
-            return new SourceVariants("", List.of(), e.getMessage());
+            return new SourceVariants(null, List.of(), e.getMessage());
         }
-        return new SourceVariants(source.canonicalSql(), generator.generate(sql, parsed, question, max, families), "");
+        return new SourceVariants(source, generator.generate(sql, parsed, question, max, families), "");
     }
 }

@@ -1,7 +1,13 @@
 package dev.overtone.parser.variants;
 
-/** One structural alternative of a query: the SQL another reading of the question would produce. */
-public record Variant(String sql, String family, String slotPath, String description, double score) {
+import dev.overtone.parser.analysis.Analysis;
+
+/**
+ * One structural alternative of a query: the SQL another reading of the question would produce. A family
+ * proposes it unanalysed ({@code analysis} null); the generator hands it out {@link #analysed} once it has
+ * vetted it, in canonical form.
+ */
+public record Variant(String sql, String family, String slotPath, String description, double score, Analysis analysis) {
 
     public static final String ATTACHMENT = "attachment";
     public static final String SCOPE = "scope";
@@ -10,4 +16,14 @@ public record Variant(String sql, String family, String slotPath, String descrip
     public static final String JOIN = "join";
     public static final String AGGREGATE = "aggregate";
     public static final String PROJECTION = "projection";
+
+    /** A proposal, not analysed yet. */
+    public Variant(String sql, String family, String slotPath, String description, double score) {
+        this(sql, family, slotPath, description, score, null);
+    }
+
+    /** This variant as its analysis has it: the canonical SQL, the analysis kept, the score to three decimals. */
+    Variant analysed(Analysis a) {
+        return new Variant(a.canonicalSql(), family, slotPath, description, Math.round(score * 1000) / 1000.0, a);
+    }
 }

@@ -51,7 +51,7 @@ public final class VariantGenerator {
     /**
      * Variants of a SQL, parsed and analysed through the request's {@code parsed} queries (with their
      * schema), so a batch parses each source once and a candidate that several sources share once.
-     * Each variant's SQL is its canonical form. SqlSyntaxException when the SQL does not parse.
+     * Each variant's SQL is its canonical form, and it carries its analysis. SqlSyntaxException when the SQL does not parse.
      */
     public List<Variant> generate(String sql, ParsedQueries parsed, String question, int max, Set<String> only) {
         SchemaIndex s = parsed.schema();
@@ -88,7 +88,7 @@ public final class VariantGenerator {
             }
             if (!s.isEmpty() && !a.unknownNames().isEmpty()) continue;
             if (!seen.add(fingerprint(a))) continue;
-            out.add(new Variant(a.canonicalSql(), v.family(), v.slotPath(), v.description(), Math.round(v.score() * 1000) / 1000.0));
+            out.add(v.analysed(a));
         }
         return out;
     }

@@ -3,6 +3,7 @@ package dev.overtone.parser.grpc;
 import dev.overtone.proto.v1.AnalyzeBatchRequest;
 import dev.overtone.proto.v1.AnalyzeBatchResponse;
 import dev.overtone.proto.v1.AnalyzeRequest;
+import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.VariantsBatchRequest;
 import dev.overtone.proto.v1.VariantsBatchResponse;
 import dev.overtone.proto.v1.AnalyzeResponse;
@@ -66,11 +67,23 @@ class ParserGrpcServiceTest {
     }
 
     @Test
-    void variantsAreInTheCanonicalFormAnalyzeGives() {
+    void variantsAreInTheCanonicalFormAnalyzeGivesAndCarryItsSlots() {
         var r = client.variants(VariantsRequest.newBuilder().setSchema(TestSchemas.hotels()).setQuestion("5 or 4 star hotels named Grand")
                 .setSql("SELECT name FROM hotels WHERE stars IN (4, 5) AND name = 'Grand'").build()).await().atMost(WAIT);
-        assertThat(r.getVariantsList()).isNotEmpty().allSatisfy(v -> assertThat(client.analyze(AnalyzeRequest.newBuilder()
-                .setSql(v.getSql()).setSchema(TestSchemas.hotels()).build()).await().atMost(WAIT).getCanonicalSql()).isEqualTo(v.getSql()));
+        assertThat(r.getVariantsList()).isNotEmpty().allSatisfy(v -> {
+            AnalyzeResponse analysed = analyze(v.getSql());
+            assertThat(analysed.getCanonicalSql()).isEqualTo(v.getSql());
+            assertThat(v.getAnalysis()).isEqualTo(carried(analysed));
+        });
+    }
+
+    private AnalyzeResponse analyze(String sql) {
+        return client.analyze(AnalyzeRequest.newBuilder().setSql(sql).setSchema(TestSchemas.hotels()).build()).await().atMost(WAIT);
+    }
+
+    /** What a holder of the analysis keeps of Analyze's answer. */
+    private static SqlAnalysis carried(AnalyzeResponse a) {
+        return SqlAnalysis.newBuilder().addAllSlots(a.getSlotsList()).setCanonicalSql(a.getCanonicalSql()).build();
     }
 
     @Test
@@ -88,19 +101,20 @@ class ParserGrpcServiceTest {
     }
 
     @Test
-    void variantsBatchGivesEachSourceItsCanonicalFormAndTheVariantsVariantsGives() {
+    void variantsBatchGivesEachSourceItsAnalysisAndTheVariantsVariantsGives() {
         String sql = "SELECT name FROM hotels WHERE stars IN (4, 5) AND name = 'Grand'";
         String question = "5 or 4 star hotels named Grand";
         VariantsBatchResponse r = client.variantsBatch(VariantsBatchRequest.newBuilder().setSchema(TestSchemas.hotels())
                 .setQuestion(question).addSqls(sql).addSqls("SELECT FROM WHERE").build()).await().atMost(WAIT);
         assertThat(r.getResultsList()).hasSize(2);
-        assertThat(r.getResults(0).getCanonicalSql()).isEqualTo(client.analyze(AnalyzeRequest.newBuilder().setSql(sql)
-                .setSchema(TestSchemas.hotels()).build()).await().atMost(WAIT).getCanonicalSql());
+        assertThat(r.getResults(0).getCanonicalSql()).isEqualTo(analyze(sql).getCanonicalSql());
+        assertThat(r.getResults(0).getAnalysis()).isEqualTo(carried(analyze(sql)));
         assertThat(r.getResults(0).getVariantsList()).isNotEmpty().isEqualTo(client.variants(VariantsRequest.newBuilder()
                 .setSchema(TestSchemas.hotels()).setQuestion(question).setSql(sql).build()).await().atMost(WAIT).getVariantsList());
         assertThat(r.getResults(0).getError()).isEmpty();
         assertThat(r.getResults(1).getVariantsList()).isEmpty();
         assertThat(r.getResults(1).getError()).isNotBlank();
+        assertThat(r.getResults(1).hasAnalysis()).isFalse();
     }
 
     @Test
