@@ -45,4 +45,13 @@ public final class ParsedQueries {
     public Analysis analyze(String sql) {
         return parsed(sql).analysis();
     }
+
+    /**
+     * The analysis of {@code sql} when {@code tree} is what it was printed from (a rewritten parse), once per
+     * text: the tree stands for the text's parse, so it is analysed instead of parsing the text again, and
+     * kept as that parse. Nothing may change the tree afterwards.
+     */
+    public Analysis analyze(String sql, Select tree) {
+        return byText.computeIfAbsent(sql, text -> new Parsed(tree, analyzer.analyze(tree, schema))).analysis();
+    }
 }

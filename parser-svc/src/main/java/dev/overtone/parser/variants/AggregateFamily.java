@@ -90,7 +90,7 @@ final class AggregateFamily implements VariantFamily {
         if (!rewriteTopLevel(ps, swap) || unmatched[0] || replaced.isEmpty()) return Optional.empty();
         if (!retarget(ps, ctx.schema, target)) return Optional.empty();
         double score = PRECOMPUTED_SCORE + PRECOMPUTED_CUE_WEIGHT * Math.max(ctx.cue(target), replaced.stream().mapToDouble(ctx::cue).max().orElse(0));
-        return Optional.of(new Variant(ps.toString(), Variant.AGGREGATE, "from[0]",
+        return Optional.of(Variant.rewritten(ps, Variant.AGGREGATE, "from[0]",
                 "the precomputed " + Phrasing.words(String.join(", ", replaced)) + " from " + Phrasing.words(target), score));
     }
 
@@ -110,7 +110,7 @@ final class AggregateFamily implements VariantFamily {
         if (!rewriteTopLevel(ps, swap) || aggregated[0] || computed.isEmpty()) return Optional.empty();
         if (!retarget(ps, ctx.schema, target)) return Optional.empty();
         double score = PRECOMPUTED_SCORE + PRECOMPUTED_CUE_WEIGHT * ctx.cue(target);
-        return Optional.of(new Variant(ps.toString(), Variant.AGGREGATE, "from[0]",
+        return Optional.of(Variant.rewritten(ps, Variant.AGGREGATE, "from[0]",
                 String.join(", ", computed) + " computed over " + Phrasing.words(target) + " instead of " + Phrasing.words(precomputedTable), score));
     }
 

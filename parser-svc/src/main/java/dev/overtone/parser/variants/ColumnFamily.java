@@ -121,7 +121,7 @@ final class ColumnFamily implements VariantFamily {
                     QueryShape sh = new QueryShape(ps, ctx.schema);
                     ps.getSelectItems().removeIf(item -> item.getExpression() instanceof net.sf.jsqlparser.schema.Column c
                             && s.table().equals(sh.owner(c)) && QueryShape.clean(c.getColumnName()).equalsIgnoreCase(other));
-                    out.add(new Variant(ps.toString(), Variant.COLUMN, path,
+                    out.add(Variant.rewritten(ps, Variant.COLUMN, path,
                             "only the " + Phrasing.words(s.column()) + ", not the " + Phrasing.words(other), score));
                 } else {
                     PlainSelect swap = QueryShape.plain(ctx.fresh());
@@ -130,7 +130,7 @@ final class ColumnFamily implements VariantFamily {
                         if (s.table().equals(sh.owner(c)) && QueryShape.clean(c.getColumnName()).equalsIgnoreCase(s.column()))
                             c.setColumnName(QueryShape.quote(other));
                     });
-                    out.add(new Variant(swap.toString(), Variant.COLUMN, path,
+                    out.add(Variant.rewritten(swap, Variant.COLUMN, path,
                             "the " + Phrasing.words(other) + " instead of the " + Phrasing.words(s.column()), score));
                     // showing both copies of one attribute is no reading of its own
                     if (!s.plain() || sib.sameValues()) continue;
@@ -140,7 +140,7 @@ final class ColumnFamily implements VariantFamily {
                     List<SelectItem<?>> items = new ArrayList<>(both.getSelectItems());
                     items.add(s.index() + 1, SelectItem.from(added));
                     both.setSelectItems(items);
-                    out.add(new Variant(both.toString(), Variant.COLUMN, path,
+                    out.add(Variant.rewritten(both, Variant.COLUMN, path,
                             "both the " + Phrasing.words(s.column()) + " and the " + Phrasing.words(other), score * 0.9));
                 }
             }

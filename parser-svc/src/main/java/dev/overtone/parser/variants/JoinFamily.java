@@ -100,7 +100,7 @@ final class JoinFamily implements VariantFamily {
             joins.add(join);
             ps.setJoins(joins);
             double score = SIDE_TABLE_SCORE + SIDE_TABLE_CUE_WEIGHT * ctx.cue(e.extension());
-            out.add(new Variant(ps.toString(), Variant.JOIN, "join[" + joins.size() + "]",
+            out.add(Variant.rewritten(ps, Variant.JOIN, "join[" + joins.size() + "]",
                     "the " + Phrasing.words(String.join(", ", new HashSet<>(moved))) + " as recorded in " + Phrasing.words(e.extension()), score));
         }
         return out;
@@ -147,7 +147,7 @@ final class JoinFamily implements VariantFamily {
         ps.setJoins(joins.isEmpty() ? null : joins);
         String what = moved.isEmpty() ? "without " + Phrasing.words(e.extension())
                 : "the " + Phrasing.words(String.join(", ", new HashSet<>(moved))) + " as recorded in " + Phrasing.words(e.base());
-        return Optional.of(new Variant(ps.toString(), Variant.JOIN, "join[" + (ps.getJoins() == null ? 0 : joins.size()) + "]", what,
+        return Optional.of(Variant.rewritten(ps, Variant.JOIN, "join[" + (ps.getJoins() == null ? 0 : joins.size()) + "]", what,
                 SIDE_TABLE_SCORE + SIDE_TABLE_CUE_WEIGHT * ctx.cue(e.base())));
     }
 

@@ -139,10 +139,11 @@ final class ProjectionFamily implements VariantFamily {
         ps.setSelectItems(items);
         GroupByElement group = ps.getGroupBy();
         if (group != null && group.getGroupByExpressionList() != null) {
-            // a grouped query shows the added columns per group: group by them too
-            for (net.sf.jsqlparser.schema.Column c : added) group.addGroupByExpression(c);
+            // a grouped query shows the added columns per group: group by them too (copies: a tree has no node twice)
+            for (net.sf.jsqlparser.schema.Column c : added)
+                group.addGroupByExpression(new net.sf.jsqlparser.schema.Column(new net.sf.jsqlparser.schema.Table(c.getTable().getName()), c.getColumnName()));
         }
-        return Optional.of(new Variant(ps.toString(), Variant.PROJECTION, "select",
+        return Optional.of(Variant.rewritten(ps, Variant.PROJECTION, "select",
                 "also showing the " + String.join(", ", words), ADD_SCORE));
     }
 
@@ -164,7 +165,7 @@ final class ProjectionFamily implements VariantFamily {
         List<SelectItem<?>> items = new ArrayList<>();
         keep.forEach(i -> items.add(ps.getSelectItems().get(i)));
         ps.setSelectItems(items);
-        return Optional.of(new Variant(ps.toString(), Variant.PROJECTION, "select",
+        return Optional.of(Variant.rewritten(ps, Variant.PROJECTION, "select",
                 "only the columns the question names", DROP_SCORE));
     }
 
@@ -190,7 +191,7 @@ final class ProjectionFamily implements VariantFamily {
         missing.forEach(m -> items.add(SelectItem.from(new net.sf.jsqlparser.schema.Column(qualifier, QueryShape.quote(m)))));
         items.addAll(ps.getSelectItems());
         ps.setSelectItems(items);
-        return Optional.of(new Variant(ps.toString(), Variant.PROJECTION, "select",
+        return Optional.of(Variant.rewritten(ps, Variant.PROJECTION, "select",
                 "each row shown with its key and name", IDENTITY_SCORE));
     }
 

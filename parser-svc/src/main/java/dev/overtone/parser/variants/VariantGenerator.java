@@ -82,7 +82,7 @@ public final class VariantGenerator {
             if (out.size() >= limit) break;
             Analysis a;
             try {
-                a = parsed.analyze(v.sql());
+                a = v.rewritten() == null ? parsed.analyze(v.sql()) : parsed.analyze(v.sql(), v.rewritten());
             } catch (SqlSyntaxException e) {
                 continue;
             }

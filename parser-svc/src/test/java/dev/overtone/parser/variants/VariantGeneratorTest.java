@@ -1,7 +1,9 @@
 package dev.overtone.parser.variants;
 
+import dev.overtone.parser.analysis.Analysis;
 import dev.overtone.parser.analysis.NameSimilarity;
 import dev.overtone.parser.analysis.SchemaIndex;
+import dev.overtone.parser.analysis.SqlAnalyzer;
 
 import dev.overtone.parser.service.EmbeddingNameSimilarity;
 import dev.overtone.proto.v1.Schema;
@@ -222,6 +224,33 @@ class VariantGeneratorTest {
         assertThat(vs).hasSizeLessThanOrEqualTo(3);
         assertThat(vs).extracting(Variant::score).isSortedAccordingTo((a, b) -> Double.compare(b, a));
         assertThat(vs.stream().map(Variant::sql).distinct().count()).isEqualTo(vs.size());
+    }
+
+    @Test
+    void everyVariantCarriesTheAnalysisItsSqlGivesWhenParsedAfresh() {
+        record Case(String sql, SchemaIndex schema, String question) {
+        }
+        List<Case> cases = List.of(
+                new Case("SELECT name, mean_price FROM venues WHERE kind IN ('A', 'B') AND capacity = 200", venues(), "A and B rooms and their price"),
+                new Case("SELECT name, rating FROM players", partitioned(), "player ratings"),
+                new Case("SELECT team, AVG(rating) FROM members GROUP BY team", partitioned(), "average rating per team"),
+                new Case("SELECT c.full_name FROM head_chef c WHERE c.chef_id = 3", chefs(), "the chef number 3"),
+                // a column added to a grouped query is grouped by too: two places, two nodes
+                new Case("SELECT t.type FROM tools t JOIN engineer_tools et ON et.tool_id = t.tool_id GROUP BY t.type",
+                        ProjectionFamilyTest.tools(), "the types and tool names in use"));
+        SqlAnalyzer analyzer = new SqlAnalyzer();
+        int checked = 0;
+        for (Case c : cases) {
+            for (Variant v : generator.generate(c.sql(), c.schema(), c.question(), 20, Set.of())) {
+                Analysis afresh = analyzer.analyze(v.sql(), c.schema());
+                assertThat(v.analysis().slots()).as(v.sql()).isEqualTo(afresh.slots());
+                assertThat(v.analysis().canonicalSql()).isEqualTo(afresh.canonicalSql()).isEqualTo(v.sql());
+                assertThat(v.analysis().unknownNames()).isEqualTo(afresh.unknownNames());
+                assertThat(v.rewritten()).as("the tree is not kept once analysed").isNull();
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThanOrEqualTo(cases.size());
     }
 
     @Test
