@@ -32,8 +32,9 @@ import java.util.Set;
  * Structural infill: parser-svc Variants over the SQL found so far, minus what the set already
  * covers by canonical form, best-scored first. One VariantsBatch call (it returns each source's
  * analysis with its variants, and variants come canonical and analysed), plus one AnalyzeBatch for
- * readings beyond {@code max-sources}. The analyses travel on: each offered reading carries its own,
- * and the proposal those of the given readings. Blocking; call it on a worker.
+ * readings beyond {@code max-sources} whose analysis the caller did not send. The analyses travel on:
+ * each offered reading carries its own, and the proposal those of the given readings. Blocking; call
+ * it on a worker.
  */
 @ApplicationScoped
 public class StructuralInfill {
@@ -58,7 +59,15 @@ public class StructuralInfill {
         List<Candidate> candidates = new ArrayList<>();
         ParserClient.ParserFailure failure = null;
         try {
-            List<Reading> rest = withSql.subList(sources.size(), withSql.size());
+            List<Reading> rest = new ArrayList<>();
+            for (Reading r : withSql.subList(sources.size(), withSql.size())) {
+                SqlAnalysis held = request.getReadingAnalysesOrDefault(r.getId(), null);
+                if (held != null) {
+                    covered.add(held.getCanonicalSql());
+                } else {
+                    rest.add(r);
+                }
+            }
             if (!rest.isEmpty()) {
                 List<AnalyzeResult> analysed = parser.analyze(sqls(rest), schema, timeout(deadline));
                 for (int i = 0; i < rest.size(); i++) {

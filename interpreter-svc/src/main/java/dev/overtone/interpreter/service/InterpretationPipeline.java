@@ -327,6 +327,9 @@ public class InterpretationPipeline {
             sqlById.put(id, r.sql());
             request.addReadings(Reading.newBuilder().setId(id).setText(g.text()).setSql(r.sql())
                     .setSource(r.source()).setFingerprint(g.fingerprint()));
+            if (r.hasSql() && run.analyses.containsKey(r.sql())) {
+                request.putReadingAnalyses(id, run.analyses.get(r.sql()));
+            }
         }
         InfillResponse[] out = new InfillResponse[1];
         run.stage(Stage.STAGE_INFILL, () -> {

@@ -18,6 +18,9 @@ public class FakeInfill implements InfillService {
     @Override
     public Uni<InfillResponse> infill(InfillRequest request) {
         Scenario.infillCalls.incrementAndGet();
+        Scenario.lastInfillRequestAnalysed.clear();
+        request.getReadingsList().stream().filter(r -> request.containsReadingAnalyses(r.getId()))
+                .forEach(r -> Scenario.lastInfillRequestAnalysed.add(r.getSql()));
         if (Scenario.infillFailure != null) {
             return Uni.createFrom().failure(Scenario.infillFailure.asRuntimeException());
         }

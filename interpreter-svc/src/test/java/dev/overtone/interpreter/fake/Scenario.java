@@ -37,6 +37,8 @@ public final class Scenario {
      * VariantsBatch gave it: for the given readings and the reading it offers. Empty: it carries none.
      */
     public static final Map<String, dev.overtone.proto.v1.SqlAnalysis> infillAnalyses = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The SQLs of the readings whose analyses the last Infill request carried (the interpreter hands back what it holds). */
+    public static final List<String> lastInfillRequestAnalysed = new java.util.concurrent.CopyOnWriteArrayList<>();
     public static final List<String> clarifyCandidates = new ArrayList<>();
     /** The analysis each candidate of the last Start carried (guarded by clarifyCandidates). */
     public static final List<dev.overtone.proto.v1.SqlAnalysis> clarifyAnalyses = new ArrayList<>();
@@ -81,6 +83,7 @@ public final class Scenario {
         clarifyIncomplete = false;
         infillCalls.set(0);
         infillAnalyses.clear();
+        lastInfillRequestAnalysed.clear();
         repairs.clear();
         repairCalls.set(0);
         analyzeCalls.set(0);

@@ -248,6 +248,9 @@ class InterpreterGrpcServiceTest {
         assertThat(carried.getInterpretationsList()).extracting(Interpretation::getAnalysis)
                 .containsExactlyElementsOf(analysedHere.getInterpretationsList().stream().map(Interpretation::getAnalysis).toList());
         assertThat(carried.getAmbiguity()).isEqualTo(analysedHere.getAmbiguity());
+        // the second round hands infill-svc back what the first gave, so it need not ask parser-svc either
+        assertThat(Scenario.infillCalls.get()).isEqualTo(2);
+        assertThat(Scenario.lastInfillRequestAnalysed).containsExactlyInAnyOrder(Hotels.STARS, Hotels.SCORE);
     }
 
     @Test
