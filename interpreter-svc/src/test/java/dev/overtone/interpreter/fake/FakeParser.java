@@ -68,6 +68,8 @@ public class FakeParser implements ParserService {
     @Override
     public Uni<AnalyzeBatchResponse> analyzeBatch(AnalyzeBatchRequest request) {
         Scenario.analyzeBatchCalls.incrementAndGet(); // hand-written: counted for the tests
+        Scenario.lastAnalyzeBatchSqls.clear();
+        Scenario.lastAnalyzeBatchSqls.addAll(request.getSqlsList());
         if (Scenario.parserFailure != null) { // hand-written: a failure the test injects
             return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
         }

@@ -50,6 +50,8 @@ public final class Scenario {
     /** parser-svc Analyze and AnalyzeBatch calls: the pipeline analyses its readings in one batch. */
     public static final AtomicInteger analyzeCalls = new AtomicInteger();
     public static final AtomicInteger analyzeBatchCalls = new AtomicInteger();
+    /** The SQLs the last AnalyzeBatch asked to analyse. */
+    public static final List<String> lastAnalyzeBatchSqls = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** parser-svc calls the fake had no recorded answer to (each failed with INTERNAL): a test's @AfterEach wants none. */
     public static final List<String> unrecordedParserCalls = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -88,6 +90,7 @@ public final class Scenario {
         repairCalls.set(0);
         analyzeCalls.set(0);
         analyzeBatchCalls.set(0);
+        lastAnalyzeBatchSqls.clear();
         unrecordedParserCalls.clear();
         synchronized (clarifyCandidates) {
             clarifyCandidates.clear();

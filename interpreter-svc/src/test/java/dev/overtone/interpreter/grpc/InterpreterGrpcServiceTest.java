@@ -263,6 +263,7 @@ class InterpreterGrpcServiceTest {
         InterpretResponse carried = ask(rating(Hotels.STARS).build());
 
         assertThat(Scenario.analyzeBatchCalls.get()).isEqualTo(1);
+        assertThat(Scenario.lastAnalyzeBatchSqls).containsExactly(Hotels.SCORE);
         assertThat(carried.getAmbiguity()).isEqualTo(analysedHere.getAmbiguity());
     }
 
