@@ -1,7 +1,10 @@
 package dev.overtone.interpreter.ranking;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -13,7 +16,9 @@ import java.util.regex.Pattern;
  * Chosen by hand from what the words mean, not fitted; the fitted weights are in {@link RankingWeights}.
  */
 public record ScopeCues(int markers, int attachment) {
-    private static final Pattern NOT_ASCII_LETTER = Pattern.compile("[^a-z]+");
+    /** Words and commas, lower case: a comma before "also" matters as much as a word. */
+    private static final Pattern WORD_OR_COMMA = Pattern.compile("[a-z]+|,");
+    private static final String COMMA = ",";
 
     /** Words that state the reach of a condition or a quantifier explicitly. */
     static final Set<String> MARKERS = Set.of("also", "both", "either", "same", "common", "respectively",
@@ -22,19 +27,47 @@ public record ScopeCues(int markers, int attachment) {
     static final Pattern FRONTED_QUANTIFIER = Pattern.compile("\\s*for\\s+(?:each|every|all)\\b");
     /** Markers that carry a condition to every coordinated part. */
     static final Set<String> WIDE = Set.of("both", "either", "same");
-    /** Markers that start a new coordinated part, so what follows is not shared. */
-    static final Set<String> NARROW = Set.of("also");
+    /**
+     * "also" opens a new part of the request when it follows a conjunction or a comma ("..., and also list
+     * rooms that ...") or comes before a verb of asking ("also show"): what follows is not shared. Anywhere
+     * else it carries the predicate just stated over to another subject ("what bluegrass singers also
+     * play", "which did she also supervise"): the condition is shared.
+     */
+    static final String ALSO = "also";
+    static final Set<String> OPENING_CONJUNCTIONS = Set.of("and", "then", "but");
+    static final Set<String> VERBS_OF_ASKING = Set.of("list", "show", "display", "provide", "give", "find",
+            "include", "tell", "return", "name", "get", "add");
 
     public static ScopeCues of(String question) {
         String lower = question.toLowerCase(Locale.ROOT);
         int markers = FRONTED_QUANTIFIER.matcher(lower).lookingAt() ? 1 : 0;
+        List<String> tokens = tokens(lower);
         boolean wide = false;
         boolean narrow = false;
-        for (String w : NOT_ASCII_LETTER.split(lower)) {
+        for (int i = 0; i < tokens.size(); i++) {
+            String w = tokens.get(i);
             markers += MARKERS.contains(w) ? 1 : 0;
             wide |= WIDE.contains(w);
-            narrow |= NARROW.contains(w);
+            if (w.equals(ALSO)) {
+                boolean opensNewPart = opensNewPart(i == 0 ? "" : tokens.get(i - 1),
+                        i + 1 < tokens.size() ? tokens.get(i + 1) : "");
+                narrow |= opensNewPart;
+                wide |= !opensNewPart;
+            }
         }
         return new ScopeCues(markers, (wide ? 1 : 0) - (narrow ? 1 : 0));
+    }
+
+    private static boolean opensNewPart(String before, String after) {
+        return before.equals(COMMA) || OPENING_CONJUNCTIONS.contains(before) || VERBS_OF_ASKING.contains(after);
+    }
+
+    private static List<String> tokens(String lower) {
+        List<String> out = new ArrayList<>();
+        Matcher m = WORD_OR_COMMA.matcher(lower);
+        while (m.find()) {
+            out.add(m.group());
+        }
+        return out;
     }
 }

@@ -27,4 +27,20 @@ class ScopeCuesTest {
         assertThat(ScopeCues.of("all halls and also rooms that hold 200").attachment()).isEqualTo(-1);
         assertThat(ScopeCues.of("halls and rooms that hold 200").attachment()).isZero();
     }
+
+    @Test
+    void alsoOpensANewPartAfterAConjunctionOrACommaOrBeforeAVerbOfAsking() {
+        assertThat(ScopeCues.of("List all chalets, also show cabins that cost $200").attachment()).isEqualTo(-1);
+        assertThat(ScopeCues.of("List all chalets and then also cabins that cost $200").attachment()).isEqualTo(-1);
+        assertThat(ScopeCues.of("List all comic books, in addition also list novels by BOOM").attachment()).isEqualTo(-1);
+    }
+
+    @Test
+    void alsoAfterItsSubjectCarriesThePredicateOver() {
+        assertThat(ScopeCues.of("What country singers play the piano and what bluegrass singers also play?").attachment())
+                .isEqualTo(1);
+        assertThat(ScopeCues.of("What dissertations did Dr. Smith supervise and what proposals did she also supervise?")
+                .attachment()).isEqualTo(1);
+        assertThat(ScopeCues.of("What bluegrass singers also play?").markers()).isEqualTo(1);
+    }
 }
