@@ -28,8 +28,9 @@ Then it prints the constants (paste them into RankingWeights.java) and the figur
 the run's own order ("as run") and the refitted one.
 
 Both logistic regressions standardise the features while fitting and report weights on the raw scale.
-Evidence an older run did not return (the *_gap features; with --data question_words, condition_breadth,
-breadth_cue_fit and question_scope_markers) is derived as interpreter-svc derives it.
+Evidence an older run did not return (the *_gap features and result_columns_over_narrowest; with --data
+question_words, condition_breadth, breadth_cue_fit and question_scope_markers) is derived as interpreter-svc
+derives it; label_shown needs the result's column names, which examples.jsonl lacks, so an older run has it 0.
 
 Usage: fit_ranker.py EXAMPLES.jsonl [--data DEV.jsonl] [--json-out FILE]
 """
@@ -43,7 +44,7 @@ import sys
 
 FEATURES = ["default_share", "default_share_gap", "infill_only", "infill_model", "routes_log", "empty_result", "null_result",
             "repeated_rows", "name_grounding", "name_grounding_gap", "term_coverage", "term_coverage_gap", "literal_grounding",
-            "names_used", "joins", "result_columns", "question_pivots", "question_words", "condition_breadth",
+            "names_used", "joins", "result_columns", "result_columns_over_narrowest", "label_shown", "question_pivots", "question_words", "condition_breadth",
             "breadth_cue_fit"]
 VERDICT_FEATURES = ["top_confidence", "second_confidence", "default_split", "pivots", "readings_log", "question_words",
                     "scope_markers"]
@@ -88,7 +89,9 @@ UNION = re.compile(r"\bUNION(?:\s+ALL)?\b", re.I)
 WHERE_END = re.compile(r"\b(?:GROUP\s+BY|ORDER\s+BY|HAVING|LIMIT)\b", re.I)
 MARKERS = {"also", "both", "either", "same", "common", "respectively", "separately", "together"}
 WIDE = {"both", "either", "same"}
-NARROW = {"also"}
+ALSO = "also"
+OPENING_CONJUNCTIONS = {"and", "then", "but"}
+VERBS_OF_ASKING = {"list", "show", "display", "provide", "give", "find", "include", "tell", "return", "name", "get", "add"}
 FRONTED_QUANTIFIER = re.compile(r"\s*for\s+(?:each|every|all)\b")
 
 
@@ -145,11 +148,22 @@ def condition_breadth(sql):
 
 
 def scope_cues(question):
-    """(markers, attachment cue) as ScopeCues."""
-    words = re.split(r"[^a-z]+", question.lower())
-    fronted = 1 if FRONTED_QUANTIFIER.match(question.lower()) else 0
-    return (sum(1 for w in words if w in MARKERS) + fronted,
-            (1 if any(w in WIDE for w in words) else 0) - (1 if any(w in NARROW for w in words) else 0))
+    """(markers, attachment cue) as ScopeCues: "also" after a conjunction or a comma, or before a verb of asking,
+    opens a new part (narrow); anywhere else it carries the predicate over (wide)."""
+    lower = question.lower()
+    tokens = re.findall(r"[a-z]+|,", lower)
+    fronted = 1 if FRONTED_QUANTIFIER.match(lower) else 0
+    wide = any(w in WIDE for w in tokens)
+    narrow = False
+    for i, w in enumerate(tokens):
+        if w != ALSO:
+            continue
+        before = tokens[i - 1] if i > 0 else ""
+        after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        opens = before == "," or before in OPENING_CONJUNCTIONS or after in VERBS_OF_ASKING
+        narrow |= opens
+        wide |= not opens
+    return (sum(1 for w in tokens if w in MARKERS) + fronted, (1 if wide else 0) - (1 if narrow else 0))
 
 
 def jaccard(a, b):
@@ -275,6 +289,9 @@ def augment(ex, questions):
         best = max(r["evidence"].get(base, 0.0) for r in rs)
         for r in rs:
             r["evidence"].setdefault(name, r["evidence"].get(base, 0.0) - best)
+    narrowest = min(r["evidence"].get("result_columns", 0.0) for r in rs)
+    for r in rs:
+        r["evidence"].setdefault("result_columns_over_narrowest", r["evidence"].get("result_columns", 0.0) - narrowest)
     q = questions.get(ex["id"])
     for r in rs:
         if "question_words" not in r["evidence"] and q is not None:

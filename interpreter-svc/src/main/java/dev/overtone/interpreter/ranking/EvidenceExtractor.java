@@ -4,6 +4,7 @@ import dev.overtone.interpreter.service.QuestionTerms;
 import dev.overtone.proto.v1.Cell;
 import dev.overtone.proto.v1.Column;
 import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Row;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Source;
@@ -28,6 +29,9 @@ import java.util.regex.Pattern;
  */
 public final class EvidenceExtractor {
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    private static final Pattern NOT_LETTER = Pattern.compile("[^a-z]");
+    /** The words by which a column names the rows it is in. Chosen by meaning, not fitted. */
+    private static final List<String> LABEL_WORDS = List.of("name", "title");
 
     /** What the extractor needs to know about one reading. */
     public record Candidate(String sql, List<Source> routeSources, ExecuteResponse result) {
@@ -60,6 +64,7 @@ public final class EvidenceExtractor {
         double bestGrounding = 0;
         double bestShare = 0;
         double bestCoverage = 0;
+        double narrowest = Double.MAX_VALUE;
         for (Candidate c : readings) {
             SqlShape shape = SqlShape.of(c.sql());
             Map<Feature, Double> f = new EnumMap<>(Feature.class);
@@ -122,6 +127,8 @@ public final class EvidenceExtractor {
             f.put(Feature.NAMES_USED, used.size() / 10.0);
             f.put(Feature.JOINS, (double) shape.joins());
             f.put(Feature.RESULT_COLUMNS, c.result().getColumnsCount() / 5.0);
+            narrowest = Math.min(narrowest, f.get(Feature.RESULT_COLUMNS));
+            f.put(Feature.LABEL_SHOWN, showsLabel(c.result()) ? 1.0 : 0.0);
             f.put(Feature.QUESTION_PIVOTS, pivots);
             f.put(Feature.QUESTION_WORDS, questionWords);
             double breadth = ConditionBreadth.of(c.sql()).value();
@@ -137,6 +144,7 @@ public final class EvidenceExtractor {
             f.put(Feature.NAME_GROUNDING_GAP, f.get(Feature.NAME_GROUNDING) - bestGrounding);
             f.put(Feature.DEFAULT_SHARE_GAP, f.get(Feature.DEFAULT_SHARE) - bestShare);
             f.put(Feature.TERM_COVERAGE_GAP, f.get(Feature.TERM_COVERAGE) - bestCoverage);
+            f.put(Feature.RESULT_COLUMNS_OVER_NARROWEST, f.get(Feature.RESULT_COLUMNS) - narrowest);
             out.add(new ReadingEvidence(f, words.get(i)));
         }
         return out;
@@ -184,6 +192,19 @@ public final class EvidenceExtractor {
             }
         }
         return new ArrayList<>(out);
+    }
+
+    /** A result column whose name, letters only, ends in one of {@link #LABEL_WORDS}. */
+    private static boolean showsLabel(ExecuteResponse r) {
+        for (ResultColumn column : r.getColumnsList()) {
+            String letters = NOT_LETTER.matcher(column.getName().toLowerCase(Locale.ROOT)).replaceAll("");
+            for (String word : LABEL_WORDS) {
+                if (letters.endsWith(word)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean allNull(ExecuteResponse r) {

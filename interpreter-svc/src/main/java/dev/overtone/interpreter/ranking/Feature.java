@@ -37,6 +37,13 @@ public enum Feature {
     JOINS("joins"),
     /** Result columns, over 5. */
     RESULT_COLUMNS("result_columns"),
+    /** Result columns over 5 minus the narrowest sibling's: how much wider than the plainest reading it is. */
+    RESULT_COLUMNS_OVER_NARROWEST("result_columns_over_narrowest"),
+    /**
+     * 1 when a result column is named for what names a row (its name, letters only, ends in "name" or
+     * "title": {@code name}, {@code FullName}, {@code job_title}): the rows are shown by who or what they are.
+     */
+    LABEL_SHOWN("label_shown"),
     /**
      * Question terms the schema does not name outright (vague measure words, ungrounded words): the same
      * for every reading of a question; evidence for the verdict rather than for the order.

@@ -14,30 +14,32 @@ public final class RankingWeights {
     }
 
     /** Logistic-regression intercept of P(reading is a correct reading). Tuned on dev data. */
-    public static final double READING_BIAS = -1.6693;
+    public static final double READING_BIAS = -2.1331;
 
     /** Logistic-regression weight per feature of P(reading is a correct reading). Tuned on dev data. */
     public static final Map<Feature, Double> READING_WEIGHTS = weights(
-            Feature.DEFAULT_SHARE, 1.3690,
-            Feature.DEFAULT_SHARE_GAP, 0.3331,
-            Feature.INFILL_ONLY, 0.2304,
+            Feature.DEFAULT_SHARE, 1.3239,
+            Feature.DEFAULT_SHARE_GAP, 0.3953,
+            Feature.INFILL_ONLY, 0.2525,
             Feature.INFILL_MODEL, 0.0000,
-            Feature.ROUTES_LOG, 1.7392,
-            Feature.EMPTY_RESULT, -3.0645,
-            Feature.NULL_RESULT, -1.8364,
-            Feature.REPEATED_ROWS, -2.0710,
-            Feature.NAME_GROUNDING, -0.2658,
-            Feature.NAME_GROUNDING_GAP, 0.7912,
-            Feature.TERM_COVERAGE, 0.5694,
-            Feature.TERM_COVERAGE_GAP, 3.0728,
-            Feature.LITERAL_GROUNDING, 0.4968,
-            Feature.NAMES_USED, 0.6336,
-            Feature.JOINS, -0.1049,
-            Feature.RESULT_COLUMNS, -3.2015,
-            Feature.QUESTION_PIVOTS, -0.0009,
-            Feature.QUESTION_WORDS, -0.9015,
-            Feature.CONDITION_BREADTH, -0.0338,
-            Feature.BREADTH_CUE_FIT, 1.1341);
+            Feature.ROUTES_LOG, 1.6322,
+            Feature.EMPTY_RESULT, -3.1376,
+            Feature.NULL_RESULT, -1.5296,
+            Feature.REPEATED_ROWS, -2.1048,
+            Feature.NAME_GROUNDING, -0.2323,
+            Feature.NAME_GROUNDING_GAP, 0.6533,
+            Feature.TERM_COVERAGE, 0.8580,
+            Feature.TERM_COVERAGE_GAP, 2.9787,
+            Feature.LITERAL_GROUNDING, 0.3442,
+            Feature.NAMES_USED, 0.7405,
+            Feature.JOINS, -0.1494,
+            Feature.RESULT_COLUMNS, -2.0991,
+            Feature.RESULT_COLUMNS_OVER_NARROWEST, -2.2557,
+            Feature.LABEL_SHOWN, 0.6519,
+            Feature.QUESTION_PIVOTS, -0.0161,
+            Feature.QUESTION_WORDS, -1.0261,
+            Feature.CONDITION_BREADTH, -0.0454,
+            Feature.BREADTH_CUE_FIT, 1.4257);
 
     /**
      * Greedy diversity: a reading's score (log-odds) loses this much times its highest content-word
@@ -50,29 +52,29 @@ public final class RankingWeights {
      * log probability of the readings matching the intended gold, each gold of each example in turn the
      * intent (bench/tools/fit_ranker.py). Tuned on dev data.
      */
-    public static final double PROBABILITY_SHARPNESS = 1.5;
+    public static final double PROBABILITY_SHARPNESS = 1.50;
 
     /** Verdict intercept of P(question is ambiguous). Tuned on dev data. */
-    public static final double VERDICT_BIAS = -2.4020;
+    public static final double VERDICT_BIAS = -2.2544;
     /** Verdict weight on the second reading's calibrated P(correct). Tuned on dev data. */
-    public static final double VERDICT_SECOND_CONFIDENCE = 3.2385;
+    public static final double VERDICT_SECOND_CONFIDENCE = 3.8606;
     /** Verdict weight on the top reading's calibrated P(correct). Tuned on dev data. */
-    public static final double VERDICT_TOP_CONFIDENCE = 1.0164;
+    public static final double VERDICT_TOP_CONFIDENCE = 0.5481;
     /** Verdict weight on the number of distinct results the defaults reached, minus one. Tuned on dev data. */
-    public static final double VERDICT_DEFAULT_SPLIT = 0.1118;
+    public static final double VERDICT_DEFAULT_SPLIT = 0.0758;
     /** Verdict weight on the question's pivot terms (vague or ungrounded words). Tuned on dev data. */
-    public static final double VERDICT_PIVOTS = 0.0811;
+    public static final double VERDICT_PIVOTS = 0.1120;
     /** Verdict weight on ln(number of readings). Tuned on dev data. */
-    public static final double VERDICT_READINGS_LOG = 0.9162;
+    public static final double VERDICT_READINGS_LOG = 0.8997;
     /** Verdict weight on the question's words / 10. Tuned on dev data. */
-    public static final double VERDICT_QUESTION_WORDS = -0.7200;
+    public static final double VERDICT_QUESTION_WORDS = -0.7543;
     /** Verdict weight on the words by which the question states a reach outright ({@link ScopeCues}). Tuned on dev data. */
-    public static final double VERDICT_SCOPE_MARKERS = -3.9270;
+    public static final double VERDICT_SCOPE_MARKERS = -3.9898;
     /** P(ambiguous) at or above which the outcome is OUTCOME_AMBIGUOUS. Tuned on dev data. */
-    public static final double VERDICT_THRESHOLD = 0.3549;
+    public static final double VERDICT_THRESHOLD = 0.3524;
 
     /** An ambiguous answer shows the readings whose P(correct) reaches this (at least two). Tuned on dev data. */
-    public static final double SHOW_MIN_CONFIDENCE = 0.10;
+    public static final double SHOW_MIN_CONFIDENCE = 0.15;
     /** At most this many readings are shown; the rest are alternatives. Tuned on dev data. */
     public static final int MAX_SHOWN = 4;
 

@@ -77,6 +77,31 @@ class ReadingRankerTest {
     }
 
     @Test
+    void evidenceSaysWhetherTheRowsAreShownByWhatNamesThemAndHowMuchWiderThanThePlainestReadingIs() {
+        List<ReadingEvidence> e = evidence("list the hotels in Lyon", List.of(
+                reading(Hotels.NAMES, Hotels.execute(Hotels.NAMES), Source.SOURCE_CALLER),
+                reading(STARS_AND_CITY, oneRowOf("hotel_name", "stars", "city"), Source.SOURCE_CALLER),
+                reading("SELECT stars FROM hotels", result("stars", "5"), Source.SOURCE_CALLER),
+                reading("SELECT title FROM hotels", result("JobTitle", "x"), Source.SOURCE_CALLER)));
+
+        assertThat(e).extracting(r -> r.get(Feature.LABEL_SHOWN)).containsExactly(1.0, 1.0, 0.0, 1.0);
+        assertThat(e.get(1).get(Feature.RESULT_COLUMNS_OVER_NARROWEST)).isCloseTo(2 / 5.0, within(1e-9));
+        assertThat(e).element(0).extracting(r -> r.get(Feature.RESULT_COLUMNS_OVER_NARROWEST)).isEqualTo(0.0);
+        assertThat(e).element(3).extracting(r -> r.get(Feature.RESULT_COLUMNS_OVER_NARROWEST)).isEqualTo(0.0);
+    }
+
+    /** One row of text cells under the given column names. */
+    private static ExecuteResponse oneRowOf(String... columns) {
+        ExecuteResponse.Builder b = ExecuteResponse.newBuilder();
+        Row.Builder row = Row.newBuilder();
+        for (String c : columns) {
+            b.addColumns(ResultColumn.newBuilder().setName(c));
+            row.addCells(Cell.newBuilder().setType(ValueType.VALUE_TYPE_TEXT).setText("v"));
+        }
+        return b.addRows(row).build();
+    }
+
+    @Test
     void agreedReadingFirstEmptyAndNullLastProbabilitiesSortedAndNormalised() {
         RankedAnswer ranked = new ReadingRanker(model(0.0, 0.5)).rank(ratingReadings());
 
