@@ -71,6 +71,14 @@ public interface InfillConfig {
         @WithDefault("2s")
         Duration timeout();
 
+        /** Calls (InfillRequest.call_id) whose varied readings are kept for their next round; the oldest go first. */
+        @WithDefault("512")
+        int keptCalls();
+
+        /** How long a call's varied readings are kept: long enough for its next round, not for another call. */
+        @WithDefault("30s")
+        Duration keptFor();
+
         /** Budget of the whole structural strategy in one call. */
         @WithDefault("5s")
         Duration budget();

@@ -31,7 +31,8 @@ import java.util.Set;
 /**
  * Structural infill: parser-svc Variants over the SQL found so far, minus what the set already
  * covers by canonical form, best-scored first. One VariantsBatch call (it returns each source's
- * analysis with its variants, and variants come canonical and analysed), plus one AnalyzeBatch for
+ * analysis with its variants, and variants come canonical and analysed) for the sources this call
+ * ({@code call_id}) has not varied in an earlier round ({@link VariedReadings}), plus one AnalyzeBatch for
  * readings beyond {@code max-sources} whose analysis the caller did not send. The analyses travel on:
  * each offered reading carries its own, and the proposal those of the given readings. Blocking; call
  * it on a worker.
@@ -42,6 +43,8 @@ public class StructuralInfill {
     InfillConfig config;
     @Inject
     ParserClient parser;
+    @Inject
+    VariedReadings variedReadings;
 
     private record Candidate(Variant variant, String derivedFrom) {
     }
@@ -81,10 +84,9 @@ public class StructuralInfill {
                     }
                 }
             }
-            List<VariantsResult> varied = parser.variants(sqls(sources), schema, request.getQuestion(),
-                    config.structural().variantsPerReading(), request.getOptions().getFamiliesList(), timeout(deadline));
+            Map<String, VariantsResult> varied = variants(request, sources, timeout(deadline));
             for (int i = 0; i < sources.size(); i++) {
-                VariantsResult result = varied.get(i);
+                VariantsResult result = varied.get(sources.get(i).getSql());
                 if (result.getError().isEmpty()) {
                     covered.add(result.getCanonicalSql());
                     readingAnalyses.put(sources.get(i).getId(), result.getAnalysis());
@@ -115,6 +117,29 @@ public class StructuralInfill {
                 : Optional.of(Proposal.degradation(Stage.STAGE_INFILL_STRUCTURAL, cause(failure.code()), "parser-svc",
                         "structural: " + failure.getMessage() + (out.isEmpty() ? "" : "; partial variants only")));
         return new Proposal(out, false, degradation, readingAnalyses);
+    }
+
+    /**
+     * The sources' variants by their SQL: those this call's earlier round already had (kept by
+     * {@link VariedReadings}), and one VariantsBatch for the others.
+     */
+    private Map<String, VariantsResult> variants(InfillRequest request, List<Reading> sources, long timeoutMillis) {
+        VariedReadings.Ask ask = new VariedReadings.Ask(request.getQuestion(), request.getOptions().getFamiliesList(),
+                config.structural().variantsPerReading());
+        Map<String, VariantsResult> bySql = new HashMap<>(variedReadings.of(request.getCallId(), ask));
+        List<String> toVary = sources.stream().map(Reading::getSql).filter(sql -> !bySql.containsKey(sql)).distinct().toList();
+        if (toVary.isEmpty()) {
+            return bySql;
+        }
+        List<VariantsResult> results = parser.variants(toVary, request.getSchema(), request.getQuestion(),
+                ask.maxVariants(), ask.families(), timeoutMillis);
+        Map<String, VariantsResult> fresh = new HashMap<>();
+        for (int i = 0; i < toVary.size(); i++) {
+            fresh.put(toVary.get(i), results.get(i));
+        }
+        variedReadings.keep(request.getCallId(), ask, fresh);
+        bySql.putAll(fresh);
+        return bySql;
     }
 
     private static List<String> sqls(List<Reading> readings) {

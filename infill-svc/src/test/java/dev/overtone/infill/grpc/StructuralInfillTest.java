@@ -73,6 +73,24 @@ class StructuralInfillTest {
     }
 
     @Test
+    void aCallsNextRoundDoesNotAskParserSvcAgainForAReadingItVariedBefore() {
+        InfillRequest round = InfillRequests.rating().setCallId("call-1")
+                .setOptions(InfillOptions.newBuilder().setModel(false)).build();
+        int before = FakeParser.CALLS.get();
+
+        InfillResponse first = infill.infill(round);
+        InfillResponse second = infill.infill(round);
+
+        assertThat(FakeParser.CALLS.get() - before).isEqualTo(1);
+        assertThat(second.getReadingsList()).isNotEmpty().isEqualTo(first.getReadingsList());
+        assertThat(second.getReadingAnalysesMap()).isEqualTo(first.getReadingAnalysesMap());
+        // another call, or a request that names none, asks again
+        infill.infill(round.toBuilder().setCallId("call-2").build());
+        infill.infill(round.toBuilder().clearCallId().build());
+        assertThat(FakeParser.CALLS.get() - before).isEqualTo(3);
+    }
+
+    @Test
     void modelSwitchedOffPerCallIsNotDegraded() {
         InfillResponse response = infill.infill(InfillRequests.rating()
                 .setOptions(InfillOptions.newBuilder().setModel(false)).build());

@@ -319,7 +319,7 @@ public class InterpretationPipeline {
             infillOptions.setStructural(options.getInfillStructural());
         }
         InfillRequest.Builder request = InfillRequest.newBuilder().setQuestion(run.request.getQuestion())
-                .setSchema(run.schema).setOptions(infillOptions);
+                .setSchema(run.schema).setOptions(infillOptions).setCallId(run.infillCallId);
         Map<String, String> sqlById = new HashMap<>();
         for (ReadingGroup g : run.groups.values()) {
             Route r = g.representative();
@@ -480,6 +480,8 @@ public class InterpretationPipeline {
         final List<Degradation> degradations = new ArrayList<>();
         /** Time per stage, in the order the stages first ran. */
         final Map<Stage, Long> timings = new LinkedHashMap<>();
+        /** Ties this call's infill rounds together (InfillRequest.call_id): infill-svc varies a reading once per call. */
+        final String infillCallId = java.util.UUID.randomUUID().toString();
 
         final int defaultPreviewRows;
         private final Tracer tracer;

@@ -18,6 +18,7 @@ public class FakeInfill implements InfillService {
     @Override
     public Uni<InfillResponse> infill(InfillRequest request) {
         Scenario.infillCalls.incrementAndGet();
+        Scenario.infillCallIds.add(request.getCallId());
         Scenario.lastInfillRequestAnalysed.clear();
         request.getReadingsList().stream().filter(r -> request.containsReadingAnalyses(r.getId()))
                 .forEach(r -> Scenario.lastInfillRequestAnalysed.add(r.getSql()));

@@ -39,6 +39,8 @@ public final class Scenario {
     public static final Map<String, dev.overtone.proto.v1.SqlAnalysis> infillAnalyses = new java.util.concurrent.ConcurrentHashMap<>();
     /** The SQLs of the readings whose analyses the last Infill request carried (the interpreter hands back what it holds). */
     public static final List<String> lastInfillRequestAnalysed = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The call_id of every Infill request, in order. */
+    public static final List<String> infillCallIds = new java.util.concurrent.CopyOnWriteArrayList<>();
     public static final List<String> clarifyCandidates = new ArrayList<>();
     /** The analysis each candidate of the last Start carried (guarded by clarifyCandidates). */
     public static final List<dev.overtone.proto.v1.SqlAnalysis> clarifyAnalyses = new ArrayList<>();
@@ -86,6 +88,7 @@ public final class Scenario {
         infillCalls.set(0);
         infillAnalyses.clear();
         lastInfillRequestAnalysed.clear();
+        infillCallIds.clear();
         repairs.clear();
         repairCalls.set(0);
         analyzeCalls.set(0);

@@ -254,6 +254,18 @@ class InterpreterGrpcServiceTest {
     }
 
     @Test
+    void theInfillRoundsOfOneCallShareACallIdAndAnotherCallHasItsOwn() {
+        ask(rating(Hotels.STARS).build());
+        assertThat(Scenario.infillCallIds).hasSize(2).doesNotContain("");
+        assertThat(Scenario.infillCallIds.get(1)).isEqualTo(Scenario.infillCallIds.get(0));
+
+        ask(rating(Hotels.STARS).build());
+
+        assertThat(Scenario.infillCallIds).hasSize(4);
+        assertThat(Scenario.infillCallIds.get(3)).isEqualTo(Scenario.infillCallIds.get(2)).isNotEqualTo(Scenario.infillCallIds.get(0));
+    }
+
+    @Test
     void aReadingInfillCarriedNoAnalysisForIsAnalysedAlone() {
         InterpretResponse analysedHere = ask(rating(Hotels.STARS).build());
         Scenario.reset();

@@ -1,0 +1,63 @@
+package dev.overtone.infill.service;
+
+import dev.overtone.infill.config.InfillConfig;
+import dev.overtone.proto.v1.VariantsResult;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * parser-svc's variants of the readings one call has varied, by the call's {@code call_id}, so that its
+ * next round does not ask for the same readings' variants again (a round sends the readings found so far,
+ * whose first ones are mostly those varied before). Bounded by {@code structural.kept-calls}, the oldest
+ * call dropped first, and by {@code structural.kept-for}. Thread-safe.
+ */
+@ApplicationScoped
+public class VariedReadings {
+    /** What a call asked parser-svc with: a later round that asks differently gets nothing kept. */
+    public record Ask(String question, List<String> families, int maxVariants) {
+    }
+
+    private record Kept(Ask ask, Map<String, VariantsResult> bySql, long expiresNanos) {
+    }
+
+    private final int maxCalls;
+    private final long keptForNanos;
+    private final LinkedHashMap<String, Kept> calls = new LinkedHashMap<>(16, 0.75f, true);
+
+    @Inject
+    public VariedReadings(InfillConfig config) {
+        this(config.structural().keptCalls(), config.structural().keptFor().toNanos());
+    }
+
+    VariedReadings(int maxCalls, long keptForNanos) {
+        this.maxCalls = maxCalls;
+        this.keptForNanos = keptForNanos;
+    }
+
+    /** The variants kept for this call, by the SQL varied; empty for no call id, another ask, or after expiry. */
+    public synchronized Map<String, VariantsResult> of(String callId, Ask ask) {
+        Kept kept = callId.isEmpty() ? null : calls.get(callId);
+        if (kept == null || !kept.ask().equals(ask) || kept.expiresNanos() < System.nanoTime()) {
+            return Map.of();
+        }
+        return Map.copyOf(kept.bySql());
+    }
+
+    /** Keeps these variants for the call (with what it kept before under the same ask). */
+    public synchronized void keep(String callId, Ask ask, Map<String, VariantsResult> bySql) {
+        if (callId.isEmpty() || maxCalls <= 0 || bySql.isEmpty()) {
+            return;
+        }
+        Map<String, VariantsResult> all = new HashMap<>(of(callId, ask));
+        all.putAll(bySql);
+        calls.put(callId, new Kept(ask, all, System.nanoTime() + keptForNanos));
+        while (calls.size() > maxCalls) {
+            calls.remove(calls.keySet().iterator().next());
+        }
+    }
+}

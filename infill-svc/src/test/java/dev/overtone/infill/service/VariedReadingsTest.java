@@ -1,0 +1,53 @@
+package dev.overtone.infill.service;
+
+import dev.overtone.proto.v1.VariantsResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class VariedReadingsTest {
+    private static final VariedReadings.Ask ASK = new VariedReadings.Ask("list the hotels", List.of(), 6);
+    private static final long A_MINUTE = 60_000_000_000L;
+    private static final VariantsResult STARS = VariantsResult.newBuilder().setCanonicalSql("SELECT stars FROM hotels").build();
+    private static final VariantsResult NAMES = VariantsResult.newBuilder().setCanonicalSql("SELECT name FROM hotels").build();
+
+    @Test
+    void aCallGetsBackWhatItKeptUnderTheSameAskAndAddsToIt() {
+        VariedReadings kept = new VariedReadings(8, A_MINUTE);
+        kept.keep("c1", ASK, Map.of("s1", STARS));
+        kept.keep("c1", ASK, Map.of("s2", NAMES));
+
+        assertThat(kept.of("c1", ASK)).containsOnlyKeys("s1", "s2");
+        assertThat(kept.of("c2", ASK)).isEmpty();
+        assertThat(kept.of("c1", new VariedReadings.Ask("list the hotels", List.of("column"), 6))).isEmpty();
+        assertThat(kept.of("", ASK)).isEmpty();
+    }
+
+    @Test
+    void nothingIsKeptWithoutACallIdOrPastItsTime() {
+        VariedReadings kept = new VariedReadings(8, A_MINUTE);
+        kept.keep("", ASK, Map.of("s1", STARS));
+        assertThat(kept.of("", ASK)).isEmpty();
+
+        VariedReadings expired = new VariedReadings(8, -1);
+        expired.keep("c1", ASK, Map.of("s1", STARS));
+        assertThat(expired.of("c1", ASK)).isEmpty();
+    }
+
+    @Test
+    void theCallUsedLeastRecentlyGoesFirstWhenTheBoundIsReached() {
+        VariedReadings kept = new VariedReadings(2, A_MINUTE);
+        kept.keep("c1", ASK, Map.of("s1", STARS));
+        kept.keep("c2", ASK, Map.of("s1", STARS));
+        assertThat(kept.of("c1", ASK)).isNotEmpty();
+
+        kept.keep("c3", ASK, Map.of("s1", STARS));
+
+        assertThat(kept.of("c2", ASK)).isEmpty();
+        assertThat(kept.of("c1", ASK)).isNotEmpty();
+        assertThat(kept.of("c3", ASK)).isNotEmpty();
+    }
+}
