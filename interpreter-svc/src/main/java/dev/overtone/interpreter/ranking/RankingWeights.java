@@ -1,5 +1,6 @@
 package dev.overtone.interpreter.ranking;
 
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -83,6 +84,7 @@ public final class RankingWeights {
         for (int i = 0; i < pairs.length; i += 2) {
             m.put((Feature) pairs[i], (Double) pairs[i + 1]);
         }
-        return Map.copyOf(m);
+        // an EnumMap, not Map.copyOf: a score sums the weights in one fixed order, so it is the same to the last bit in every run
+        return Collections.unmodifiableMap(m);
     }
 }
