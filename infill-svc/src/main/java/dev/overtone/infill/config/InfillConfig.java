@@ -71,8 +71,11 @@ public interface InfillConfig {
         @WithDefault("2s")
         Duration timeout();
 
-        /** Calls (InfillRequest.call_id) whose varied readings are kept for their next round; the oldest go first. */
-        @WithDefault("512")
+        /**
+         * Calls (InfillRequest.call_id) whose varied readings are kept for their next round; the least recently
+         * used go first. Only calls between rounds need a place: a few times the calls in flight.
+         */
+        @WithDefault("64")
         int keptCalls();
 
         /** How long a call's varied readings are kept: long enough for its next round, not for another call. */
