@@ -13,8 +13,9 @@ import java.util.Map;
 /**
  * parser-svc's variants of the readings one call has varied, by the call's {@code call_id}, so that its
  * next round does not ask for the same readings' variants again (a round sends the readings found so far,
- * whose first ones are mostly those varied before). Bounded by {@code structural.kept-calls}, the oldest
- * call dropped first, and by {@code structural.kept-for}. Thread-safe.
+ * whose first ones are mostly those varied before). Bounded by {@code structural.kept-calls}, the call
+ * used least recently dropped first, and by {@code structural.kept-for}; an expired call's place is taken
+ * back only by that bound. Thread-safe.
  */
 @ApplicationScoped
 public class VariedReadings {
