@@ -124,15 +124,14 @@ public class StructuralInfill {
      * {@link VariedReadings}), and one VariantsBatch for the others.
      */
     private Map<String, VariantsResult> variants(InfillRequest request, List<Reading> sources, long timeoutMillis) {
-        VariedReadings.Ask ask = new VariedReadings.Ask(request.getQuestion(), request.getOptions().getFamiliesList(),
-                config.structural().variantsPerReading());
+        VariedReadings.Ask ask = new VariedReadings.Ask(request.getQuestion(), request.getOptions().getFamiliesList());
         Map<String, VariantsResult> bySql = new HashMap<>(variedReadings.of(request.getCallId(), ask));
         List<String> toVary = sources.stream().map(Reading::getSql).filter(sql -> !bySql.containsKey(sql)).distinct().toList();
         if (toVary.isEmpty()) {
             return bySql;
         }
         List<VariantsResult> results = parser.variants(toVary, request.getSchema(), request.getQuestion(),
-                ask.maxVariants(), ask.families(), timeoutMillis);
+                config.structural().variantsPerReading(), ask.families(), timeoutMillis);
         Map<String, VariantsResult> fresh = new HashMap<>();
         for (int i = 0; i < toVary.size(); i++) {
             fresh.put(toVary.get(i), results.get(i));

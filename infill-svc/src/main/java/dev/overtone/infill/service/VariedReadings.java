@@ -19,8 +19,11 @@ import java.util.Map;
  */
 @ApplicationScoped
 public class VariedReadings {
-    /** What a call asked parser-svc with: a later round that asks differently gets nothing kept. */
-    public record Ask(String question, List<String> families, int maxVariants) {
+    /**
+     * What a call asked parser-svc with, beyond the service's own settings: a later round that asks
+     * differently gets nothing kept.
+     */
+    public record Ask(String question, List<String> families) {
     }
 
     private record Kept(Ask ask, Map<String, VariantsResult> bySql, long expiresNanos) {
@@ -42,11 +45,7 @@ public class VariedReadings {
 
     /** The variants kept for this call, by the SQL varied; empty for no call id, another ask, or after expiry. */
     public synchronized Map<String, VariantsResult> of(String callId, Ask ask) {
-        Kept kept = callId.isEmpty() ? null : calls.get(callId);
-        if (kept == null || !kept.ask().equals(ask) || kept.expiresNanos() < System.nanoTime()) {
-            return Map.of();
-        }
-        return Map.copyOf(kept.bySql());
+        return Map.copyOf(live(callId, ask));
     }
 
     /** Keeps these variants for the call (with what it kept before under the same ask). */
@@ -54,11 +53,17 @@ public class VariedReadings {
         if (callId.isEmpty() || maxCalls <= 0 || bySql.isEmpty()) {
             return;
         }
-        Map<String, VariantsResult> all = new HashMap<>(of(callId, ask));
+        Map<String, VariantsResult> all = new HashMap<>(live(callId, ask));
         all.putAll(bySql);
         calls.put(callId, new Kept(ask, all, System.nanoTime() + keptForNanos));
         while (calls.size() > maxCalls) {
             calls.remove(calls.keySet().iterator().next());
         }
+    }
+
+    private Map<String, VariantsResult> live(String callId, Ask ask) {
+        Kept kept = callId.isEmpty() ? null : calls.get(callId);
+        boolean usable = kept != null && kept.ask().equals(ask) && kept.expiresNanos() >= System.nanoTime();
+        return usable ? kept.bySql() : Map.of();
     }
 }

@@ -9,7 +9,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class VariedReadingsTest {
-    private static final VariedReadings.Ask ASK = new VariedReadings.Ask("list the hotels", List.of(), 6);
+    private static final VariedReadings.Ask ASK = new VariedReadings.Ask("list the hotels", List.of());
     private static final long A_MINUTE = 60_000_000_000L;
     private static final VariantsResult STARS = VariantsResult.newBuilder().setCanonicalSql("SELECT stars FROM hotels").build();
     private static final VariantsResult NAMES = VariantsResult.newBuilder().setCanonicalSql("SELECT name FROM hotels").build();
@@ -22,7 +22,7 @@ class VariedReadingsTest {
 
         assertThat(kept.of("c1", ASK)).containsOnlyKeys("s1", "s2");
         assertThat(kept.of("c2", ASK)).isEmpty();
-        assertThat(kept.of("c1", new VariedReadings.Ask("list the hotels", List.of("column"), 6))).isEmpty();
+        assertThat(kept.of("c1", new VariedReadings.Ask("list the hotels", List.of("column")))).isEmpty();
         assertThat(kept.of("", ASK)).isEmpty();
     }
 
