@@ -71,5 +71,9 @@ public interface ParserConfig {
 
         @WithDefault("50000")
         int embeddingCacheSize();
+
+        /** Combinations of two of a batch's readings (family "combination") per VariantsBatch; 0 turns them off. */
+        @WithDefault("3")
+        int maxCombinations();
     }
 }

@@ -5,6 +5,7 @@ import dev.overtone.parser.analysis.NameSimilarity;
 import dev.overtone.parser.analysis.SchemaIndex;
 import dev.overtone.parser.analysis.ParsedQueries;
 import dev.overtone.parser.analysis.SqlSyntaxException;
+import dev.overtone.parser.variants.PartsCombiner;
 import dev.overtone.parser.variants.Variant;
 import dev.overtone.parser.variants.VariantGenerator;
 import dev.overtone.parser.config.ParserConfig;
@@ -22,15 +23,19 @@ import java.util.Set;
 public class VariantsService {
 
     private final VariantGenerator generator;
+    private final PartsCombiner combiner;
     private final NameSimilarity similarity;
     private final int defaultMax;
+    private final int maxCombinations;
 
     public VariantsService(ParserConfig config) {
         NameSimilarity similarity = config.variants().embeddings()
                 ? new EmbeddingNameSimilarity(config.variants().embeddingCacheSize()) : NameSimilarity.LEXICAL_ONLY;
         this.similarity = similarity;
         this.generator = new VariantGenerator(similarity);
+        this.combiner = new PartsCombiner(similarity);
         this.defaultMax = config.variants().defaultMax();
+        this.maxCombinations = config.variants().maxCombinations();
     }
 
     /** The name closeness in use (MiniLM when configured), shared with the SQL repairs. */
@@ -44,13 +49,21 @@ public class VariantsService {
 
     /** One source of a batch: its analysis (canonical SQL and slots) and variants, or why it does not parse (analysis null). */
     public record SourceVariants(Analysis analysis, List<Variant> variants, String error) {
+
+        SourceVariants with(List<Variant> more) {
+            if (more.isEmpty()) return this;
+            List<Variant> all = new ArrayList<>(variants);
+            all.addAll(more);
+            return new SourceVariants(analysis, all, error);
+        }
     }
 
     /**
      * Variants of many SQLs against one schema and question: the schema is indexed once, each source
      * analysed once (its analysis comes back with its variants), a source given twice worked out
-     * once, and a candidate that several sources share analysed once. A source that does not parse gets
-     * its error; an unknown family fails the whole batch (IllegalArgumentException).
+     * once, and a candidate that several sources share analysed once. The batch's combinations of two
+     * sources ({@link PartsCombiner}) follow the variants of the first source of each. A source that does
+     * not parse gets its error; an unknown family fails the whole batch (IllegalArgumentException).
      */
     public List<SourceVariants> variants(List<String> sqls, Schema schema, String question, int max, Set<String> families) {
         VariantGenerator.checkFamilies(families);
@@ -59,6 +72,10 @@ public class VariantsService {
         Map<String, SourceVariants> bySql = new HashMap<>();
         List<SourceVariants> out = new ArrayList<>(sqls.size());
         for (String sql : sqls) out.add(bySql.computeIfAbsent(sql, s -> variants(s, parsed, question, limit, families)));
+        if (families == null || families.isEmpty() || families.contains(Variant.COMBINATION)) {
+            List<List<Variant>> combinations = combiner.combine(sqls, parsed, question, maxCombinations);
+            for (int i = 0; i < out.size(); i++) out.set(i, out.get(i).with(combinations.get(i)));
+        }
         return out;
     }
 

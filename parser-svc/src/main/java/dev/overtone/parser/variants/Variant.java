@@ -18,6 +18,8 @@ public record Variant(String sql, String family, String slotPath, String descrip
     public static final String JOIN = "join";
     public static final String AGGREGATE = "aggregate";
     public static final String PROJECTION = "projection";
+    /** Made of two readings of a batch ({@link PartsCombiner}), not by varying one. */
+    public static final String COMBINATION = "combination";
 
     /** A proposal written as text, not analysed yet. */
     public Variant(String sql, String family, String slotPath, String description, double score) {

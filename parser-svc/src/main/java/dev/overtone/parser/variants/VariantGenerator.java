@@ -33,7 +33,8 @@ public final class VariantGenerator {
     }
 
     public static Set<String> familyNames() {
-        return Set.of(Variant.ATTACHMENT, Variant.SCOPE, Variant.COLUMN, Variant.TABLE, Variant.JOIN, Variant.AGGREGATE, Variant.PROJECTION);
+        return Set.of(Variant.ATTACHMENT, Variant.SCOPE, Variant.COLUMN, Variant.TABLE, Variant.JOIN, Variant.AGGREGATE, Variant.PROJECTION,
+                Variant.COMBINATION);
     }
 
     public List<Variant> generate(String sql, SchemaIndex schema, String question, int max, Set<String> only) {

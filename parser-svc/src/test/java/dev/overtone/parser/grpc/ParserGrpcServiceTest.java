@@ -118,6 +118,24 @@ class ParserGrpcServiceTest {
     }
 
     @Test
+    void variantsBatchCombinesTwoReadingsThatEachListAPartUnderTheFirst() {
+        VariantsBatchRequest.Builder request = VariantsBatchRequest.newBuilder().setSchema(TestSchemas.hotels())
+                .setQuestion("the hotel named Grand and the one named Lido, in one table")
+                .addSqls("SELECT name, stars FROM hotels WHERE name = 'Grand'").addSqls("SELECT name FROM hotels WHERE name = 'Lido'");
+        VariantsBatchResponse r = client.variantsBatch(request.build()).await().atMost(WAIT);
+        String union = "SELECT name FROM hotels WHERE name = 'Grand' UNION SELECT name FROM hotels WHERE name = 'Lido'";
+        assertThat(r.getResults(0).getVariantsList()).filteredOn(v -> v.getFamily().equals("combination"))
+                .singleElement().satisfies(v -> {
+                    assertThat(v.getSql()).isEqualTo(analyze(union).getCanonicalSql());
+                    assertThat(v.getAnalysis().getCanonicalSql()).isEqualTo(v.getSql());
+                });
+        assertThat(r.getResults(1).getVariantsList()).noneMatch(v -> v.getFamily().equals("combination"));
+        VariantsBatchResponse scopeOnly = client.variantsBatch(request.addFamilies("scope").build()).await().atMost(WAIT);
+        assertThat(scopeOnly.getResultsList()).allSatisfy(res -> assertThat(res.getVariantsList())
+                .noneMatch(v -> v.getFamily().equals("combination")));
+    }
+
+    @Test
     void batchesWithoutSqlOrWithAnUnknownFamilyAreInvalid() {
         assertThatThrownBy(() -> client.analyzeBatch(AnalyzeBatchRequest.getDefaultInstance()).await().atMost(WAIT))
                 .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {

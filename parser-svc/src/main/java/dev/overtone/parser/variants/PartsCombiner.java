@@ -1,0 +1,142 @@
+package dev.overtone.parser.variants;
+
+import dev.overtone.parser.analysis.Analysis;
+import dev.overtone.parser.analysis.NameSimilarity;
+import dev.overtone.parser.analysis.ParsedQueries;
+import dev.overtone.parser.analysis.QueryShape;
+import dev.overtone.parser.analysis.SchemaIndex;
+import dev.overtone.parser.analysis.SqlLexer;
+import dev.overtone.parser.analysis.SqlSyntaxException;
+import dev.overtone.parser.analysis.SqlToken;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.SelectItem;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Combination: readings of one question that each list one part of what it asks for ("all chalets and
+ * the cabins that cost $200", one reading per part) put together as one list, each part shown by its
+ * rows' names. It works across the readings of a batch, where every other family varies one reading:
+ * a person who asks for two lists in one answer is often given one list per reading, and the union of
+ * two of them is the reading that keeps each part's own conditions.
+ *
+ * <p>Two readings are parts of one list when each is a plain listing (no grouping, aggregate, order or
+ * limit), both show as many columns once shown by name, and they are about different things: they read
+ * different main tables, or each names a text value the other does not ("bartenders" and "sommeliers").
+ */
+public final class PartsCombiner {
+
+    /**
+     * Score of a combination, in the families' scale: below the attachment family's re-bracketings (0.7
+     * with a cue) that vary one reading, above the weakest projections. Chosen on the Ambrosia* dev set.
+     */
+    static final double SCORE = 0.5;
+    /** The words by which a question lists parts of one answer. */
+    private static final String[] LISTING_WORDS = {"and", "or", "also", "both", "plus"};
+
+    private final NameSimilarity similarity;
+
+    public PartsCombiner(NameSimilarity similarity) {
+        this.similarity = similarity == null ? NameSimilarity.LEXICAL_ONLY : similarity;
+    }
+
+    /**
+     * The combinations of the batch's readings, at most {@code max}, each listed under the first of its
+     * two parts (index into {@code sqls}); canonical and analysed like every variant. Nothing when the
+     * question does not list parts or {@code sqls} has fewer than two readings that parse.
+     */
+    public List<List<Variant>> combine(List<String> sqls, ParsedQueries parsed, String question, int max) {
+        List<List<Variant>> out = new ArrayList<>();
+        sqls.forEach(s -> out.add(new ArrayList<>()));
+        List<Part> parts = new ArrayList<>();
+        for (int i = 0; i < sqls.size(); i++) part(i, sqls.get(i), parsed, question).ifPresent(parts::add);
+        if (parts.size() < 2 || max <= 0 || !parts.get(0).context.questionHasWord(LISTING_WORDS)) return out;
+        Set<String> seen = new HashSet<>();
+        parts.forEach(p -> seen.add(VariantGenerator.fingerprint(p.analysis)));
+        int made = 0;
+        for (int a = 0; a < parts.size() && made < max; a++) {
+            for (int b = a + 1; b < parts.size() && made < max; b++) {
+                Optional<Variant> combined = combined(parts.get(a), parts.get(b), parsed, seen);
+                if (combined.isPresent()) {
+                    out.get(parts.get(a).index).add(combined.get());
+                    made++;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** One reading that could be a part: its listing by name, main table and text values. */
+    private record Part(int index, VariantContext context, Analysis analysis, String listing, int columns,
+                        String mainTable, Set<String> textValues) {
+    }
+
+    private Optional<Part> part(int index, String sql, ParsedQueries parsed, String question) {
+        ParsedQueries.Parsed p;
+        try {
+            p = parsed.parsed(sql);
+        } catch (SqlSyntaxException e) {
+            return Optional.empty();
+        }
+        PlainSelect ps = p.tree() instanceof PlainSelect plain ? plain : null;
+        if (ps == null || !listing(ps) || !(ps.getFromItem() instanceof Table from)) return Optional.empty();
+        SchemaIndex schema = parsed.schema();
+        VariantContext ctx = new VariantContext(sql, schema, question, p.analysis(), similarity, p.tree());
+        String byName = AttachmentFamily.projectionToName(ctx, sql).orElse(sql);
+        int columns;
+        try {
+            PlainSelect shown = QueryShape.plain(parsed.parsed(byName).tree());
+            if (shown == null || shown.getSelectItems().stream().anyMatch(i -> i.getExpression() instanceof AllColumns)) return Optional.empty();
+            columns = shown.getSelectItems().size();
+        } catch (SqlSyntaxException e) {
+            return Optional.empty();
+        }
+        String main = schema.tableName(QueryShape.clean(from.getName()));
+        return Optional.of(new Part(index, ctx, p.analysis(), byName, columns,
+                (main == null ? QueryShape.clean(from.getName()) : main).toLowerCase(Locale.ROOT), textValues(sql)));
+    }
+
+    /** A plain listing of rows: columns and constants shown, no grouping, aggregate, order, limit or WITH. */
+    private static boolean listing(PlainSelect ps) {
+        return ps.getGroupBy() == null && ps.getHaving() == null && ps.getOrderByElements() == null && ps.getLimit() == null
+                && ps.getFetch() == null && ps.getWithItemsList() == null && ps.getSelectItems().stream()
+                .map(SelectItem::getExpression).allMatch(e -> e instanceof Column || e instanceof AllColumns || e instanceof StringValue);
+    }
+
+    private Optional<Variant> combined(Part a, Part b, ParsedQueries parsed, Set<String> seen) {
+        if (a.columns != b.columns || !differentThings(a, b)) return Optional.empty();
+        String union = a.listing + " UNION " + b.listing;
+        Analysis analysis;
+        try {
+            analysis = parsed.analyze(union);
+        } catch (SqlSyntaxException e) {
+            return Optional.empty();
+        }
+        if (!parsed.schema().isEmpty() && !analysis.unknownNames().isEmpty()) return Optional.empty();
+        if (!seen.add(VariantGenerator.fingerprint(analysis))) return Optional.empty();
+        return Optional.of(new Variant(union, Variant.COMBINATION, "set_operation",
+                "the rows of two readings in one list, each part with its own conditions", SCORE).analysed(analysis));
+    }
+
+    /** Different main tables, or each names a text value the other does not. */
+    private static boolean differentThings(Part a, Part b) {
+        if (!a.mainTable.equals(b.mainTable)) return true;
+        return !b.textValues.containsAll(a.textValues) && !a.textValues.containsAll(b.textValues);
+    }
+
+    private static Set<String> textValues(String sql) {
+        Set<String> values = new HashSet<>();
+        for (SqlToken t : SqlLexer.tokenize(sql))
+            if (t.kind() == SqlToken.Kind.STRING) values.add(t.unquoted().toLowerCase(Locale.ROOT));
+        return values;
+    }
+}
