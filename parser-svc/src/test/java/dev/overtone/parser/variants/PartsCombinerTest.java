@@ -75,6 +75,20 @@ class PartsCombinerTest {
     }
 
     @Test
+    void thePairWhoseTablesTheQuestionNamesComesFirstAndScoresHigher() {
+        SchemaIndex schema = lodging();
+        List<String> sqls = List.of("SELECT full_name FROM staff WHERE position = 'Bartender'", "SELECT chalet_name FROM chalets",
+                "SELECT cabin_name FROM cabins");
+        List<Variant> best = combiner.combine(sqls, new ParsedQueries(schema), "the chalets and the cabins", 1)
+                .stream().flatMap(List::stream).toList();
+        assertThat(best).extracting(Variant::sql).containsExactly("SELECT chalet_name FROM chalets UNION SELECT cabin_name FROM cabins");
+        List<Variant> all = combiner.combine(sqls, new ParsedQueries(schema), "the chalets and the cabins", 3)
+                .stream().flatMap(List::stream).toList();
+        assertThat(all).hasSize(3);
+        assertThat(best.get(0).score()).isGreaterThan(all.stream().filter(v -> v.sql().contains("staff")).mapToDouble(Variant::score).max().orElseThrow());
+    }
+
+    @Test
     void theBoundAndTheSourcesOwnFormsAreRespected() {
         SchemaIndex schema = lodging();
         List<String> sqls = List.of("SELECT chalet_name FROM chalets", "SELECT cabin_name FROM cabins",
