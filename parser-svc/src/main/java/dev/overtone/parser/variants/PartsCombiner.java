@@ -109,7 +109,8 @@ public final class PartsCombiner {
         if (ps == null || !listing(ps) || !(ps.getFromItem() instanceof Table from)) return Optional.empty();
         SchemaIndex schema = parsed.schema();
         VariantContext ctx = new VariantContext(sql, schema, question, p.analysis(), similarity, p.tree());
-        String byName = AttachmentFamily.projectionToName(ctx, sql).orElse(sql);
+        // the parse printed, not the text: a trailing ';' or '-- comment' would swallow the UNION's second part
+        String byName = AttachmentFamily.projectionToName(ctx, sql).orElse(p.tree().toString());
         int columns;
         try {
             PlainSelect shown = QueryShape.plain(parsed.parsed(byName).tree());

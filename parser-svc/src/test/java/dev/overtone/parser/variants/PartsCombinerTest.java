@@ -95,6 +95,9 @@ class PartsCombinerTest {
                 "SELECT full_name FROM staff WHERE position = 'Bartender'");
         assertThat(all(combiner.combine(sqls, new ParsedQueries(schema), "chalets and cabins and bartenders", 2))).hasSize(2);
         assertThat(all(combiner.combine(sqls, new ParsedQueries(schema), "chalets and cabins and bartenders", 0))).isEmpty();
+        // a source's own ';' or comment does not cut the union short
+        assertThat(all(combine("chalets and cabins", "SELECT chalet_name FROM chalets -- every chalet", "SELECT cabin_name FROM cabins;")))
+                .containsExactly("SELECT chalet_name FROM chalets UNION SELECT cabin_name FROM cabins");
         // a source that does not parse is no part, and the others still combine
         assertThat(all(combine("chalets and cabins", "SELEC nonsense", "SELECT chalet_name FROM chalets", "SELECT cabin_name FROM cabins")))
                 .containsExactly("SELECT chalet_name FROM chalets UNION SELECT cabin_name FROM cabins");
