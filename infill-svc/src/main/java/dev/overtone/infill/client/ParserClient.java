@@ -48,10 +48,14 @@ public class ParserClient {
         }
     }
 
-    /** Variants of every SQL in one call, with each source's canonical form; one result per SQL, in order. */
-    public List<VariantsResult> variants(List<String> sqls, Schema schema, String question, int max, List<String> families, long timeoutMs) {
-        return call(timeoutMs, () -> stub(timeoutMs).variantsBatch(VariantsBatchRequest.newBuilder().addAllSqls(sqls).setSchema(schema)
-                .setQuestion(question).setMaxVariants(max).addAllFamilies(families).build()).getResultsList());
+    /**
+     * Variants of every SQL in one call, with each source's canonical form; one result per SQL, in order.
+     * {@code partners} are other readings of the question, not varied, that a source may be combined with.
+     */
+    public List<VariantsResult> variants(List<String> sqls, List<String> partners, Schema schema, String question, int max,
+                                         List<String> families, long timeoutMs) {
+        return call(timeoutMs, () -> stub(timeoutMs).variantsBatch(VariantsBatchRequest.newBuilder().addAllSqls(sqls).addAllPartners(partners)
+                .setSchema(schema).setQuestion(question).setMaxVariants(max).addAllFamilies(families).build()).getResultsList());
     }
 
     /** Analyze of every SQL in one call; one result per SQL, in order. */

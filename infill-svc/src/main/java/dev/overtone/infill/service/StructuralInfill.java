@@ -84,7 +84,7 @@ public class StructuralInfill {
                     }
                 }
             }
-            Map<String, VariantsResult> varied = variants(request, sources, timeout(deadline));
+            Map<String, VariantsResult> varied = variants(request, sources, withSql, timeout(deadline));
             for (int i = 0; i < sources.size(); i++) {
                 VariantsResult result = varied.get(sources.get(i).getSql());
                 if (result.getError().isEmpty()) {
@@ -121,16 +121,18 @@ public class StructuralInfill {
 
     /**
      * The sources' variants by their SQL: those this call's earlier round already had (kept by
-     * {@link VariedReadings}), and one VariantsBatch for the others.
+     * {@link VariedReadings}), and one VariantsBatch for the others, with every other reading that has SQL as
+     * a partner they may be combined with (parser-svc's combination family).
      */
-    private Map<String, VariantsResult> variants(InfillRequest request, List<Reading> sources, long timeoutMillis) {
+    private Map<String, VariantsResult> variants(InfillRequest request, List<Reading> sources, List<Reading> withSql, long timeoutMillis) {
         VariedReadings.Ask ask = new VariedReadings.Ask(request.getQuestion(), request.getOptions().getFamiliesList());
         Map<String, VariantsResult> bySql = new HashMap<>(variedReadings.of(request.getCallId(), ask));
         List<String> toVary = sources.stream().map(Reading::getSql).filter(sql -> !bySql.containsKey(sql)).distinct().toList();
         if (toVary.isEmpty()) {
             return bySql;
         }
-        List<VariantsResult> results = parser.variants(toVary, request.getSchema(), request.getQuestion(),
+        List<String> partners = withSql.stream().map(Reading::getSql).filter(sql -> !toVary.contains(sql)).distinct().toList();
+        List<VariantsResult> results = parser.variants(toVary, partners, request.getSchema(), request.getQuestion(),
                 config.structural().variantsPerReading(), ask.families(), timeoutMillis);
         Map<String, VariantsResult> fresh = new HashMap<>();
         for (int i = 0; i < toVary.size(); i++) {

@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * what the real parser-svc answered to the same request: the recordings in runtime's test-jar
  * ({@code contracts/parser-svc}), which parser-svc's {@code RecordedAnswersTest} checks against the service
  * (runtime/README.md, "Recorded answers"). A request with no recording fails with INTERNAL and is listed in
- * {@link #UNRECORDED}. Hand-written, each said where: parser-svc being down, the call counter, and the RPCs
+ * {@link #UNRECORDED}. Hand-written, each said where: parser-svc being down, the call counter, the VariantsBatch requests kept, and the RPCs
  * infill-svc never calls.
  */
 @GrpcService
@@ -47,6 +47,8 @@ public class FakeParser implements ParserService {
     public static volatile boolean down;
     /** Calls received, of any RPC: infill-svc should make one per Infill. */
     public static final AtomicInteger CALLS = new AtomicInteger();
+    /** Hand-written: the VariantsBatch requests received, for a test to see what infill-svc sent. */
+    public static final List<VariantsBatchRequest> VARIANTS_BATCHES = new CopyOnWriteArrayList<>();
     /** Calls with no recorded answer (each failed with INTERNAL): a test's @AfterEach wants none. */
     public static final List<String> UNRECORDED = new CopyOnWriteArrayList<>();
 
@@ -63,6 +65,7 @@ public class FakeParser implements ParserService {
 
     @Override
     public Uni<VariantsBatchResponse> variantsBatch(VariantsBatchRequest request) {
+        VARIANTS_BATCHES.add(request);
         return answer("VariantsBatch", request);
     }
 

@@ -7,6 +7,7 @@ import dev.overtone.proto.v1.InfillServiceGrpc;
 import dev.overtone.proto.v1.InfilledReading;
 import dev.overtone.proto.v1.Reading;
 import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.VariantsBatchRequest;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -18,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The readings beyond {@code max-sources} are not varied, only known by their canonical forms (so a variant
  * equal to one is nothing new): from the analyses the caller sent when it sent them, else from one
- * parser-svc AnalyzeBatch.
+ * parser-svc AnalyzeBatch. They go to parser-svc as partners a source may be combined with.
  */
 @QuarkusTest
 @TestProfile(OneSourceProfile.class)
@@ -58,5 +59,13 @@ class ReadingsBeyondTheSourcesTest {
         assertThat(FakeParser.CALLS.get() - before).isEqualTo(1);
         assertThat(carried.getReadingsList()).isEqualTo(analysedHere.getReadingsList());
         assertThat(carried.getDegraded()).isFalse();
+    }
+
+    @Test
+    void theyGoToParserSvcAsPartnersTheSourceMayBeCombinedWith() {
+        infill.infill(threeReadings().build());
+        VariantsBatchRequest sent = FakeParser.VARIANTS_BATCHES.get(FakeParser.VARIANTS_BATCHES.size() - 1);
+        assertThat(sent.getSqlsList()).containsExactly(FakeParser.STARS);
+        assertThat(sent.getPartnersList()).containsExactly("SELECT name FROM hotels", FakeParser.SCORE_VARIANT);
     }
 }

@@ -108,8 +108,8 @@ public class ParserGrpcService implements ParserService {
         return call(() -> {
             requireSqls(request.getSqlsCount(), "VariantsBatch");
             VariantsBatchResponse.Builder b = VariantsBatchResponse.newBuilder();
-            variantsService.variants(request.getSqlsList(), request.getSchema(), request.getQuestion(), request.getMaxVariants(),
-                    new HashSet<>(request.getFamiliesList())).forEach(source -> b.addResults(AnalysisMapping.toProto(source)));
+            variantsService.variants(request.getSqlsList(), request.getPartnersList(), request.getSchema(), request.getQuestion(),
+                    request.getMaxVariants(), new HashSet<>(request.getFamiliesList())).forEach(source -> b.addResults(AnalysisMapping.toProto(source)));
             return b.build();
         });
     }

@@ -62,10 +62,12 @@ public class VariantsService {
      * Variants of many SQLs against one schema and question: the schema is indexed once, each source
      * analysed once (its analysis comes back with its variants), a source given twice worked out
      * once, and a candidate that several sources share analysed once. The batch's combinations of two
-     * sources ({@link PartsCombiner}) follow the variants of the first source of each. A source that does
-     * not parse gets its error; an unknown family fails the whole batch (IllegalArgumentException).
+     * sources, or of a source and one of the {@code partners} (readings not to vary), follow the variants
+     * of the source ({@link PartsCombiner}). A source that does not parse gets its error; an unknown family
+     * fails the whole batch (IllegalArgumentException).
      */
-    public List<SourceVariants> variants(List<String> sqls, Schema schema, String question, int max, Set<String> families) {
+    public List<SourceVariants> variants(List<String> sqls, List<String> partners, Schema schema, String question, int max,
+                                         Set<String> families) {
         VariantGenerator.checkFamilies(families);
         ParsedQueries parsed = new ParsedQueries(SchemaIndex.of(schema));
         int limit = max <= 0 ? defaultMax : max;
@@ -73,7 +75,9 @@ public class VariantsService {
         List<SourceVariants> out = new ArrayList<>(sqls.size());
         for (String sql : sqls) out.add(bySql.computeIfAbsent(sql, s -> variants(s, parsed, question, limit, families)));
         if (families == null || families.isEmpty() || families.contains(Variant.COMBINATION)) {
-            List<List<Variant>> combinations = combiner.combine(sqls, parsed, question, maxCombinations);
+            List<String> parts = new ArrayList<>(sqls);
+            parts.addAll(partners);
+            List<List<Variant>> combinations = combiner.combine(parts, sqls.size(), parsed, question, maxCombinations);
             for (int i = 0; i < out.size(); i++) out.set(i, out.get(i).with(combinations.get(i)));
         }
         return out;

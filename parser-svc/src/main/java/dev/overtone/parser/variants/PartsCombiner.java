@@ -55,19 +55,20 @@ public final class PartsCombiner {
 
     /**
      * The combinations of the batch's readings, at most {@code max}, each listed under the first of its
-     * two parts (index into {@code sqls}); canonical and analysed like every variant. Nothing when the
-     * question does not list parts or {@code sqls} has fewer than two readings that parse.
+     * two parts, which is one of the first {@code varied} of {@code sqls} (the sources; the rest are
+     * partners, only ever second parts); canonical and analysed like every variant. One list per source.
+     * Nothing when the question does not list parts or fewer than two readings parse.
      */
-    public List<List<Variant>> combine(List<String> sqls, ParsedQueries parsed, String question, int max) {
+    public List<List<Variant>> combine(List<String> sqls, int varied, ParsedQueries parsed, String question, int max) {
         List<List<Variant>> out = new ArrayList<>();
-        sqls.forEach(s -> out.add(new ArrayList<>()));
+        for (int i = 0; i < varied; i++) out.add(new ArrayList<>());
         List<Part> parts = new ArrayList<>();
         for (int i = 0; i < sqls.size(); i++) part(i, sqls.get(i), parsed, question).ifPresent(parts::add);
         if (parts.size() < 2 || max <= 0 || !parts.get(0).context.questionHasWord(LISTING_WORDS)) return out;
         Set<String> seen = new HashSet<>();
         parts.forEach(p -> seen.add(VariantGenerator.fingerprint(p.analysis)));
         List<Pair> pairs = new ArrayList<>();
-        for (int a = 0; a < parts.size(); a++)
+        for (int a = 0; a < parts.size() && parts.get(a).index < varied; a++)
             for (int b = a + 1; b < parts.size(); b++)
                 if (parts.get(a).columns == parts.get(b).columns && differentThings(parts.get(a), parts.get(b)))
                     pairs.add(new Pair(parts.get(a), parts.get(b)));

@@ -130,6 +130,12 @@ class ParserGrpcServiceTest {
                     assertThat(v.getAnalysis().getCanonicalSql()).isEqualTo(v.getSql());
                 });
         assertThat(r.getResults(1).getVariantsList()).noneMatch(v -> v.getFamily().equals("combination"));
+        // the second reading as a partner: combined with, not varied, no result of its own
+        VariantsBatchResponse withPartner = client.variantsBatch(VariantsBatchRequest.newBuilder().setSchema(TestSchemas.hotels())
+                .setQuestion(request.getQuestion()).addSqls(request.getSqls(0)).addPartners(request.getSqls(1)).build()).await().atMost(WAIT);
+        assertThat(withPartner.getResultsList()).hasSize(1);
+        assertThat(withPartner.getResults(0).getVariantsList()).filteredOn(v -> v.getFamily().equals("combination"))
+                .extracting(Variant::getSql).containsExactly(analyze(union).getCanonicalSql());
         VariantsBatchResponse scopeOnly = client.variantsBatch(request.addFamilies("scope").build()).await().atMost(WAIT);
         assertThat(scopeOnly.getResultsList()).allSatisfy(res -> assertThat(res.getVariantsList())
                 .noneMatch(v -> v.getFamily().equals("combination")));

@@ -33,7 +33,7 @@ class PartsCombinerTest {
 
     private List<List<Variant>> combine(String question, String... sqls) {
         SchemaIndex schema = lodging();
-        return combiner.combine(List.of(sqls), new ParsedQueries(schema), question, 3);
+        return combiner.combine(List.of(sqls), sqls.length, new ParsedQueries(schema), question, 3);
     }
 
     private static List<String> all(List<List<Variant>> combined) {
@@ -79,13 +79,25 @@ class PartsCombinerTest {
         SchemaIndex schema = lodging();
         List<String> sqls = List.of("SELECT full_name FROM staff WHERE position = 'Bartender'", "SELECT chalet_name FROM chalets",
                 "SELECT cabin_name FROM cabins");
-        List<Variant> best = combiner.combine(sqls, new ParsedQueries(schema), "the chalets and the cabins", 1)
+        List<Variant> best = combiner.combine(sqls, sqls.size(), new ParsedQueries(schema), "the chalets and the cabins", 1)
                 .stream().flatMap(List::stream).toList();
         assertThat(best).extracting(Variant::sql).containsExactly("SELECT chalet_name FROM chalets UNION SELECT cabin_name FROM cabins");
-        List<Variant> all = combiner.combine(sqls, new ParsedQueries(schema), "the chalets and the cabins", 3)
+        List<Variant> all = combiner.combine(sqls, sqls.size(), new ParsedQueries(schema), "the chalets and the cabins", 3)
                 .stream().flatMap(List::stream).toList();
         assertThat(all).hasSize(3);
         assertThat(best.get(0).score()).isGreaterThan(all.stream().filter(v -> v.sql().contains("staff")).mapToDouble(Variant::score).max().orElseThrow());
+    }
+
+    @Test
+    void aPartnerIsOnlyEverTheSecondPartOfASourcesCombination() {
+        SchemaIndex schema = lodging();
+        List<String> sqls = List.of("SELECT chalet_name FROM chalets", "SELECT cabin_name FROM cabins",
+                "SELECT full_name FROM staff WHERE position = 'Bartender'");
+        List<List<Variant>> combined = combiner.combine(sqls, 1, new ParsedQueries(schema), "chalets, cabins and bartenders", 3);
+        assertThat(combined).hasSize(1);
+        assertThat(combined.get(0)).extracting(Variant::sql).containsExactlyInAnyOrder(
+                "SELECT chalet_name FROM chalets UNION SELECT cabin_name FROM cabins",
+                "SELECT chalet_name FROM chalets UNION SELECT full_name FROM staff WHERE position = 'Bartender'");
     }
 
     @Test
@@ -93,8 +105,8 @@ class PartsCombinerTest {
         SchemaIndex schema = lodging();
         List<String> sqls = List.of("SELECT chalet_name FROM chalets", "SELECT cabin_name FROM cabins",
                 "SELECT full_name FROM staff WHERE position = 'Bartender'");
-        assertThat(all(combiner.combine(sqls, new ParsedQueries(schema), "chalets and cabins and bartenders", 2))).hasSize(2);
-        assertThat(all(combiner.combine(sqls, new ParsedQueries(schema), "chalets and cabins and bartenders", 0))).isEmpty();
+        assertThat(all(combiner.combine(sqls, sqls.size(), new ParsedQueries(schema), "chalets and cabins and bartenders", 2))).hasSize(2);
+        assertThat(all(combiner.combine(sqls, sqls.size(), new ParsedQueries(schema), "chalets and cabins and bartenders", 0))).isEmpty();
         // a source's own ';' or comment does not cut the union short
         assertThat(all(combine("chalets and cabins", "SELECT chalet_name FROM chalets -- every chalet", "SELECT cabin_name FROM cabins;")))
                 .containsExactly("SELECT chalet_name FROM chalets UNION SELECT cabin_name FROM cabins");
