@@ -74,7 +74,7 @@ public class VariantsService {
         Map<String, SourceVariants> bySql = new HashMap<>();
         List<SourceVariants> out = new ArrayList<>(sqls.size());
         for (String sql : sqls) out.add(bySql.computeIfAbsent(sql, s -> variants(s, parsed, question, limit, families)));
-        if (families == null || families.isEmpty() || families.contains(Variant.COMBINATION)) {
+        if (VariantGenerator.wanted(families, Variant.COMBINATION)) {
             List<String> parts = new ArrayList<>(sqls);
             parts.addAll(partners);
             List<List<Variant>> combinations = combiner.combine(parts, sqls.size(), parsed, question, maxCombinations);

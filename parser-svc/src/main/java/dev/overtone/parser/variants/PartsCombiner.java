@@ -62,9 +62,9 @@ public final class PartsCombiner {
     public List<List<Variant>> combine(List<String> sqls, int varied, ParsedQueries parsed, String question, int max) {
         List<List<Variant>> out = new ArrayList<>();
         for (int i = 0; i < varied; i++) out.add(new ArrayList<>());
+        if (max <= 0 || question == null || !VariantContext.hasWord(question, LISTING_WORDS)) return out;
         List<Part> parts = new ArrayList<>();
         for (int i = 0; i < sqls.size(); i++) part(i, sqls.get(i), parsed, question).ifPresent(parts::add);
-        if (parts.size() < 2 || max <= 0 || !parts.get(0).context.questionHasWord(LISTING_WORDS)) return out;
         Set<String> seen = new HashSet<>();
         parts.forEach(p -> seen.add(VariantGenerator.fingerprint(p.analysis)));
         List<Pair> pairs = new ArrayList<>();
@@ -95,7 +95,7 @@ public final class PartsCombiner {
     }
 
     /** One reading that could be a part: its listing by name, main table (and how the question names it) and text values. */
-    private record Part(int index, VariantContext context, Analysis analysis, String listing, int columns,
+    private record Part(int index, Analysis analysis, String listing, int columns,
                         String mainTable, double tableCue, Set<String> textValues) {
     }
 
@@ -122,7 +122,7 @@ public final class PartsCombiner {
         }
         String known = schema.tableName(QueryShape.clean(from.getName()));
         String main = known == null ? QueryShape.clean(from.getName()) : known;
-        return Optional.of(new Part(index, ctx, p.analysis(), byName, columns, main.toLowerCase(Locale.ROOT), ctx.cue(main),
+        return Optional.of(new Part(index, p.analysis(), byName, columns, main.toLowerCase(Locale.ROOT), ctx.cue(main),
                 textValues(sql)));
     }
 

@@ -70,7 +70,12 @@ public final class VariantContext {
     }
 
     boolean questionHasWord(String... words) {
-        String q = " " + NOT_ALPHANUMERIC.matcher(question.toLowerCase(Locale.ROOT)).replaceAll(" ") + " ";
+        return hasWord(question, words);
+    }
+
+    /** Whether the text has one of the words, whole, case ignored. */
+    static boolean hasWord(String text, String... words) {
+        String q = " " + NOT_ALPHANUMERIC.matcher(text.toLowerCase(Locale.ROOT)).replaceAll(" ") + " ";
         for (String w : words) if (q.contains(" " + w + " ")) return true;
         return false;
     }

@@ -43,6 +43,11 @@ public final class VariantGenerator {
         return generate(sql, new ParsedQueries(s), question, max, only);
     }
 
+    /** Whether a request that asks for {@code only} these families (all when null or empty) wants {@code family}. */
+    public static boolean wanted(Set<String> only, String family) {
+        return only == null || only.isEmpty() || only.contains(family);
+    }
+
     /** IllegalArgumentException naming the known families when {@code only} holds another. */
     public static void checkFamilies(Set<String> only) {
         for (String f : only == null ? Set.<String>of() : only)
@@ -67,7 +72,7 @@ public final class VariantGenerator {
         ParsedQueries.Parsed base = parsed.parsed(sql);
         VariantContext ctx = new VariantContext(sql, s, question, base.analysis(), similarity, base.tree());
         for (VariantFamily family : families) {
-            if (only != null && !only.isEmpty() && !only.contains(family.name())) continue;
+            if (!wanted(only, family.name())) continue;
             try {
                 candidates.addAll(family.propose(ctx));
             } catch (SqlSyntaxException | UnsupportedOperationException | ClassCastException | IndexOutOfBoundsException e) {
