@@ -23,6 +23,8 @@ public interface ExecutorConfig {
 
     Bulkhead bulkhead();
 
+    Batch batch();
+
     PgPool pool();
 
     Describe describe();
@@ -105,6 +107,12 @@ public interface ExecutorConfig {
         /** Statements one tenant may have waiting for a slot; past it RESOURCE_EXHAUSTED at once. */
         @WithDefault("64")
         int maxQueued();
+    }
+
+    interface Batch {
+        /** Statements one ExecuteBatch call may carry; more is INVALID_ARGUMENT. */
+        @WithDefault("64")
+        int maxStatements();
     }
 
     interface PgPool {

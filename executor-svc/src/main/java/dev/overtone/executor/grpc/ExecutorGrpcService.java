@@ -2,9 +2,12 @@ package dev.overtone.executor.grpc;
 
 import dev.overtone.executor.mapping.ExecutorMapping;
 import dev.overtone.executor.service.SchemaCatalog;
+import dev.overtone.executor.service.StatementBatch;
 import dev.overtone.executor.service.StatementExecution;
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
+import dev.overtone.proto.v1.ExecuteBatchRequest;
+import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorService;
@@ -20,10 +23,12 @@ public class ExecutorGrpcService implements ExecutorService {
 
     private final SchemaCatalog catalog;
     private final StatementExecution execution;
+    private final StatementBatch batch;
 
-    public ExecutorGrpcService(SchemaCatalog catalog, StatementExecution execution) {
+    public ExecutorGrpcService(SchemaCatalog catalog, StatementExecution execution, StatementBatch batch) {
         this.catalog = catalog;
         this.execution = execution;
+        this.batch = batch;
     }
 
     @Override
@@ -39,6 +44,16 @@ public class ExecutorGrpcService implements ExecutorService {
         var limits = ExecutorMapping.limits(request.getLimits(), Context.current().getDeadline());
         return execution.execute(request.getTenant(), request.getDatabase(), request.getSql(), limits)
                 .map(ExecutorMapping::response)
+                .onFailure().invoke(ExecutorGrpcService::logUnexpected)
+                .onFailure().transform(ExecutorMapping::status);
+    }
+
+    @Override
+    public Uni<ExecuteBatchResponse> executeBatch(ExecuteBatchRequest request) {
+        var deadline = Context.current().getDeadline();
+        return batch.execute(request.getTenant(), request.getDatabase(), request.getSqlsList(),
+                        () -> ExecutorMapping.limits(request.getLimits(), deadline))
+                .map(outcomes -> ExecutorMapping.response(outcomes, ExecutorGrpcService::logUnexpected))
                 .onFailure().invoke(ExecutorGrpcService::logUnexpected)
                 .onFailure().transform(ExecutorMapping::status);
     }

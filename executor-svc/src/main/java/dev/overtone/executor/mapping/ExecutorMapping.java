@@ -5,11 +5,18 @@ import dev.overtone.executor.repository.Truncation;
 import dev.overtone.executor.service.RequestedLimits;
 import dev.overtone.runtime.grpc.FailureStatus;
 import dev.overtone.executor.service.SchemaCatalog;
+import dev.overtone.executor.service.StatementBatch;
 import dev.overtone.proto.v1.DescribeResponse;
+import dev.overtone.proto.v1.ExecuteBatchResponse;
+import dev.overtone.proto.v1.ExecuteFailure;
 import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.ExecuteResult;
+import dev.overtone.proto.v1.StatusCode;
 import dev.overtone.proto.v1.Limits;
 import io.grpc.Deadline;
+import java.util.List;
 import java.util.OptionalInt;
+import java.util.function.Consumer;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
@@ -41,6 +48,22 @@ public final class ExecutorMapping {
                 .setEmpty(result.rows().isEmpty())
                 .setOrdered(outcome.ordered())
                 .build();
+    }
+
+    /** One result per statement; a failure is answered as Execute's status would be ({@code onFailure} sees each first). */
+    public static ExecuteBatchResponse response(List<StatementBatch.Outcome> outcomes, Consumer<Throwable> onFailure) {
+        ExecuteBatchResponse.Builder response = ExecuteBatchResponse.newBuilder();
+        for (StatementBatch.Outcome outcome : outcomes) {
+            if (outcome.failure() == null) {
+                response.addResults(ExecuteResult.newBuilder().setResult(response(outcome.result())));
+                continue;
+            }
+            onFailure.accept(outcome.failure());
+            var status = FailureStatus.of("executor-svc", outcome.failure()).getStatus();
+            response.addResults(ExecuteResult.newBuilder().setFailure(ExecuteFailure.newBuilder()
+                    .setCode(StatusCode.forNumber(status.getCode().value())).setMessage(status.getDescription())));
+        }
+        return response.build();
     }
 
     public static DescribeResponse response(SchemaCatalog.Described described) {

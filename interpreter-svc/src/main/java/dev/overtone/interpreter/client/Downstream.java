@@ -51,11 +51,12 @@ public final class Downstream {
         try {
             return invocation.get();
         } catch (StatusRuntimeException e) {
-            throw translate(rpc, timeoutMs, e.getStatus());
+            throw failure(rpc, timeoutMs, e.getStatus());
         }
     }
 
-    private DownstreamFailure translate(String rpc, long timeoutMs, Status status) {
+    /** {@code status} of an {@code rpc} call (or of one item of a batch call) as the failure a person reads. */
+    public DownstreamFailure failure(String rpc, long timeoutMs, Status status) {
         String detail = status.getDescription() != null ? status.getDescription()
                 : status.getCause() != null ? String.valueOf(status.getCause().getMessage()) : status.getCode().name();
         return switch (status.getCode()) {

@@ -94,6 +94,10 @@ public interface InterpreterConfig {
         /** Row limit asked of executor-svc per statement. */
         @WithDefault("1000")
         int maxRows();
+
+        /** Statements per ExecuteBatch call: at most executor-svc's overtone.executor.batch.max-statements. */
+        @WithDefault("64")
+        int maxBatch();
     }
 
     interface Infill {

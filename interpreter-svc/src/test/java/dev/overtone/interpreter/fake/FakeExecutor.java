@@ -2,7 +2,12 @@ package dev.overtone.interpreter.fake;
 
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
+import dev.overtone.proto.v1.ExecuteBatchRequest;
+import dev.overtone.proto.v1.ExecuteBatchResponse;
+import dev.overtone.proto.v1.ExecuteFailure;
 import dev.overtone.proto.v1.ExecuteRequest;
+import dev.overtone.proto.v1.ExecuteResult;
+import dev.overtone.proto.v1.StatusCode;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorService;
 import io.grpc.Status;
@@ -40,5 +45,27 @@ public class FakeExecutor implements ExecutorService {
             return Uni.createFrom().item(result).onItem().delayIt().by(java.time.Duration.ofMillis(Scenario.executeDelayMs));
         }
         return Uni.createFrom().item(result);
+    }
+
+    /** Each statement as {@link #execute} answers it; the delay and cancellation count once per call. */
+    @Override
+    public Uni<ExecuteBatchResponse> executeBatch(ExecuteBatchRequest request) {
+        Scenario.executeBatches.add(request.getSqlsList());
+        if (Scenario.executorFailure != null) {
+            return Uni.createFrom().failure(Scenario.executorFailure.asRuntimeException());
+        }
+        ExecuteBatchResponse.Builder response = ExecuteBatchResponse.newBuilder();
+        for (String sql : request.getSqlsList()) {
+            ExecuteResponse result = Hotels.execute(sql);
+            response.addResults(result != null ? ExecuteResult.newBuilder().setResult(result).build()
+                    : ExecuteResult.newBuilder().setFailure(ExecuteFailure.newBuilder()
+                            .setCode(StatusCode.STATUS_CODE_INVALID_ARGUMENT).setMessage("no such column: rating")).build());
+        }
+        if (Scenario.executeDelayMs > 0) {
+            io.grpc.Context.current().addListener(context -> Scenario.executesCancelled.incrementAndGet(), Runnable::run);
+            Scenario.executesStarted.incrementAndGet();
+            return Uni.createFrom().item(response.build()).onItem().delayIt().by(java.time.Duration.ofMillis(Scenario.executeDelayMs));
+        }
+        return Uni.createFrom().item(response.build());
     }
 }

@@ -18,11 +18,13 @@ public final class Scenario {
     public static volatile Status clarifyFailure;
     public static volatile boolean infillCovered;
     public static volatile boolean infillDegraded;
-    /** How long the fake executor takes per Execute; 0 answers at once. */
+    /** How long the fake executor takes per Execute or ExecuteBatch call; 0 answers at once. */
     public static volatile long executeDelayMs;
-    /** Execute calls whose gRPC context the caller cancelled while the fake was working. */
+    /** Execute and ExecuteBatch calls whose gRPC context the caller cancelled while the fake was working. */
     public static final AtomicInteger executesCancelled = new AtomicInteger();
-    /** Execute calls the fake executor has begun while a delay was set. */
+    /** The statements of every ExecuteBatch call, in order. */
+    public static final List<List<String>> executeBatches = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Execute and ExecuteBatch calls the fake executor has begun while a delay was set. */
     public static final AtomicInteger executesStarted = new AtomicInteger();
     /** How long the fake infill-svc takes per Infill; 0 answers at once. */
     public static volatile long infillDelayMs;
@@ -80,6 +82,7 @@ public final class Scenario {
         executeDelayMs = 0;
         executesCancelled.set(0);
         executesStarted.set(0);
+        executeBatches.clear();
         infillDelayMs = 0;
         infillsStarted.set(0);
         infillsCancelled.set(0);

@@ -133,15 +133,16 @@ class InterpreterGrpcServiceTest {
         try {
             var answer = caller.submit(() -> call.call(() -> interpreter.withDeadlineAfter(20, TimeUnit.SECONDS)
                     .interpret(rating(Hotels.STARS, Hotels.SCORE).build())));
-            awaitUntil(() -> Scenario.executesStarted.get() == 2);
-            call.cancel(null); // the client goes away while both readings are executing
+            awaitUntil(() -> Scenario.executesStarted.get() == 1);
+            call.cancel(null); // the client goes away while both readings are executing, in one ExecuteBatch
 
             assertThatThrownBy(() -> answer.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(StatusRuntimeException.class)
                     .cause().satisfies(e -> assertThat(((StatusRuntimeException) e).getStatus().getCode())
                             .isEqualTo(Status.Code.CANCELLED));
             String abandoned = "overtone_interpret_abandoned_total{stage=\"execute\"}";
-            awaitUntil(() -> Scenario.executesCancelled.get() == 2 && metrics().contains(abandoned));
-            assertThat(Scenario.executesCancelled).as("executor calls cancelled with the Interpret call").hasValue(2);
+            awaitUntil(() -> Scenario.executesCancelled.get() == 1 && metrics().contains(abandoned));
+            assertThat(Scenario.executesCancelled).as("the executor call cancelled with the Interpret call").hasValue(1);
+            assertThat(Scenario.executeBatches).singleElement().asList().hasSize(2);
             assertThat(metrics()).contains(abandoned);
         } finally {
             caller.shutdownNow();
@@ -337,6 +338,8 @@ class InterpreterGrpcServiceTest {
             assertThat(f.getSql()).isEqualTo(Hotels.BROKEN);
             assertThat(f.getMessage()).contains("no such column");
         });
+        assertThat(Scenario.executeBatches).as("the stage's statements in one ExecuteBatch")
+                .containsExactly(List.of(Hotels.STARS, Hotels.STARS_PARAPHRASE, Hotels.BROKEN));
         assertThat(Scenario.infillCalls.get()).isZero();
         assertThat(answer.getAmbiguity().getAmbiguous()).isFalse();
     }

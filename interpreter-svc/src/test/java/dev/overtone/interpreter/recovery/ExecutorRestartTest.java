@@ -5,7 +5,10 @@ import dev.overtone.interpreter.fake.Scenario;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
+import dev.overtone.proto.v1.ExecuteBatchRequest;
+import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteRequest;
+import dev.overtone.proto.v1.ExecuteResult;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorServiceGrpc;
 import dev.overtone.proto.v1.InterpretOptions;
@@ -63,6 +66,13 @@ class ExecutorRestartTest {
                 .addMethod(ExecutorServiceGrpc.getExecuteMethod(), ServerCalls.asyncUnaryCall(
                         (ExecuteRequest request, StreamObserver<ExecuteResponse> out) -> {
                             out.onNext(Hotels.execute(request.getSql()));
+                            out.onCompleted();
+                        }))
+                .addMethod(ExecutorServiceGrpc.getExecuteBatchMethod(), ServerCalls.asyncUnaryCall(
+                        (ExecuteBatchRequest request, StreamObserver<ExecuteBatchResponse> out) -> {
+                            ExecuteBatchResponse.Builder answer = ExecuteBatchResponse.newBuilder();
+                            request.getSqlsList().forEach(sql -> answer.addResults(ExecuteResult.newBuilder().setResult(Hotels.execute(sql))));
+                            out.onNext(answer.build());
                             out.onCompleted();
                         }))
                 .build();

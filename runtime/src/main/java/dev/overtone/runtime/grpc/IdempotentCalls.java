@@ -12,6 +12,7 @@ public final class IdempotentCalls {
     public static final List<Method> METHODS = List.of(
             new Method("overtone.v1.ExecutorService", "Describe"),
             new Method("overtone.v1.ExecutorService", "Execute"),
+            new Method("overtone.v1.ExecutorService", "ExecuteBatch"),
             new Method("overtone.v1.ParserService", "Analyze"),
             new Method("overtone.v1.ParserService", "Variants"),
             new Method("overtone.v1.ParserService", "AnalyzeBatch"),

@@ -1,0 +1,64 @@
+package dev.overtone.executor.service;
+
+import dev.overtone.executor.config.ExecutorConfig;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Several statements of one database in one call, each through {@link StatementExecution} as Execute
+ * runs it: a statement's failure is its own outcome, never the batch's. At most the tenant's bulkhead
+ * limit of a batch's statements are in flight at once, so one batch cannot fill the bulkhead's queue.
+ */
+@ApplicationScoped
+public class StatementBatch {
+    private final StatementExecution execution;
+    private final TenantRegistry registry;
+    private final int maxStatements;
+    private final int inFlight;
+
+    /** One statement's outcome: a result, or the failure Execute would have answered. */
+    public record Outcome(ExecutionOutcome result, Throwable failure) {
+    }
+
+    private record Numbered(int index, Outcome outcome) {
+    }
+
+    public StatementBatch(StatementExecution execution, TenantRegistry registry, ExecutorConfig config) {
+        this.execution = execution;
+        this.registry = registry;
+        this.maxStatements = config.batch().maxStatements();
+        this.inFlight = config.bulkhead().maxConcurrent();
+    }
+
+    /**
+     * Runs {@code sqls} in order of the list (answers in that order). {@code limits} is asked for each
+     * statement as it starts, so that what is left of the call's deadline caps it then.
+     */
+    public Uni<List<Outcome>> execute(String tenant, String database, List<String> sqls, Supplier<RequestedLimits> limits) {
+        return Uni.createFrom().deferred(() -> {
+            if (sqls.isEmpty()) {
+                throw SandboxException.invalid("sqls is empty: send at least one statement");
+            }
+            if (sqls.size() > maxStatements) {
+                throw SandboxException.invalid("a batch may carry at most " + maxStatements + " statements "
+                        + "(overtone.executor.batch.max-statements), got " + sqls.size() + "; split it");
+            }
+            registry.lookup(tenant, database); // an unknown tenant or database fails the call, not each statement
+            return Multi.createFrom().range(0, sqls.size())
+                    .onItem().transformToUni(i -> execution.execute(tenant, database, sqls.get(i), limits.get())
+                            .map(result -> new Numbered(i, new Outcome(result, null)))
+                            .onFailure().recoverWithItem(failure -> new Numbered(i, new Outcome(null, failure))))
+                    .merge(inFlight)
+                    .collect().asList()
+                    .map(StatementBatch::inRequestOrder);
+        });
+    }
+
+    private static List<Outcome> inRequestOrder(List<Numbered> finished) {
+        return finished.stream().sorted(Comparator.comparingInt(Numbered::index)).map(Numbered::outcome).toList();
+    }
+}

@@ -1,0 +1,70 @@
+package dev.overtone.interpreter.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.overtone.interpreter.fake.Hotels;
+import dev.overtone.interpreter.fake.Scenario;
+import dev.overtone.proto.v1.CallerDefault;
+import dev.overtone.proto.v1.InterpretOptions;
+import dev.overtone.proto.v1.InterpretRequest;
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.InterpreterServiceGrpc;
+import dev.overtone.proto.v1.StatusCode;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A stage's statements reach executor-svc in ExecuteBatch calls of at most pipeline.max-batch, each SQL once. */
+@QuarkusTest
+@TestProfile(ExecuteBatchingTest.BatchesOfTwo.class)
+class ExecuteBatchingTest {
+    public static class BatchesOfTwo implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("overtone.interpreter.pipeline.max-batch", "2");
+        }
+    }
+
+    @GrpcClient("interpreter")
+    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
+
+    @BeforeEach
+    void reset() {
+        Scenario.reset();
+    }
+
+    @AfterEach
+    void everyParserCallWasAnsweredFromARecording() {
+        Scenario.assertEveryParserCallRecorded();
+    }
+
+    @Test
+    void eachSqlRunsOnceInBatchesOfAtMostMaxBatchAndEveryRouteGetsItsOutcome() {
+        InterpretRequest request = InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels")
+                .setQuestion("the rating of each hotel")
+                .addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS).setText("the star rating"))
+                .addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS).setText("how many stars"))
+                .addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS_PARAPHRASE))
+                .addDefaults(CallerDefault.newBuilder().setSql(Hotels.BROKEN).setText("the rating column"))
+                .setOptions(InterpretOptions.newBuilder().setInfill(false)).build();
+
+        InterpretResponse answer = interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
+
+        assertThat(Scenario.executeBatches).containsExactlyInAnyOrder(
+                List.of(Hotels.STARS, Hotels.STARS_PARAPHRASE), List.of(Hotels.BROKEN));
+        assertThat(answer.getInterpretationsList()).singleElement()
+                .satisfies(only -> assertThat(only.getParaphrasesCount()).isEqualTo(2));
+        assertThat(answer.getFailuresList()).singleElement().satisfies(f -> {
+            assertThat(f.getSql()).isEqualTo(Hotels.BROKEN);
+            assertThat(f.getCode()).isEqualTo(StatusCode.STATUS_CODE_INVALID_ARGUMENT);
+            assertThat(f.getMessage()).isEqualTo("no such column: rating");
+        });
+    }
+}
