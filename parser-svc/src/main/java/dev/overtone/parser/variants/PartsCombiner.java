@@ -110,16 +110,13 @@ public final class PartsCombiner {
         if (ps == null || !listing(ps) || !(ps.getFromItem() instanceof Table from)) return Optional.empty();
         SchemaIndex schema = parsed.schema();
         VariantContext ctx = new VariantContext(sql, schema, question, p.analysis(), similarity, p.tree());
+        Optional<String> projected = AttachmentFamily.projectionToName(ctx, sql);
+        // shown by name, a listing shows its name column alone; else its own columns, where a '*' cannot be
+        // matched column for column with another part
+        if (projected.isEmpty() && ps.getSelectItems().stream().anyMatch(i -> i.getExpression() instanceof AllColumns)) return Optional.empty();
+        int columns = projected.isPresent() ? 1 : ps.getSelectItems().size();
         // the parse printed, not the text: a trailing ';' or '-- comment' would swallow the UNION's second part
-        String byName = AttachmentFamily.projectionToName(ctx, sql).orElse(p.tree().toString());
-        int columns;
-        try {
-            PlainSelect shown = QueryShape.plain(parsed.parsed(byName).tree());
-            if (shown == null || shown.getSelectItems().stream().anyMatch(i -> i.getExpression() instanceof AllColumns)) return Optional.empty();
-            columns = shown.getSelectItems().size();
-        } catch (SqlSyntaxException e) {
-            return Optional.empty();
-        }
+        String byName = projected.orElse(p.tree().toString());
         String known = schema.tableName(QueryShape.clean(from.getName()));
         String main = known == null ? QueryShape.clean(from.getName()) : known;
         return Optional.of(new Part(index, p.analysis(), byName, columns, main.toLowerCase(Locale.ROOT), ctx.cue(main),
