@@ -7,13 +7,12 @@ import dev.overtone.executor.service.StatementExecution;
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
+import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
-import dev.overtone.proto.v1.ExecuteResult;
 import dev.overtone.proto.v1.ExecutorService;
 import io.grpc.Context;
 import io.quarkus.grpc.GrpcService;
-import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import org.jboss.logging.Logger;
 
@@ -50,16 +49,11 @@ public class ExecutorGrpcService implements ExecutorService {
     }
 
     @Override
-    public Multi<ExecuteResult> executeBatch(ExecuteBatchRequest request) {
+    public Uni<ExecuteBatchResponse> executeBatch(ExecuteBatchRequest request) {
         var deadline = Context.current().getDeadline();
         return batch.execute(request.getTenant(), request.getDatabase(), request.getSqlsList(),
                         () -> ExecutorMapping.limits(request.getLimits(), deadline))
-                .invoke(outcome -> {
-                    if (outcome.failure() != null) {
-                        logUnexpected(outcome.failure());
-                    }
-                })
-                .map(ExecutorMapping::result)
+                .map(outcomes -> ExecutorMapping.response(outcomes, ExecutorGrpcService::logUnexpected))
                 .onFailure().invoke(ExecutorGrpcService::logUnexpected)
                 .onFailure().transform(ExecutorMapping::status);
     }

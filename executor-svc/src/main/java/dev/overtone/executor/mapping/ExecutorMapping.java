@@ -7,13 +7,16 @@ import dev.overtone.runtime.grpc.FailureStatus;
 import dev.overtone.executor.service.SchemaCatalog;
 import dev.overtone.executor.service.StatementBatch;
 import dev.overtone.proto.v1.DescribeResponse;
+import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteFailure;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecuteResult;
 import dev.overtone.proto.v1.StatusCode;
 import dev.overtone.proto.v1.Limits;
 import io.grpc.Deadline;
+import java.util.List;
 import java.util.OptionalInt;
+import java.util.function.Consumer;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
@@ -47,15 +50,20 @@ public final class ExecutorMapping {
                 .build();
     }
 
-    /** A statement's outcome in a batch: its result, or the status Execute would have failed with. */
-    public static ExecuteResult result(StatementBatch.Outcome outcome) {
-        ExecuteResult.Builder result = ExecuteResult.newBuilder().setIndex(outcome.index());
-        if (outcome.failure() == null) {
-            return result.setResult(response(outcome.result())).build();
+    /** One result per statement; a failure is answered as Execute's status would be ({@code onFailure} sees each first). */
+    public static ExecuteBatchResponse response(List<StatementBatch.Outcome> outcomes, Consumer<Throwable> onFailure) {
+        ExecuteBatchResponse.Builder response = ExecuteBatchResponse.newBuilder();
+        for (StatementBatch.Outcome outcome : outcomes) {
+            if (outcome.failure() == null) {
+                response.addResults(ExecuteResult.newBuilder().setResult(response(outcome.result())));
+                continue;
+            }
+            onFailure.accept(outcome.failure());
+            var status = FailureStatus.of("executor-svc", outcome.failure()).getStatus();
+            response.addResults(ExecuteResult.newBuilder().setFailure(ExecuteFailure.newBuilder()
+                    .setCode(StatusCode.forNumber(status.getCode().value())).setMessage(status.getDescription())));
         }
-        var status = FailureStatus.of("executor-svc", outcome.failure()).getStatus();
-        return result.setFailure(ExecuteFailure.newBuilder().setCode(StatusCode.forNumber(status.getCode().value()))
-                .setMessage(status.getDescription())).build();
+        return response.build();
     }
 
     public static DescribeResponse response(SchemaCatalog.Described described) {

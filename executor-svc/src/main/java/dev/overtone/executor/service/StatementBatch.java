@@ -2,7 +2,9 @@ package dev.overtone.executor.service;
 
 import dev.overtone.executor.config.ExecutorConfig;
 import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -18,8 +20,11 @@ public class StatementBatch {
     private final int maxStatements;
     private final int inFlight;
 
-    /** One statement's outcome, by its place in the batch: a result, or the failure Execute would have answered. */
-    public record Outcome(int index, ExecutionOutcome result, Throwable failure) {
+    /** One statement's outcome: a result, or the failure Execute would have answered. */
+    public record Outcome(ExecutionOutcome result, Throwable failure) {
+    }
+
+    private record Numbered(int index, Outcome outcome) {
     }
 
     public StatementBatch(StatementExecution execution, TenantRegistry registry, ExecutorConfig config) {
@@ -30,11 +35,11 @@ public class StatementBatch {
     }
 
     /**
-     * Runs {@code sqls}, emitting each outcome as its statement ends. {@code limits} is asked for each
+     * Runs {@code sqls} in order of the list (answers in that order). {@code limits} is asked for each
      * statement as it starts, so that what is left of the call's deadline caps it then.
      */
-    public Multi<Outcome> execute(String tenant, String database, List<String> sqls, Supplier<RequestedLimits> limits) {
-        return Multi.createFrom().deferred(() -> {
+    public Uni<List<Outcome>> execute(String tenant, String database, List<String> sqls, Supplier<RequestedLimits> limits) {
+        return Uni.createFrom().deferred(() -> {
             if (sqls.isEmpty()) {
                 throw SandboxException.invalid("sqls is empty: send at least one statement");
             }
@@ -45,9 +50,15 @@ public class StatementBatch {
             registry.lookup(tenant, database); // an unknown tenant or database fails the call, not each statement
             return Multi.createFrom().range(0, sqls.size())
                     .onItem().transformToUni(i -> execution.execute(tenant, database, sqls.get(i), limits.get())
-                            .map(result -> new Outcome(i, result, null))
-                            .onFailure().recoverWithItem(failure -> new Outcome(i, null, failure)))
-                    .merge(inFlight);
+                            .map(result -> new Numbered(i, new Outcome(result, null)))
+                            .onFailure().recoverWithItem(failure -> new Numbered(i, new Outcome(null, failure))))
+                    .merge(inFlight)
+                    .collect().asList()
+                    .map(StatementBatch::inRequestOrder);
         });
+    }
+
+    private static List<Outcome> inRequestOrder(List<Numbered> finished) {
+        return finished.stream().sorted(Comparator.comparingInt(Numbered::index)).map(Numbered::outcome).toList();
     }
 }

@@ -15,7 +15,9 @@ import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.Degradation;
 import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
+import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.ExecuteResult;
 import dev.overtone.proto.v1.FailedReading;
 import dev.overtone.proto.v1.InfillOptions;
 import dev.overtone.proto.v1.InfillRequest;
@@ -272,10 +274,7 @@ public class InterpretationPipeline {
         }).toList();
     }
 
-    /**
-     * One ExecuteBatch: each statement's result into the call's results as it streams in; returns the
-     * failures by key, a statement's own or, for those not answered when the call failed, the call's.
-     */
+    /** One ExecuteBatch: each statement's result into the call's results; returns the failures (the call's, when it failed), by key. */
     private Map<String, DownstreamFailure> executeBatch(Run run, List<String> keys, Map<String, String> sqlByKey) {
         long timeout = run.budget.forStage(config.budget().execute());
         // each statement gets the stage's cap, and the batch as long as its statements take when
@@ -284,27 +283,26 @@ public class InterpretationPipeline {
         long callTimeout = Math.min(timeout * rounds, run.budget.remainingMs());
         Downstream executor = downstreams.executor();
         Map<String, DownstreamFailure> failed = new HashMap<>();
-        ExecuteBatchRequest request = ExecuteBatchRequest.newBuilder().setTenant(run.request.getTenant())
-                .setDatabase(run.request.getDatabase()).addAllSqls(keys.stream().map(sqlByKey::get).toList())
-                .setLimits(Limits.newBuilder().setTimeoutMs(timeout).setMaxRows(config.pipeline().maxRows())).build();
         try {
-            executor.call("ExecuteBatch", callTimeout, () -> {
-                downstreams.executorStub(callTimeout).executeBatch(request).forEachRemaining(result -> {
-                    String key = keys.get(result.getIndex());
-                    if (result.hasResult()) {
-                        run.executed.put(key, result.getResult());
-                    } else {
-                        failed.put(key, executor.failure("Execute", timeout, Status.fromCodeValue(
-                                result.getFailure().getCode().getNumber()).withDescription(result.getFailure().getMessage())));
-                    }
-                });
-                return keys.size();
-            });
+            ExecuteBatchResponse answer = executor.call("ExecuteBatch", callTimeout, () -> downstreams.executorStub(callTimeout)
+                    .executeBatch(ExecuteBatchRequest.newBuilder().setTenant(run.request.getTenant())
+                            .setDatabase(run.request.getDatabase()).addAllSqls(keys.stream().map(sqlByKey::get).toList())
+                            .setLimits(Limits.newBuilder().setTimeoutMs(timeout).setMaxRows(config.pipeline().maxRows()))
+                            .build()));
+            for (int i = 0; i < keys.size(); i++) {
+                ExecuteResult result = i < answer.getResultsCount() ? answer.getResults(i) : ExecuteResult.getDefaultInstance();
+                if (result.hasResult()) {
+                    run.executed.put(keys.get(i), result.getResult());
+                } else {
+                    Status status = result.hasFailure()
+                            ? Status.fromCodeValue(result.getFailure().getCode().getNumber()).withDescription(result.getFailure().getMessage())
+                            : Status.INTERNAL.withDescription("executor-svc gave no result for this statement");
+                    failed.put(keys.get(i), executor.failure("Execute", timeout, status));
+                }
+            }
         } catch (DownstreamFailure f) {
-            keys.stream().filter(key -> !run.executed.containsKey(key)).forEach(key -> failed.putIfAbsent(key, f));
+            keys.forEach(key -> failed.put(key, f));
         }
-        keys.stream().filter(key -> !run.executed.containsKey(key) && !failed.containsKey(key)).forEach(key -> failed.put(key,
-                executor.failure("ExecuteBatch", callTimeout, Status.INTERNAL.withDescription("no result for this statement"))));
         return failed;
     }
 

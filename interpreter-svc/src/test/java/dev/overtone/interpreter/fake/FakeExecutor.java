@@ -3,6 +3,7 @@ package dev.overtone.interpreter.fake;
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
+import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteFailure;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecuteResult;
@@ -11,11 +12,7 @@ import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorService;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
-import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
 
 /** executor-svc as the interpreter tests need it: tenant demo, database hotels, a few known statements. */
 @GrpcService
@@ -52,25 +49,23 @@ public class FakeExecutor implements ExecutorService {
 
     /** Each statement as {@link #execute} answers it; the delay and cancellation count once per call. */
     @Override
-    public Multi<ExecuteResult> executeBatch(ExecuteBatchRequest request) {
+    public Uni<ExecuteBatchResponse> executeBatch(ExecuteBatchRequest request) {
         Scenario.executeBatches.add(request.getSqlsList());
         if (Scenario.executorFailure != null) {
-            return Multi.createFrom().failure(Scenario.executorFailure.asRuntimeException());
+            return Uni.createFrom().failure(Scenario.executorFailure.asRuntimeException());
         }
-        List<ExecuteResult> results = new ArrayList<>();
-        for (int i = 0; i < request.getSqlsCount(); i++) {
-            ExecuteResponse result = Hotels.execute(request.getSqls(i));
-            ExecuteResult.Builder item = ExecuteResult.newBuilder().setIndex(i);
-            results.add(result != null ? item.setResult(result).build() : item.setFailure(ExecuteFailure.newBuilder()
-                    .setCode(StatusCode.STATUS_CODE_INVALID_ARGUMENT).setMessage("no such column: rating")).build());
+        ExecuteBatchResponse.Builder response = ExecuteBatchResponse.newBuilder();
+        for (String sql : request.getSqlsList()) {
+            ExecuteResponse result = Hotels.execute(sql);
+            response.addResults(result != null ? ExecuteResult.newBuilder().setResult(result).build()
+                    : ExecuteResult.newBuilder().setFailure(ExecuteFailure.newBuilder()
+                            .setCode(StatusCode.STATUS_CODE_INVALID_ARGUMENT).setMessage("no such column: rating")).build());
         }
-        Collections.reverse(results); // streamed in another order than asked: the index says which is which
         if (Scenario.executeDelayMs > 0) {
             io.grpc.Context.current().addListener(context -> Scenario.executesCancelled.incrementAndGet(), Runnable::run);
             Scenario.executesStarted.incrementAndGet();
-            return Multi.createFrom().iterable(results).onItem().call(r -> Uni.createFrom().voidItem()
-                    .onItem().delayIt().by(java.time.Duration.ofMillis(Scenario.executeDelayMs)));
+            return Uni.createFrom().item(response.build()).onItem().delayIt().by(java.time.Duration.ofMillis(Scenario.executeDelayMs));
         }
-        return Multi.createFrom().iterable(results);
+        return Uni.createFrom().item(response.build());
     }
 }

@@ -6,6 +6,7 @@ import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
+import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecuteResult;
 import dev.overtone.proto.v1.ExecuteResponse;
@@ -67,11 +68,11 @@ class ExecutorRestartTest {
                             out.onNext(Hotels.execute(request.getSql()));
                             out.onCompleted();
                         }))
-                .addMethod(ExecutorServiceGrpc.getExecuteBatchMethod(), ServerCalls.asyncServerStreamingCall(
-                        (ExecuteBatchRequest request, StreamObserver<ExecuteResult> out) -> {
-                            for (int i = 0; i < request.getSqlsCount(); i++) {
-                                out.onNext(ExecuteResult.newBuilder().setIndex(i).setResult(Hotels.execute(request.getSqls(i))).build());
-                            }
+                .addMethod(ExecutorServiceGrpc.getExecuteBatchMethod(), ServerCalls.asyncUnaryCall(
+                        (ExecuteBatchRequest request, StreamObserver<ExecuteBatchResponse> out) -> {
+                            ExecuteBatchResponse.Builder answer = ExecuteBatchResponse.newBuilder();
+                            request.getSqlsList().forEach(sql -> answer.addResults(ExecuteResult.newBuilder().setResult(Hotels.execute(sql))));
+                            out.onNext(answer.build());
                             out.onCompleted();
                         }))
                 .build();
