@@ -95,8 +95,15 @@ public interface InterpreterConfig {
         @WithDefault("1000")
         int maxRows();
 
-        /** Statements per ExecuteBatch call: at most executor-svc's overtone.executor.batch.max-statements. */
-        @WithDefault("64")
+        /** Bytes of cell text asked of executor-svc per statement (its own default, 4 MiB). */
+        @WithDefault("4194304")
+        long maxBytes();
+
+        /**
+         * Statements per ExecuteBatch call: at most executor-svc's overtone.executor.batch.max-statements, and
+         * few enough that max-batch answers of max-bytes each fit the executor client's inbound message size.
+         */
+        @WithDefault("16")
         int maxBatch();
     }
 

@@ -287,7 +287,8 @@ public class InterpretationPipeline {
             ExecuteBatchResponse answer = executor.call("ExecuteBatch", callTimeout, () -> downstreams.executorStub(callTimeout)
                     .executeBatch(ExecuteBatchRequest.newBuilder().setTenant(run.request.getTenant())
                             .setDatabase(run.request.getDatabase()).addAllSqls(keys.stream().map(sqlByKey::get).toList())
-                            .setLimits(Limits.newBuilder().setTimeoutMs(timeout).setMaxRows(config.pipeline().maxRows()))
+                            .setLimits(Limits.newBuilder().setTimeoutMs(timeout).setMaxRows(config.pipeline().maxRows())
+                                    .setMaxBytes(config.pipeline().maxBytes()))
                             .build()));
             for (int i = 0; i < keys.size(); i++) {
                 ExecuteResult result = i < answer.getResultsCount() ? answer.getResults(i) : ExecuteResult.getDefaultInstance();

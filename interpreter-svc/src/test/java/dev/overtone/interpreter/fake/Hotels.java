@@ -42,7 +42,15 @@ public final class Hotels {
     }
 
     /** The result of a known statement, or null when the fake engine does not know it (INVALID_ARGUMENT). */
+    /** A statement whose result is {@link #WIDE_ROWS} rows of about {@link #WIDE_CELL} characters: WIDE_PREFIX + a number. */
+    public static final String WIDE_PREFIX = "SELECT description FROM hotel_descriptions WHERE edition = ";
+    public static final int WIDE_ROWS = 1000;
+    public static final int WIDE_CELL = 2500;
+
     public static ExecuteResponse execute(String sql) {
+        if (sql.startsWith(WIDE_PREFIX)) {
+            return wide(sql.substring(WIDE_PREFIX.length()));
+        }
         String fp = FINGERPRINTS.get(key(sql));
         if (fp == null) {
             return null;
@@ -60,6 +68,16 @@ public final class Hotels {
         }
         if (!fp.equals("fp-names")) {
             b.addColumns(ResultColumn.newBuilder().setName(fp.equals("fp-stars") ? "stars" : "avg").setValueType(ValueType.VALUE_TYPE_INTEGER));
+        }
+        return b.build();
+    }
+
+    private static ExecuteResponse wide(String edition) {
+        ExecuteResponse.Builder b = ExecuteResponse.newBuilder().setFingerprint("fp-wide-" + edition)
+                .addColumns(ResultColumn.newBuilder().setName("description").setValueType(ValueType.VALUE_TYPE_TEXT));
+        String text = edition.repeat(WIDE_CELL / Math.max(1, edition.length()));
+        for (int i = 0; i < WIDE_ROWS; i++) {
+            b.addRows(Row.newBuilder().addCells(Cell.newBuilder().setType(ValueType.VALUE_TYPE_TEXT).setText(text)));
         }
         return b.build();
     }
