@@ -35,8 +35,8 @@ public class StatementBatch {
     }
 
     /**
-     * Runs {@code sqls} in order of the list (answers in that order). {@code limits} is asked for each
-     * statement as it starts, so that what is left of the call's deadline caps it then.
+     * Runs {@code sqls}, side by side, and answers their outcomes in request order. {@code limits} is asked
+     * for each statement as it starts, so that what is left of the call's deadline caps it then.
      */
     public Uni<List<Outcome>> execute(String tenant, String database, List<String> sqls, Supplier<RequestedLimits> limits) {
         return Uni.createFrom().deferred(() -> {
