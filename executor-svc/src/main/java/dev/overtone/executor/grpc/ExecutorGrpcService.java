@@ -14,6 +14,7 @@ import dev.overtone.proto.v1.ExecutorService;
 import io.grpc.Context;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
+import java.util.Objects;
 import org.jboss.logging.Logger;
 
 /** The gRPC face: map in, call the service, map out. Blocking work runs on worker threads inside the engines. */
@@ -53,7 +54,9 @@ public class ExecutorGrpcService implements ExecutorService {
         var deadline = Context.current().getDeadline();
         return batch.execute(request.getTenant(), request.getDatabase(), request.getSqlsList(),
                         () -> ExecutorMapping.limits(request.getLimits(), deadline))
-                .map(outcomes -> ExecutorMapping.response(outcomes, ExecutorGrpcService::logUnexpected))
+                .invoke(outcomes -> outcomes.stream().map(StatementBatch.Outcome::failure).filter(Objects::nonNull)
+                        .forEach(ExecutorGrpcService::logUnexpected))
+                .map(ExecutorMapping::response)
                 .onFailure().invoke(ExecutorGrpcService::logUnexpected)
                 .onFailure().transform(ExecutorMapping::status);
     }

@@ -16,7 +16,6 @@ import dev.overtone.proto.v1.Limits;
 import io.grpc.Deadline;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.function.Consumer;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
@@ -50,18 +49,17 @@ public final class ExecutorMapping {
                 .build();
     }
 
-    /** One result per statement; a failure is answered as Execute's status would be ({@code onFailure} sees each first). */
-    public static ExecuteBatchResponse response(List<StatementBatch.Outcome> outcomes, Consumer<Throwable> onFailure) {
+    /** One result per statement, in order; a failure is answered as Execute's status would be. */
+    public static ExecuteBatchResponse response(List<StatementBatch.Outcome> outcomes) {
         ExecuteBatchResponse.Builder response = ExecuteBatchResponse.newBuilder();
         for (StatementBatch.Outcome outcome : outcomes) {
             if (outcome.failure() == null) {
                 response.addResults(ExecuteResult.newBuilder().setResult(response(outcome.result())));
-                continue;
+            } else {
+                var status = FailureStatus.of("executor-svc", outcome.failure()).getStatus();
+                response.addResults(ExecuteResult.newBuilder().setFailure(ExecuteFailure.newBuilder()
+                        .setCode(StatusCode.forNumber(status.getCode().value())).setMessage(status.getDescription())));
             }
-            onFailure.accept(outcome.failure());
-            var status = FailureStatus.of("executor-svc", outcome.failure()).getStatus();
-            response.addResults(ExecuteResult.newBuilder().setFailure(ExecuteFailure.newBuilder()
-                    .setCode(StatusCode.forNumber(status.getCode().value())).setMessage(status.getDescription())));
         }
         return response.build();
     }

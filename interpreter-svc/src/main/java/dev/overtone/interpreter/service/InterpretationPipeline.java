@@ -1,7 +1,6 @@
 package dev.overtone.interpreter.service;
 
 import dev.overtone.interpreter.client.DefaultInterpretations;
-import dev.overtone.interpreter.client.Downstream;
 import dev.overtone.interpreter.client.DownstreamFailure;
 import dev.overtone.interpreter.client.Downstreams;
 import dev.overtone.interpreter.config.InterpreterConfig;
@@ -14,10 +13,7 @@ import dev.overtone.proto.v1.AnalyzeResult;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.Degradation;
 import dev.overtone.proto.v1.DegradationCause;
-import dev.overtone.proto.v1.ExecuteBatchRequest;
-import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteResponse;
-import dev.overtone.proto.v1.ExecuteResult;
 import dev.overtone.proto.v1.FailedReading;
 import dev.overtone.proto.v1.InfillOptions;
 import dev.overtone.proto.v1.InfillRequest;
@@ -75,10 +71,8 @@ public class InterpretationPipeline {
     Tracer tracer;
     @Inject
     AbandonedWork abandoned;
-
-    /** What executing one route gave: a result or a failure, never both. */
-    private record Executed(Route route, ExecuteResponse result, DownstreamFailure failure) {
-    }
+    @Inject
+    BatchedExecution execution;
 
     public InterpretResponse interpret(InterpretRequest request, Long callerRemainingNanos, PipelineListener listener) {
         try {
@@ -188,7 +182,7 @@ public class InterpretationPipeline {
         if (!withSql.isEmpty()) {
             List<Executed> refused = new ArrayList<>();
             run.stage(Stage.STAGE_EXECUTE, () -> {
-                List<Executed> results = execute(run, withSql);
+                List<Executed> results = execution.execute(run, withSql);
                 int before = run.groups.size();
                 List<DownstreamFailure> infrastructure = new ArrayList<>();
                 for (Executed e : results) {
@@ -252,67 +246,6 @@ public class InterpretationPipeline {
         } catch (DownstreamFailure f) {
             return Called.failed(f);
         }
-    }
-
-    /**
-     * Runs the SQLs of {@code routes} that this call has not run yet, each once, in ExecuteBatch calls of at
-     * most {@code pipeline.max-batch} statements, and answers every route in order from what they gave.
-     */
-    private List<Executed> execute(Run run, List<Route> routes) {
-        Map<String, String> sqlByKey = new LinkedHashMap<>();
-        for (Route r : routes) {
-            if (!run.executed.containsKey(r.sqlKey())) {
-                sqlByKey.putIfAbsent(r.sqlKey(), r.sql());
-            }
-        }
-        List<List<String>> batches = chunks(new ArrayList<>(sqlByKey.keySet()), config.pipeline().maxBatch());
-        Map<String, DownstreamFailure> failed = new HashMap<>();
-        parallel.map(Stage.STAGE_EXECUTE, batches, keys -> executeBatch(run, keys, sqlByKey)).forEach(failed::putAll);
-        return routes.stream().map(r -> {
-            ExecuteResponse result = run.executed.get(r.sqlKey());
-            return result != null ? new Executed(r, result, null) : new Executed(r, null, failed.get(r.sqlKey()));
-        }).toList();
-    }
-
-    /** One ExecuteBatch: each statement's result into the call's results; returns the failures (the call's, when it failed), by key. */
-    private Map<String, DownstreamFailure> executeBatch(Run run, List<String> keys, Map<String, String> sqlByKey) {
-        long timeout = run.budget.forStage(config.budget().execute());
-        // each statement gets the stage's cap, and the batch as long as its statements take when
-        // pipeline.concurrency of them run at once (as separate calls did), within the call's budget
-        long rounds = (keys.size() + config.pipeline().concurrency() - 1) / config.pipeline().concurrency();
-        long callTimeout = Math.min(timeout * rounds, run.budget.remainingMs());
-        Downstream executor = downstreams.executor();
-        Map<String, DownstreamFailure> failed = new HashMap<>();
-        try {
-            ExecuteBatchResponse answer = executor.call("ExecuteBatch", callTimeout, () -> downstreams.executorStub(callTimeout)
-                    .executeBatch(ExecuteBatchRequest.newBuilder().setTenant(run.request.getTenant())
-                            .setDatabase(run.request.getDatabase()).addAllSqls(keys.stream().map(sqlByKey::get).toList())
-                            .setLimits(Limits.newBuilder().setTimeoutMs(timeout).setMaxRows(config.pipeline().maxRows())
-                                    .setMaxBytes(config.pipeline().maxBytes()))
-                            .build()));
-            for (int i = 0; i < keys.size(); i++) {
-                ExecuteResult result = i < answer.getResultsCount() ? answer.getResults(i) : ExecuteResult.getDefaultInstance();
-                if (result.hasResult()) {
-                    run.executed.put(keys.get(i), result.getResult());
-                } else {
-                    Status status = result.hasFailure()
-                            ? Status.fromCodeValue(result.getFailure().getCode().getNumber()).withDescription(result.getFailure().getMessage())
-                            : Status.INTERNAL.withDescription("executor-svc gave no result for this statement");
-                    failed.put(keys.get(i), executor.failure("Execute", timeout, status));
-                }
-            }
-        } catch (DownstreamFailure f) {
-            keys.forEach(key -> failed.put(key, f));
-        }
-        return failed;
-    }
-
-    private static <T> List<List<T>> chunks(List<T> items, int size) {
-        List<List<T>> chunks = new ArrayList<>();
-        for (int from = 0; from < items.size(); from += size) {
-            chunks.add(items.subList(from, Math.min(items.size(), from + size)));
-        }
-        return chunks;
     }
 
     private void group(Run run, Executed e) {

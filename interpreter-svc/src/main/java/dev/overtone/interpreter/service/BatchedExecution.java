@@ -1,0 +1,93 @@
+package dev.overtone.interpreter.service;
+
+import dev.overtone.interpreter.client.Downstream;
+import dev.overtone.interpreter.client.DownstreamFailure;
+import dev.overtone.interpreter.client.Downstreams;
+import dev.overtone.interpreter.config.InterpreterConfig;
+import dev.overtone.proto.v1.ExecuteBatchRequest;
+import dev.overtone.proto.v1.ExecuteBatchResponse;
+import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.ExecuteResult;
+import dev.overtone.proto.v1.Limits;
+import dev.overtone.proto.v1.Stage;
+import io.grpc.Status;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The execute stage's calls: a stage's SQLs through executor-svc's ExecuteBatch, each SQL once per Interpret. */
+@ApplicationScoped
+public class BatchedExecution {
+    @Inject
+    InterpreterConfig config;
+    @Inject
+    Downstreams downstreams;
+    @Inject
+    BoundedParallel parallel;
+
+    /**
+     * Runs the SQLs of {@code routes} that this call has not run yet, each once, in ExecuteBatch calls of at
+     * most {@code pipeline.max-batch} statements, and answers every route in order from what they gave.
+     */
+    List<Executed> execute(InterpretationPipeline.Run run, List<Route> routes) {
+        Map<String, String> sqlByKey = new LinkedHashMap<>();
+        for (Route r : routes) {
+            if (!run.executed.containsKey(r.sqlKey())) {
+                sqlByKey.putIfAbsent(r.sqlKey(), r.sql());
+            }
+        }
+        List<List<String>> batches = chunks(new ArrayList<>(sqlByKey.keySet()), config.pipeline().maxBatch());
+        Map<String, DownstreamFailure> failed = new HashMap<>();
+        parallel.map(Stage.STAGE_EXECUTE, batches, keys -> executeBatch(run, keys, sqlByKey)).forEach(failed::putAll);
+        return routes.stream().map(r -> {
+            ExecuteResponse result = run.executed.get(r.sqlKey());
+            return result != null ? new Executed(r, result, null) : new Executed(r, null, failed.get(r.sqlKey()));
+        }).toList();
+    }
+
+    /** One ExecuteBatch: each statement's result into the call's results; returns the failures (the call's, when it failed), by key. */
+    private Map<String, DownstreamFailure> executeBatch(InterpretationPipeline.Run run, List<String> keys, Map<String, String> sqlByKey) {
+        long timeout = run.budget.forStage(config.budget().execute());
+        // each statement gets the stage's cap, and the batch as long as its statements take when
+        // pipeline.concurrency of them run at once (as separate calls did), within the call's budget
+        long rounds = (keys.size() + config.pipeline().concurrency() - 1) / config.pipeline().concurrency();
+        long callTimeout = Math.min(timeout * rounds, run.budget.remainingMs());
+        Downstream executor = downstreams.executor();
+        Map<String, DownstreamFailure> failed = new HashMap<>();
+        try {
+            ExecuteBatchResponse answer = executor.call("ExecuteBatch", callTimeout, () -> downstreams.executorStub(callTimeout)
+                    .executeBatch(ExecuteBatchRequest.newBuilder().setTenant(run.request.getTenant())
+                            .setDatabase(run.request.getDatabase()).addAllSqls(keys.stream().map(sqlByKey::get).toList())
+                            .setLimits(Limits.newBuilder().setTimeoutMs(timeout).setMaxRows(config.pipeline().maxRows())
+                                    .setMaxBytes(config.pipeline().maxBytes()))
+                            .build()));
+            for (int i = 0; i < keys.size(); i++) {
+                ExecuteResult result = i < answer.getResultsCount() ? answer.getResults(i) : ExecuteResult.getDefaultInstance();
+                if (result.hasResult()) {
+                    run.executed.put(keys.get(i), result.getResult());
+                } else {
+                    Status status = result.hasFailure()
+                            ? Status.fromCodeValue(result.getFailure().getCode().getNumber()).withDescription(result.getFailure().getMessage())
+                            : Status.INTERNAL.withDescription("executor-svc gave no result for this statement");
+                    failed.put(keys.get(i), executor.failure("Execute", timeout, status));
+                }
+            }
+        } catch (DownstreamFailure f) {
+            keys.forEach(key -> failed.put(key, f));
+        }
+        return failed;
+    }
+
+    private static <T> List<List<T>> chunks(List<T> items, int size) {
+        List<List<T>> chunks = new ArrayList<>();
+        for (int from = 0; from < items.size(); from += size) {
+            chunks.add(items.subList(from, Math.min(items.size(), from + size)));
+        }
+        return chunks;
+    }
+}

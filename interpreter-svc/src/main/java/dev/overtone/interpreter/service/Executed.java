@@ -1,0 +1,8 @@
+package dev.overtone.interpreter.service;
+
+import dev.overtone.interpreter.client.DownstreamFailure;
+import dev.overtone.proto.v1.ExecuteResponse;
+
+/** What executing one route gave: a result or a failure, never both. */
+record Executed(Route route, ExecuteResponse result, DownstreamFailure failure) {
+}
