@@ -31,6 +31,8 @@ import dev.overtone.proto.v1.StartRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -158,6 +160,7 @@ public class AnswerAssembler {
         // Slots that split the readings the same way are one fork (a swapped measure brings its join
         // and GROUP BY along): one line per fork, shown by a slot every reading has where one exists.
         Map<List<Integer>, AmbiguousSlot> forks = new LinkedHashMap<>();
+        Map<String, List<String>> wordsOf = new HashMap<>();
         for (var entry : byPath.entrySet()) {
             List<Slot> column = entry.getValue();
             while (column.size() < analyzed.size()) {
@@ -179,8 +182,9 @@ public class AnswerAssembler {
                 }
             }
             Set<String> questionTerms = new LinkedHashSet<>(ungrounded);
+            List<List<String>> elementWords = allElements.stream().map(e -> wordsOf.computeIfAbsent(e, AnswerAssembler::words)).toList();
             for (QuestionTerms.Term t : terms) {
-                if (t.grounded() && mentions(allElements, t.text())) {
+                if (t.grounded() && mentions(elementWords, t.text())) {
                     questionTerms.add(t.text());
                 }
             }
@@ -207,17 +211,23 @@ public class AnswerAssembler {
         return !slot.getSchemaElementsList().contains("(none)");
     }
 
-    private static boolean mentions(Set<String> elements, String term) {
+    /** Whether one of the schema elements' words is the term, or starts with its stem (3+ letters). */
+    private static boolean mentions(List<List<String>> elementWords, String term) {
         String t = term.toLowerCase(Locale.ROOT);
         String stem = t.endsWith("s") ? t.substring(0, t.length() - 1) : t;
-        for (String e : elements) {
-            for (String part : NOT_ASCII_LETTER_OR_DIGIT.split(e.toLowerCase(Locale.ROOT))) {
-                if (!part.isEmpty() && (part.equals(t) || part.startsWith(stem) && stem.length() >= 3)) {
+        for (List<String> words : elementWords) {
+            for (String part : words) {
+                if (part.equals(t) || part.startsWith(stem) && stem.length() >= 3) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /** A schema element's words, lower case ({@code hotels.star_rating}: hotels, star, rating); split once per element and answer. */
+    private static List<String> words(String element) {
+        return Arrays.stream(NOT_ASCII_LETTER_OR_DIGIT.split(element.toLowerCase(Locale.ROOT))).filter(w -> !w.isEmpty()).toList();
     }
 
     /** The stages' times in the order they first ran, typed and, for older clients, by name. */
