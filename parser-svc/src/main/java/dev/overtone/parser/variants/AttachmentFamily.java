@@ -45,7 +45,7 @@ final class AttachmentFamily implements VariantFamily {
         if (out.isEmpty() && !(probe instanceof SetOperationList)) return out;
         // "show X and Y ..." lists rows: each reading also as the rows' names alone
         List<Variant> named = new ArrayList<>();
-        projectionToName(ctx, ctx.sql).ifPresent(sql -> named.add(new Variant(sql, Variant.ATTACHMENT, "select[0]",
+        NameProjection.of(ctx, probe).map(NameProjection::printed).ifPresent(sql -> named.add(new Variant(sql, Variant.ATTACHMENT, "select[0]",
                 "the same rows, shown by name", cue * 0.8)));
         for (Variant v : out)
             projectionToName(ctx, v.sql()).ifPresent(sql -> named.add(new Variant(sql, v.family(), v.slotPath(),
@@ -54,44 +54,13 @@ final class AttachmentFamily implements VariantFamily {
         return out;
     }
 
-    /** The query with each SELECT showing only the name column of its main table, when it showed more. */
+    /** The query with each SELECT showing only the name column of its main table, when it showed more; parsed for this. */
     static java.util.Optional<String> projectionToName(VariantContext ctx, String sql) {
-        Select root;
         try {
-            root = QueryParser.parse(sql, ctx.schema);
+            return NameProjection.of(ctx, QueryParser.parse(sql, ctx.schema)).map(NameProjection::printed);
         } catch (SqlSyntaxException e) {
             return java.util.Optional.empty();
         }
-        List<PlainSelect> parts = new ArrayList<>();
-        if (root instanceof SetOperationList set) set.getSelects().forEach(x -> parts.add(QueryShape.plain(x)));
-        else parts.add(QueryShape.plain(root));
-        boolean changed = false;
-        for (PlainSelect ps : parts) {
-            if (ps == null || ps.getSelectItems() == null) return java.util.Optional.empty();
-            QueryShape shape = new QueryShape(ps, ctx.schema);
-            String main = null;
-            net.sf.jsqlparser.schema.Column keep = null;
-            for (var item : ps.getSelectItems()) {
-                if (item.getExpression() instanceof net.sf.jsqlparser.schema.Column c && shape.owner(c) != null) {
-                    main = main == null ? shape.owner(c) : main;
-                    String nameCol = ctx.nameColumn(shape.owner(c)).orElse(null);
-                    if (keep == null && nameCol != null && nameCol.equalsIgnoreCase(QueryShape.clean(c.getColumnName()))) keep = c;
-                }
-            }
-            boolean star = ps.getSelectItems().size() == 1 && ps.getSelectItems().get(0).getExpression() instanceof net.sf.jsqlparser.statement.select.AllColumns;
-            if (star && ps.getFromItem() instanceof net.sf.jsqlparser.schema.Table t) {
-                String table = ctx.schema.tableName(QueryShape.clean(t.getName()));
-                String nameCol = ctx.nameColumn(table).orElse(null);
-                if (nameCol == null) return java.util.Optional.empty();
-                keep = new net.sf.jsqlparser.schema.Column(t.getAlias() != null ? new net.sf.jsqlparser.schema.Table(t.getAlias().getName()) : null,
-                        QueryShape.quote(nameCol));
-            }
-            if (keep == null) return java.util.Optional.empty();
-            if (ps.getSelectItems().size() == 1 && !star) continue;
-            ps.setSelectItems(new ArrayList<>(List.of(net.sf.jsqlparser.statement.select.SelectItem.from(keep))));
-            changed = true;
-        }
-        return changed ? java.util.Optional.of(root.toString()) : java.util.Optional.empty();
     }
 
     private static PlainSelect branch(Select s, int i) {

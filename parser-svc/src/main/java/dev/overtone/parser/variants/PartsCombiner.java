@@ -13,6 +13,7 @@ import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
 
 import java.util.ArrayList;
@@ -94,9 +95,20 @@ public final class PartsCombiner {
         }
     }
 
-    /** One reading that could be a part: its listing by name, main table (and how the question names it) and text values. */
-    private record Part(int index, Analysis analysis, String listing, int columns,
+    /**
+     * One reading that could be a part: its parse (the request's, only read) and how it shows by name, main table (and how
+     * the question names it) and text values.
+     */
+    private record Part(int index, Analysis analysis, Select tree, Optional<NameProjection> byName, int columns,
                         String mainTable, double tableCue, Set<String> textValues) {
+
+        /**
+         * The reading as one part of a list: shown by name, else as it is. Printed only for the parts that pair (the
+         * parse printed, not the text: a trailing ';' or '-- comment' would swallow the UNION's second part).
+         */
+        String listing() {
+            return byName.map(NameProjection::printed).orElseGet(tree::toString);
+        }
     }
 
     private Optional<Part> part(int index, String sql, ParsedQueries parsed, String question) {
@@ -110,16 +122,14 @@ public final class PartsCombiner {
         if (ps == null || !listing(ps) || !(ps.getFromItem() instanceof Table from)) return Optional.empty();
         SchemaIndex schema = parsed.schema();
         VariantContext ctx = new VariantContext(sql, schema, question, p.analysis(), similarity, p.tree());
-        Optional<String> projected = AttachmentFamily.projectionToName(ctx, sql);
+        Optional<NameProjection> byName = NameProjection.of(ctx, p.tree());
         // shown by name, a listing shows its name column alone; else its own columns, where a '*' cannot be
         // matched column for column with another part
-        if (projected.isEmpty() && ps.getSelectItems().stream().anyMatch(i -> i.getExpression() instanceof AllColumns)) return Optional.empty();
-        int columns = projected.isPresent() ? 1 : ps.getSelectItems().size();
-        // the parse printed, not the text: a trailing ';' or '-- comment' would swallow the UNION's second part
-        String byName = projected.orElse(p.tree().toString());
+        if (byName.isEmpty() && ps.getSelectItems().stream().anyMatch(i -> i.getExpression() instanceof AllColumns)) return Optional.empty();
+        int columns = byName.isPresent() ? 1 : ps.getSelectItems().size();
         String known = schema.tableName(QueryShape.clean(from.getName()));
         String main = known == null ? QueryShape.clean(from.getName()) : known;
-        return Optional.of(new Part(index, p.analysis(), byName, columns, main.toLowerCase(Locale.ROOT), ctx.cue(main),
+        return Optional.of(new Part(index, p.analysis(), p.tree(), byName, columns, main.toLowerCase(Locale.ROOT), ctx.cue(main),
                 textValues(sql)));
     }
 
@@ -131,7 +141,7 @@ public final class PartsCombiner {
     }
 
     private Optional<Variant> combined(Pair pair, ParsedQueries parsed, Set<String> seen) {
-        String union = pair.first.listing + " UNION " + pair.second.listing;
+        String union = pair.first.listing() + " UNION " + pair.second.listing();
         Analysis analysis;
         try {
             analysis = parsed.analyze(union);

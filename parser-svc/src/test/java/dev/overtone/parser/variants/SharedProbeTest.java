@@ -26,6 +26,8 @@ class SharedProbeTest {
         return Stream.of(
                 Arguments.of("SELECT name FROM venues WHERE kind IN ('Banquet Hall', 'Conference Room') AND capacity = 200",
                         VariantGeneratorTest.venues(), "banquet halls and conference rooms for 200 people"),
+                Arguments.of("SELECT name, kind FROM venues WHERE kind IN ('Banquet Hall', 'Conference Room') AND capacity = 200",
+                        VariantGeneratorTest.venues(), "banquet halls and conference rooms for 200 people, with their kind"),
                 Arguments.of("SELECT name, mean_price FROM venues ORDER BY mean_price DESC", VariantGeneratorTest.venues(),
                         "the price of each venue"),
                 Arguments.of("SELECT name, stars FROM hotels", VariantGeneratorTest.demoHotels(true),
