@@ -1,8 +1,6 @@
 package dev.overtone.parser.variants;
 
-import dev.overtone.parser.analysis.QueryParser;
 import dev.overtone.parser.analysis.QueryShape;
-import dev.overtone.parser.analysis.SqlSyntaxException;
 
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
@@ -30,9 +28,13 @@ final class AttachmentFamily implements VariantFamily {
         return Variant.ATTACHMENT;
     }
 
+    /** A proposal and the tree it was printed from (a rewritten parse, never shared, shown by name from it too). */
+    private record Rewritten(Variant variant, Select root) {
+    }
+
     @Override
     public List<Variant> propose(VariantContext ctx) {
-        List<Variant> out = new ArrayList<>();
+        List<Rewritten> out = new ArrayList<>();
         double cue = ctx.questionHasWord("and", "or") ? 0.7 : 0.35;
         Select probe = ctx.probe();
         if (probe instanceof SetOperationList set) {
@@ -42,25 +44,17 @@ final class AttachmentFamily implements VariantFamily {
             whereBracketings(ctx, -1, "where", cue, out);
         }
         // a combination of parts (UNION) lists rows even when no condition is re-attached
-        if (out.isEmpty() && !(probe instanceof SetOperationList)) return out;
+        if (out.isEmpty() && !(probe instanceof SetOperationList)) return List.of();
+        List<Variant> proposed = new ArrayList<>(out.stream().map(Rewritten::variant).toList());
         // "show X and Y ..." lists rows: each reading also as the rows' names alone
-        List<Variant> named = new ArrayList<>();
-        NameProjection.of(ctx, probe).map(NameProjection::printed).ifPresent(sql -> named.add(new Variant(sql, Variant.ATTACHMENT, "select[0]",
+        NameProjection.of(ctx, probe).map(NameProjection::printed).ifPresent(sql -> proposed.add(new Variant(sql, Variant.ATTACHMENT, "select[0]",
                 "the same rows, shown by name", cue * 0.8)));
-        for (Variant v : out)
-            projectionToName(ctx, v.sql()).ifPresent(sql -> named.add(new Variant(sql, v.family(), v.slotPath(),
+        for (Rewritten r : out) {
+            Variant v = r.variant();
+            NameProjection.of(ctx, r.root()).map(NameProjection::printed).ifPresent(sql -> proposed.add(new Variant(sql, v.family(), v.slotPath(),
                     v.description() + ", shown by name", v.score() * 0.9)));
-        out.addAll(named);
-        return out;
-    }
-
-    /** The query with each SELECT showing only the name column of its main table, when it showed more; parsed for this. */
-    static java.util.Optional<String> projectionToName(VariantContext ctx, String sql) {
-        try {
-            return NameProjection.of(ctx, QueryParser.parse(sql, ctx.schema)).map(NameProjection::printed);
-        } catch (SqlSyntaxException e) {
-            return java.util.Optional.empty();
         }
+        return proposed;
     }
 
     private static PlainSelect branch(Select s, int i) {
@@ -68,7 +62,7 @@ final class AttachmentFamily implements VariantFamily {
         return s instanceof SetOperationList set ? QueryShape.plain(set.getSelects().get(i)) : null;
     }
 
-    private void whereBracketings(VariantContext ctx, int branch, String path, double cue, List<Variant> out) {
+    private void whereBracketings(VariantContext ctx, int branch, String path, double cue, List<Rewritten> out) {
         PlainSelect look = branch(ctx.probe(), branch);
         if (look == null || look.getWhere() == null) return;
         List<Expression> conj = new ArrayList<>();
@@ -100,8 +94,9 @@ final class AttachmentFamily implements VariantFamily {
             alts.add(head);
             Expression rest = andOf(lastConj.subList(1, lastConj.size()));
             ps.setWhere(and(new ParenthesedExpressionList<>(orOf(alts, List.of())), rest));
-            out.add(new Variant(rootOf(ps, ctx, branch), Variant.ATTACHMENT, path,
-                    "the condition applies to every listed alternative", cue));
+            Select root = rootOf(ps, ctx, branch);
+            out.add(new Rewritten(new Variant(root.toString(), Variant.ATTACHMENT, path,
+                    "the condition applies to every listed alternative", cue), root));
         }
     }
 
@@ -112,19 +107,19 @@ final class AttachmentFamily implements VariantFamily {
         return disj.size() >= 2 && QueryShape.unwrap(disj.get(disj.size() - 1)) instanceof AndExpression;
     }
 
-    /** Re-prints the whole statement after a branch was changed in place. */
-    private String rootOf(PlainSelect changed, VariantContext ctx, int branch) {
-        if (branch < 0) return changed.toString();
+    /** The whole statement after a branch was changed in place. */
+    private Select rootOf(PlainSelect changed, VariantContext ctx, int branch) {
+        if (branch < 0) return changed;
         Select root = ctx.fresh();
         ((SetOperationList) root).getSelects().set(branch, changed);
-        return root.toString();
+        return root;
     }
 
     private interface Bracketing {
         Expression apply(List<Expression> alternatives, Expression rest);
     }
 
-    private Variant rewrite(VariantContext ctx, int branch, String path, double score, String description, Bracketing b, int k) {
+    private Rewritten rewrite(VariantContext ctx, int branch, String path, double score, String description, Bracketing b, int k) {
         Select root = ctx.fresh();
         PlainSelect ps = branch(root, branch);
         List<Expression> conj = new ArrayList<>();
@@ -133,7 +128,7 @@ final class AttachmentFamily implements VariantFamily {
         List<Expression> others = new ArrayList<>(conj);
         others.remove(k);
         ps.setWhere(b.apply(alts, andOf(others)));
-        return new Variant(root.toString(), Variant.ATTACHMENT, path + "/and[" + k + "]", description, score);
+        return new Rewritten(new Variant(root.toString(), Variant.ATTACHMENT, path + "/and[" + k + "]", description, score), root);
     }
 
     /** The alternatives a conjunct lists: the branches of an OR, or the values of an IN-list. */
@@ -170,7 +165,7 @@ final class AttachmentFamily implements VariantFamily {
         return acc;
     }
 
-    private void sharedConditionInUnion(VariantContext ctx, double cue, List<Variant> out) {
+    private void sharedConditionInUnion(VariantContext ctx, double cue, List<Rewritten> out) {
         List<String> shared = sharedConditions(ctx.probe());
         if (shared.isEmpty()) return;
         SetOperationList set = (SetOperationList) ctx.fresh();
@@ -180,8 +175,8 @@ final class AttachmentFamily implements VariantFamily {
             List<Expression> keep = branches.get(i).stream().filter(e -> !shared.contains(e.toString())).toList();
             ps.setWhere(keep.isEmpty() ? null : andOf(keep));
         }
-        out.add(new Variant(set.toString(), Variant.ATTACHMENT, "set_operation",
-                "the shared condition applies only to the last combined part", cue));
+        out.add(new Rewritten(new Variant(set.toString(), Variant.ATTACHMENT, "set_operation",
+                "the shared condition applies only to the last combined part", cue), set));
     }
 
     /** The conditions (as printed) that every branch of a combination of two or more parts has among its ANDed ones. */

@@ -56,6 +56,18 @@ class VariantGeneratorTest {
     }
 
     @Test
+    void attachmentAlsoShowsEachBracketingByTheRowsNames() {
+        List<Variant> vs = variants("SELECT name, kind FROM venues WHERE kind IN ('Banquet Hall', 'Conference Room') AND capacity = 200",
+                venues(), "banquet halls and conference rooms for 200 people", Variant.ATTACHMENT);
+        assertThat(vs).filteredOn(v -> v.sql().equals("SELECT name, kind FROM venues WHERE kind = 'Banquet Hall' OR kind = 'Conference Room' AND capacity = 200"))
+                .singleElement().extracting(Variant::description).isEqualTo("the condition applies only to the last of the listed alternatives");
+        assertThat(vs).filteredOn(v -> v.sql().equals("SELECT name FROM venues WHERE kind = 'Banquet Hall' OR kind = 'Conference Room' AND capacity = 200"))
+                .singleElement().extracting(Variant::description).isEqualTo("the condition applies only to the last of the listed alternatives, shown by name");
+        assertThat(vs).filteredOn(v -> v.sql().equals("SELECT name FROM venues WHERE kind IN ('Banquet Hall', 'Conference Room') AND capacity = 200"))
+                .singleElement().extracting(Variant::description).isEqualTo("the same rows, shown by name");
+    }
+
+    @Test
     void attachmentMovesAConditionSharedByAllUnionBranchesToTheLast() {
         List<Variant> vs = variants("SELECT name FROM venues WHERE kind = 'A' AND capacity = 200 UNION SELECT name FROM venues WHERE kind = 'B' AND capacity = 200",
                 venues(), "A and B for 200", Variant.ATTACHMENT);
