@@ -192,5 +192,12 @@ public interface ExecutorConfig {
         /** VM steps between two deadline checks. */
         @WithDefault("1000")
         int progressSteps();
+
+        /**
+         * Open connections kept idle across all SQLite databases (at most 8 per file), the least recently used
+         * closed first; 0 closes each connection after its statement.
+         */
+        @WithDefault("64")
+        int maxIdleConnections();
     }
 }

@@ -26,9 +26,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -49,11 +46,12 @@ import org.sqlite.SQLiteOpenMode;
  */
 @ApplicationScoped
 public class SqliteEngine implements TenantEngine {
-    private static final int IDLE_CONNECTIONS = 8;
+    /** Idle connections kept per database file: one batch runs up to bulkhead.max-concurrent (8) statements on one file. */
+    private static final int IDLE_CONNECTIONS_PER_FILE = 8;
     private static final long CANCEL_SLACK_MILLIS = 20;
 
     private final ExecutorConfig.Sqlite config;
-    private final Map<Path, BlockingQueue<Connection>> idle = new ConcurrentHashMap<>();
+    private final IdleConnections idle;
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "sqlite-deadline");
         t.setDaemon(true);
@@ -62,6 +60,7 @@ public class SqliteEngine implements TenantEngine {
 
     public SqliteEngine(ExecutorConfig config) {
         this.config = config.sqlite();
+        this.idle = new IdleConnections(IDLE_CONNECTIONS_PER_FILE, config.sqlite().maxIdleConnections());
     }
 
     @Override
@@ -303,7 +302,7 @@ public class SqliteEngine implements TenantEngine {
     }
 
     private Connection borrow(TenantDatabase database, Path path) {
-        Connection pooled = idle.computeIfAbsent(path, p -> new ArrayBlockingQueue<>(IDLE_CONNECTIONS)).poll();
+        Connection pooled = idle.take(path);
         if (pooled != null) {
             return pooled;
         }
@@ -335,13 +334,10 @@ public class SqliteEngine implements TenantEngine {
     }
 
     private void giveBack(Path path, Connection connection, boolean reusable) {
-        if (reusable && idle.computeIfAbsent(path, p -> new ArrayBlockingQueue<>(IDLE_CONNECTIONS)).offer(connection)) {
-            return;
-        }
-        try {
-            connection.close();
-        } catch (SQLException e) {
-            // nothing left to release
+        if (reusable) {
+            idle.put(path, connection);
+        } else {
+            IdleConnections.close(connection);
         }
     }
 
@@ -383,15 +379,6 @@ public class SqliteEngine implements TenantEngine {
     @PreDestroy
     void close() {
         timers.shutdownNow();
-        idle.values().forEach(queue -> {
-            Connection c;
-            while ((c = queue.poll()) != null) {
-                try {
-                    c.close();
-                } catch (SQLException e) {
-                    // closing at shutdown
-                }
-            }
-        });
+        idle.closeAll();
     }
 }

@@ -1,0 +1,80 @@
+package dev.overtone.executor.repository;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sqlite.SQLiteConfig;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The idle SQLite connections kept for the next statement, bounded per file and in all. */
+class IdleConnectionsTest {
+    @TempDir
+    Path dir;
+
+    private Connection open(String file) throws SQLException {
+        return new SQLiteConfig().createConnection("jdbc:sqlite:" + dir.resolve(file));
+    }
+
+    @Test
+    void aFileGetsBackItsMostRecentlyReturnedConnection() throws SQLException {
+        IdleConnections idle = new IdleConnections(8, 64);
+        Connection first = open("a.sqlite");
+        Connection second = open("a.sqlite");
+        idle.put(dir.resolve("a.sqlite"), first);
+        idle.put(dir.resolve("a.sqlite"), second);
+        assertThat(idle.take(dir.resolve("b.sqlite"))).isNull();
+        assertThat(idle.take(dir.resolve("a.sqlite"))).isSameAs(second);
+        assertThat(idle.take(dir.resolve("a.sqlite"))).isSameAs(first);
+        assertThat(idle.take(dir.resolve("a.sqlite"))).isNull();
+        assertThat(first.isClosed()).isFalse();
+    }
+
+    @Test
+    void pastTheFilesBoundAConnectionIsClosed() throws SQLException {
+        IdleConnections idle = new IdleConnections(2, 64);
+        Connection[] c = {open("a.sqlite"), open("a.sqlite"), open("a.sqlite")};
+        for (Connection each : c) idle.put(dir.resolve("a.sqlite"), each);
+        assertThat(idle.size()).isEqualTo(2);
+        assertThat(c[2].isClosed()).isTrue();
+        assertThat(c[0].isClosed() || c[1].isClosed()).isFalse();
+    }
+
+    @Test
+    void pastTheTotalTheLeastRecentlyReturnedIsClosed() throws SQLException {
+        IdleConnections idle = new IdleConnections(8, 2);
+        Connection a = open("a.sqlite");
+        Connection b = open("b.sqlite");
+        Connection c = open("c.sqlite");
+        idle.put(dir.resolve("a.sqlite"), a);
+        idle.put(dir.resolve("b.sqlite"), b);
+        idle.put(dir.resolve("c.sqlite"), c);
+        assertThat(idle.size()).isEqualTo(2);
+        assertThat(a.isClosed()).isTrue();
+        assertThat(idle.take(dir.resolve("a.sqlite"))).isNull();
+        assertThat(idle.take(dir.resolve("b.sqlite"))).isSameAs(b);
+        assertThat(idle.take(dir.resolve("c.sqlite"))).isSameAs(c);
+        assertThat(b.isClosed() || c.isClosed()).isFalse();
+    }
+
+    @Test
+    void noneKeptWhenTheTotalIsZeroAndAllClosedAtTheEnd() throws SQLException {
+        IdleConnections none = new IdleConnections(8, 0);
+        Connection a = open("a.sqlite");
+        none.put(dir.resolve("a.sqlite"), a);
+        assertThat(a.isClosed()).isTrue();
+        assertThat(none.size()).isZero();
+
+        IdleConnections idle = new IdleConnections(8, 64);
+        Connection b = open("b.sqlite");
+        Connection c = open("c.sqlite");
+        idle.put(dir.resolve("b.sqlite"), b);
+        idle.put(dir.resolve("c.sqlite"), c);
+        idle.closeAll();
+        assertThat(b.isClosed() && c.isClosed()).isTrue();
+        assertThat(idle.size()).isZero();
+    }
+}
