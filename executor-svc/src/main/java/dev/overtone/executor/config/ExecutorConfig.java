@@ -197,7 +197,7 @@ public interface ExecutorConfig {
          * Open connections kept idle across all SQLite databases (at most 8 per file), the least recently used
          * closed first; 0 closes each connection after its statement.
          */
-        @WithDefault("64")
+        @WithDefault("128")
         int maxIdleConnections();
     }
 }
