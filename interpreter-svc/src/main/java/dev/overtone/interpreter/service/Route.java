@@ -32,9 +32,9 @@ public record Route(String text, String sql, Source source, String family) {
     }
 
     /**
-     * Each run of whitespace (as the pattern {@code \\s}: space, tab, line breaks, form feed) as one space,
-     * in one pass: the keys are made several times per reading and call, and a regular expression made
-     * them a twelfth of interpreter-svc's CPU.
+     * Each run of whitespace (as the pattern {@code \s}: space, tab, line breaks, vertical tab, form feed)
+     * as one space, in one pass: the keys are made several times per reading and call, and a regular
+     * expression made them a twelfth of interpreter-svc's CPU.
      */
     static String spacesCollapsed(String s) {
         StringBuilder out = new StringBuilder(s.length());
