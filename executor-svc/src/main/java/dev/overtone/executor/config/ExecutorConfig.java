@@ -194,8 +194,8 @@ public interface ExecutorConfig {
         int progressSteps();
 
         /**
-         * Open connections kept idle across all SQLite databases (at most 8 per file), the least recently used
-         * closed first; 0 closes each connection after its statement.
+         * Open connections kept idle across all SQLite databases (at most bulkhead.max-concurrent per file), the
+         * least recently used closed first; 0 closes each connection after its statement.
          */
         @WithDefault("128")
         int maxIdleConnections();

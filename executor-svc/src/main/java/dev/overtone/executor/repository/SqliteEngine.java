@@ -46,8 +46,6 @@ import org.sqlite.SQLiteOpenMode;
  */
 @ApplicationScoped
 public class SqliteEngine implements TenantEngine {
-    /** Idle connections kept per database file: one batch runs up to bulkhead.max-concurrent (8) statements on one file. */
-    private static final int IDLE_CONNECTIONS_PER_FILE = 8;
     private static final long CANCEL_SLACK_MILLIS = 20;
 
     private final ExecutorConfig.Sqlite config;
@@ -60,7 +58,8 @@ public class SqliteEngine implements TenantEngine {
 
     public SqliteEngine(ExecutorConfig config) {
         this.config = config.sqlite();
-        this.idle = new IdleConnections(IDLE_CONNECTIONS_PER_FILE, config.sqlite().maxIdleConnections());
+        // a tenant runs at most bulkhead.max-concurrent statements at once, so one file never needs more idle
+        this.idle = new IdleConnections(config.bulkhead().maxConcurrent(), config.sqlite().maxIdleConnections());
     }
 
     @Override

@@ -35,19 +35,22 @@ public class BatchedExecution {
      * most {@code pipeline.max-batch} statements, and answers every route in order from what they gave.
      */
     List<Executed> execute(InterpretationPipeline.Run run, List<Route> routes) {
+        List<String> routeKeys = routes.stream().map(Route::sqlKey).toList();
         Map<String, String> sqlByKey = new LinkedHashMap<>();
-        for (Route r : routes) {
-            if (!run.executed.containsKey(r.sqlKey())) {
-                sqlByKey.putIfAbsent(r.sqlKey(), r.sql());
+        for (int i = 0; i < routes.size(); i++) {
+            if (!run.executed.containsKey(routeKeys.get(i))) {
+                sqlByKey.putIfAbsent(routeKeys.get(i), routes.get(i).sql());
             }
         }
         List<List<String>> batches = chunks(new ArrayList<>(sqlByKey.keySet()), config.pipeline().maxBatch());
         Map<String, DownstreamFailure> failed = new HashMap<>();
         parallel.map(Stage.STAGE_EXECUTE, batches, keys -> executeBatch(run, keys, sqlByKey)).forEach(failed::putAll);
-        return routes.stream().map(r -> {
-            ExecuteResponse result = run.executed.get(r.sqlKey());
-            return result != null ? new Executed(r, result, null) : new Executed(r, null, failed.get(r.sqlKey()));
-        }).toList();
+        List<Executed> executed = new ArrayList<>(routes.size());
+        for (int i = 0; i < routes.size(); i++) {
+            ExecuteResponse result = run.executed.get(routeKeys.get(i));
+            executed.add(result != null ? new Executed(routes.get(i), result, null) : new Executed(routes.get(i), null, failed.get(routeKeys.get(i))));
+        }
+        return executed;
     }
 
     /** One ExecuteBatch: each statement's result into the call's results; returns the failures (the call's, when it failed), by key. */

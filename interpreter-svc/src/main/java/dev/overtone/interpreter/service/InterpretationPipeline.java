@@ -22,7 +22,6 @@ import dev.overtone.proto.v1.InfilledReading;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
-import dev.overtone.proto.v1.Limits;
 import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.Reading;
 import dev.overtone.proto.v1.Schema;

@@ -13,7 +13,6 @@ import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.PlainSelect;
-import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
 
 import java.util.ArrayList;
@@ -71,7 +70,7 @@ public final class PartsCombiner {
         List<Pair> pairs = new ArrayList<>();
         for (int a = 0; a < parts.size() && parts.get(a).index < varied; a++)
             for (int b = a + 1; b < parts.size(); b++)
-                if (parts.get(a).columns == parts.get(b).columns && differentThings(parts.get(a), parts.get(b)))
+                if (parts.get(a).columns() == parts.get(b).columns() && differentThings(parts.get(a), parts.get(b)))
                     pairs.add(new Pair(parts.get(a), parts.get(b)));
         // the pairs whose tables the question names best first; the sort is stable, so the batch's order breaks ties
         pairs.sort(Comparator.comparingDouble(Pair::bothNamed).reversed());
@@ -99,8 +98,13 @@ public final class PartsCombiner {
      * One reading that could be a part: its parse (the request's, only read) and how it shows by name, main table (and how
      * the question names it) and text values.
      */
-    private record Part(int index, Analysis analysis, Select tree, Optional<NameProjection> byName, int columns,
+    private record Part(int index, Analysis analysis, PlainSelect tree, Optional<NameProjection> byName,
                         String mainTable, double tableCue, Set<String> textValues) {
+
+        /** Shown by name, a listing shows its name column alone; else its own columns. */
+        int columns() {
+            return byName.isPresent() ? 1 : tree.getSelectItems().size();
+        }
 
         /**
          * The reading as one part of a list: shown by name, else as it is. Printed only for the parts that pair (the
@@ -123,13 +127,11 @@ public final class PartsCombiner {
         SchemaIndex schema = parsed.schema();
         VariantContext ctx = new VariantContext(sql, schema, question, p.analysis(), similarity, p.tree());
         Optional<NameProjection> byName = NameProjection.of(ctx, p.tree());
-        // shown by name, a listing shows its name column alone; else its own columns, where a '*' cannot be
-        // matched column for column with another part
+        // not shown by name, a '*' cannot be matched column for column with another part
         if (byName.isEmpty() && ps.getSelectItems().stream().anyMatch(i -> i.getExpression() instanceof AllColumns)) return Optional.empty();
-        int columns = byName.isPresent() ? 1 : ps.getSelectItems().size();
         String known = schema.tableName(QueryShape.clean(from.getName()));
         String main = known == null ? QueryShape.clean(from.getName()) : known;
-        return Optional.of(new Part(index, p.analysis(), p.tree(), byName, columns, main.toLowerCase(Locale.ROOT), ctx.cue(main),
+        return Optional.of(new Part(index, p.analysis(), ps, byName, main.toLowerCase(Locale.ROOT), ctx.cue(main),
                 textValues(sql)));
     }
 

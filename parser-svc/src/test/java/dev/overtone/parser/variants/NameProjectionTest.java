@@ -46,9 +46,12 @@ class NameProjectionTest {
     }
 
     @Test
-    void printingAgainGivesTheSameText() {
+    void printingAgainGivesTheSameTextAndLeavesTheParseAsItWas() {
         String sql = "SELECT chalet_name, price_per_night FROM chalets";
-        NameProjection projection = of(sql, QueryParser.parse(sql, PartsCombinerTest.lodging())).orElseThrow();
-        assertThat(projection.printed()).isEqualTo(projection.printed()).isEqualTo("SELECT chalet_name FROM chalets");
+        Select tree = QueryParser.parse(sql, PartsCombinerTest.lodging());
+        NameProjection projection = of(sql, tree).orElseThrow();
+        assertThat(projection.printed()).isEqualTo("SELECT chalet_name FROM chalets");
+        assertThat(projection.printed()).isEqualTo("SELECT chalet_name FROM chalets");
+        assertThat(tree.toString()).isEqualTo("SELECT chalet_name, price_per_night FROM chalets");
     }
 }
