@@ -122,11 +122,15 @@ public class StructuralInfill {
     /**
      * The sources' variants by their SQL: those this call's earlier round already had (kept by
      * {@link VariedReadings}), and one VariantsBatch for the others, with every other reading that has SQL as
-     * a partner they may be combined with (parser-svc's combination family).
+     * a partner they may be combined with (parser-svc's combination family). A last round keeps nothing and
+     * forgets what was kept for its call.
      */
     private Map<String, VariantsResult> variants(InfillRequest request, List<Reading> sources, List<Reading> withSql, long timeoutMillis) {
         VariedReadings.Ask ask = new VariedReadings.Ask(request.getQuestion(), request.getOptions().getFamiliesList());
         Map<String, VariantsResult> bySql = new HashMap<>(variedReadings.of(request.getCallId(), ask));
+        if (request.getLastRound()) {
+            variedReadings.forget(request.getCallId());
+        }
         List<String> toVary = sources.stream().map(Reading::getSql).filter(sql -> !bySql.containsKey(sql)).distinct().toList();
         if (toVary.isEmpty()) {
             return bySql;
@@ -138,7 +142,9 @@ public class StructuralInfill {
         for (int i = 0; i < toVary.size(); i++) {
             fresh.put(toVary.get(i), results.get(i));
         }
-        variedReadings.keep(request.getCallId(), ask, fresh);
+        if (!request.getLastRound()) {
+            variedReadings.keep(request.getCallId(), ask, fresh);
+        }
         bySql.putAll(fresh);
         return bySql;
     }

@@ -61,6 +61,11 @@ public class VariedReadings {
         }
     }
 
+    /** Drops what was kept for the call (its last round has read it). */
+    public synchronized void forget(String callId) {
+        calls.remove(callId);
+    }
+
     private Map<String, VariantsResult> live(String callId, Ask ask) {
         Kept kept = callId.isEmpty() ? null : calls.get(callId);
         boolean usable = kept != null && kept.ask().equals(ask) && kept.expiresNanos() >= System.nanoTime();

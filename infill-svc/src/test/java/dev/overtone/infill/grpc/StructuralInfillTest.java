@@ -91,6 +91,26 @@ class StructuralInfillTest {
     }
 
     @Test
+    void aLastRoundUsesWhatWasKeptThenTheCallIsForgotten() {
+        InfillRequest round = InfillRequests.rating().setCallId("call-last")
+                .setOptions(InfillOptions.newBuilder().setModel(false)).build();
+        InfillRequest last = round.toBuilder().setLastRound(true).build();
+        int before = FakeParser.CALLS.get();
+
+        InfillResponse first = infill.infill(round);
+        InfillResponse second = infill.infill(last);
+
+        assertThat(FakeParser.CALLS.get() - before).isEqualTo(1);
+        assertThat(second.getReadingsList()).isNotEmpty().isEqualTo(first.getReadingsList());
+        // past its last round the call asks again; a call whose only round is its last keeps nothing either
+        infill.infill(round);
+        assertThat(FakeParser.CALLS.get() - before).isEqualTo(2);
+        infill.infill(last.toBuilder().setCallId("call-once").build());
+        infill.infill(round.toBuilder().setCallId("call-once").build());
+        assertThat(FakeParser.CALLS.get() - before).isEqualTo(4);
+    }
+
+    @Test
     void modelSwitchedOffPerCallIsNotDegraded() {
         InfillResponse response = infill.infill(InfillRequests.rating()
                 .setOptions(InfillOptions.newBuilder().setModel(false)).build());

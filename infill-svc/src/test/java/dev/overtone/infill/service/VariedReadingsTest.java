@@ -38,6 +38,18 @@ class VariedReadingsTest {
     }
 
     @Test
+    void aForgottenCallHasNothingKeptAndTheOthersKeepTheirs() {
+        VariedReadings kept = new VariedReadings(8, A_MINUTE);
+        kept.keep("c1", ASK, Map.of("s1", STARS));
+        kept.keep("c2", ASK, Map.of("s2", NAMES));
+
+        kept.forget("c1");
+
+        assertThat(kept.of("c1", ASK)).isEmpty();
+        assertThat(kept.of("c2", ASK)).containsOnlyKeys("s2");
+    }
+
+    @Test
     void theCallUsedLeastRecentlyGoesFirstWhenTheBoundIsReached() {
         VariedReadings kept = new VariedReadings(2, A_MINUTE);
         kept.keep("c1", ASK, Map.of("s1", STARS));

@@ -272,7 +272,7 @@ public class InterpretationPipeline {
                         "infill-svc", message));
                 return;
             }
-            InfillResponse response = askInfill(run);
+            InfillResponse response = askInfill(run, round == config.infill().maxRounds());
             if (response == null) {
                 return;
             }
@@ -284,7 +284,7 @@ public class InterpretationPipeline {
         }
     }
 
-    private InfillResponse askInfill(Run run) {
+    private InfillResponse askInfill(Run run, boolean lastRound) {
         InterpretOptions options = run.request.getOptions();
         InfillOptions.Builder infillOptions = InfillOptions.newBuilder().addAllFamilies(options.getFamiliesList())
                 .setMaxReadings(config.infill().maxReadings());
@@ -295,7 +295,7 @@ public class InterpretationPipeline {
             infillOptions.setStructural(options.getInfillStructural());
         }
         InfillRequest.Builder request = InfillRequest.newBuilder().setQuestion(run.request.getQuestion())
-                .setSchema(run.schema).setOptions(infillOptions).setCallId(run.infillCallId);
+                .setSchema(run.schema).setOptions(infillOptions).setCallId(run.infillCallId).setLastRound(lastRound);
         Map<String, String> sqlById = new HashMap<>();
         for (ReadingGroup g : run.groups.values()) {
             Route r = g.representative();

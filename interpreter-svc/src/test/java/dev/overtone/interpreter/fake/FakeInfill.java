@@ -19,6 +19,7 @@ public class FakeInfill implements InfillService {
     public Uni<InfillResponse> infill(InfillRequest request) {
         Scenario.infillCalls.incrementAndGet();
         Scenario.infillCallIds.add(request.getCallId());
+        Scenario.infillLastRounds.add(request.getLastRound());
         Scenario.lastInfillRequestAnalysed.clear();
         request.getReadingsList().stream().filter(r -> request.containsReadingAnalyses(r.getId()))
                 .forEach(r -> Scenario.lastInfillRequestAnalysed.add(r.getSql()));

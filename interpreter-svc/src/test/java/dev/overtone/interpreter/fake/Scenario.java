@@ -43,6 +43,8 @@ public final class Scenario {
     public static final List<String> lastInfillRequestAnalysed = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** The call_id of every Infill request, in order. */
     public static final List<String> infillCallIds = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The last_round flag of every Infill request, in order. */
+    public static final List<Boolean> infillLastRounds = new java.util.concurrent.CopyOnWriteArrayList<>();
     public static final List<String> clarifyCandidates = new ArrayList<>();
     /** The analysis each candidate of the last Start carried (guarded by clarifyCandidates). */
     public static final List<dev.overtone.proto.v1.SqlAnalysis> clarifyAnalyses = new ArrayList<>();
@@ -92,6 +94,7 @@ public final class Scenario {
         infillAnalyses.clear();
         lastInfillRequestAnalysed.clear();
         infillCallIds.clear();
+        infillLastRounds.clear();
         repairs.clear();
         repairCalls.set(0);
         analyzeCalls.set(0);
