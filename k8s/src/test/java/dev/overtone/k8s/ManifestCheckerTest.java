@@ -62,13 +62,13 @@ class ManifestCheckerTest {
 
     @Test
     void aServiceWithoutTheJvmMemorySettingsFails() {
-        container("parser-svc").getEnvFrom().removeIf(source -> source.getConfigMapRef() != null
+        container("executor-svc").getEnvFrom().removeIf(source -> source.getConfigMapRef() != null
                 && "overtone-jvm".equals(source.getConfigMapRef().getName()));
 
         assertThat(violations()).containsExactlyInAnyOrder(
-                "Deployment parser-svc container parser-svc does not set GC_CONTAINER_OPTIONS (ConfigMap overtone-jvm)",
-                "Deployment parser-svc container parser-svc does not set JAVA_MAX_MEM_RATIO (ConfigMap overtone-jvm)",
-                "Deployment parser-svc container parser-svc does not set MALLOC_ARENA_MAX (ConfigMap overtone-jvm)");
+                "Deployment executor-svc container executor-svc does not set GC_CONTAINER_OPTIONS (ConfigMap overtone-jvm)",
+                "Deployment executor-svc container executor-svc does not set JAVA_MAX_MEM_RATIO (ConfigMap overtone-jvm)",
+                "Deployment executor-svc container executor-svc does not set MALLOC_ARENA_MAX (ConfigMap overtone-jvm)");
     }
 
     @Test
