@@ -2,7 +2,6 @@ package dev.overtone.k8s;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -10,9 +9,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,7 +36,7 @@ class JvmSettingsTest {
         for (String service : ServicePorts.SERVICES) {
             Container container = inventory.named(Deployment.class, service).orElseThrow()
                     .getSpec().getTemplate().getSpec().getContainers().get(0);
-            String effective = effectiveEnvironment(inventory, container).get("GC_CONTAINER_OPTIONS");
+            String effective = ManifestChecker.environment(inventory, container).get("GC_CONTAINER_OPTIONS");
             String heap = launcher.get(service);
             assertThat(effective).as(overlay + " " + service)
                     .isEqualTo(heap == null ? shared : shared + " " + heap);
@@ -57,18 +54,5 @@ class JvmSettingsTest {
             for (String service : m.group(1).split("\\|")) byService.put(service, m.group(2));
         }
         return byService;
-    }
-
-    /** The container's environment as the kubelet sets it: envFrom ConfigMaps in order, the later winning, then env. */
-    private static Map<String, String> effectiveEnvironment(ManifestChecker.Inventory inventory, Container container) {
-        Map<String, String> environment = new HashMap<>();
-        Optional.ofNullable(container.getEnvFrom()).orElse(List.of()).stream()
-                .filter(source -> source.getConfigMapRef() != null)
-                .flatMap(source -> inventory.named(ConfigMap.class, source.getConfigMapRef().getName()).stream())
-                .forEach(config -> environment.putAll(Optional.ofNullable(config.getData()).orElse(Map.of())));
-        for (EnvVar env : Optional.ofNullable(container.getEnv()).orElse(List.of())) {
-            if (env.getValue() != null) environment.put(env.getName(), env.getValue());
-        }
-        return environment;
     }
 }

@@ -34,6 +34,7 @@ import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -189,15 +190,18 @@ record ManifestChecker(String namespace, ServicePorts ports, GrpcCalls calls,
         }
     }
 
-    /** The variables a container sees: its own env and every key of the ConfigMaps it takes whole. */
-    private static Set<String> environmentNames(Inventory inventory, Container container) {
-        Set<String> names = new HashSet<>();
-        Optional.ofNullable(container.getEnv()).orElse(List.of()).forEach(env -> names.add(env.getName()));
+    /**
+     * The variables a container sees, as the kubelet sets them: every key of the ConfigMaps it takes whole, in
+     * order (the later winning), then its own env. A variable set from a reference (valueFrom) maps to null.
+     */
+    static Map<String, String> environment(Inventory inventory, Container container) {
+        Map<String, String> environment = new HashMap<>();
         Optional.ofNullable(container.getEnvFrom()).orElse(List.of()).stream()
                 .filter(source -> source.getConfigMapRef() != null)
                 .flatMap(source -> inventory.named(ConfigMap.class, source.getConfigMapRef().getName()).stream())
-                .forEach(config -> names.addAll(Optional.ofNullable(config.getData()).orElse(Map.of()).keySet()));
-        return names;
+                .forEach(config -> environment.putAll(Optional.ofNullable(config.getData()).orElse(Map.of())));
+        Optional.ofNullable(container.getEnv()).orElse(List.of()).forEach(env -> environment.put(env.getName(), env.getValue()));
+        return environment;
     }
 
     private void checkContainer(Inventory inventory, String what, Container container,
@@ -239,7 +243,7 @@ record ManifestChecker(String namespace, ServicePorts ports, GrpcCalls calls,
         }
 
         if (container.getImage() != null && container.getImage().startsWith(OVERTONE_IMAGE_PREFIX)) {
-            Set<String> environment = environmentNames(inventory, container);
+            Set<String> environment = environment(inventory, container).keySet();
             JVM_MEMORY_SETTINGS.stream().filter(name -> !environment.contains(name))
                     .forEach(name -> violations.add(what + " does not set " + name + " (ConfigMap overtone-jvm)"));
         }
