@@ -97,7 +97,7 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
                     + lexed.statements() + " (as " + engine.dialect() + " reads comments and quotes): send them one"
                     + " at a time");
         }
-        String engineSql = sql.substring(0, lexed.end());
+        String engineSql = lexed.engineText();
         int explained = explainPrefix(lexed);
         if (explained > 0) {
             List<SqlLexer.Token> rest = lexed.tokens().subList(explained, lexed.tokens().size());

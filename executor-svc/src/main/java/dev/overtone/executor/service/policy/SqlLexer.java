@@ -36,8 +36,12 @@ final class SqlLexer {
      * @param statements statements holding at least one token
      * @param end index in the original text after the first statement's last token
      * @param analysisText the first statement for JSqlParser
+     * @param engineText the first statement as the engine receives it: its tokens' own text, one space
+     *        where whitespace or a comment separated two of them. What the lexer took for a comment or a
+     *        blank is never sent, so a reading that differs from the engine's can only become a syntax
+     *        error, never a hidden clause.
      */
-    record Lexed(List<Token> tokens, int statements, int end, String analysisText) {
+    record Lexed(List<Token> tokens, int statements, int end, String analysisText, String engineText) {
         String firstWord() {
             if (tokens.isEmpty()) {
                 return "";
@@ -68,6 +72,7 @@ final class SqlLexer {
     private Lexed run() {
         List<Token> first = new ArrayList<>();
         StringBuilder analysis = new StringBuilder(n + 8);
+        StringBuilder engineText = new StringBuilder(n);
         int statements = 0;
         boolean current = false;
         int end = 0;
@@ -87,13 +92,15 @@ final class SqlLexer {
             if (statements == 1) {
                 if (!first.isEmpty() && token.start() > end) {
                     analysis.append(' '); // whitespace or a comment separated them
+                    engineText.append(' ');
                 }
+                engineText.append(sql, token.start(), token.end());
                 first.add(token);
                 end = token.end();
                 analysis.append(token.text());
             }
         }
-        return new Lexed(first, statements, end, analysis.toString());
+        return new Lexed(first, statements, end, analysis.toString(), engineText.toString());
     }
 
     /** The next token, skipping whitespace and comments; null at the end. */
