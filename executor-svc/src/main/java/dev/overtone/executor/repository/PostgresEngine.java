@@ -150,7 +150,10 @@ public class PostgresEngine implements TenantEngine {
     private static QueryResult collect(RowSet<Row> rows, boolean more, ExecutionLimits limits, long started) {
         ResultCollector collector = new ResultCollector(limits);
         List<ResultColumn.Builder> columns = new ArrayList<>();
-        for (ColumnDescriptor descriptor : rows.columnDescriptors()) {
+        // a statement that returns no rows (a utility command) has no descriptors at all
+        List<ColumnDescriptor> descriptors = rows.getDelegate().columnDescriptors() == null ? List.of()
+                : rows.columnDescriptors();
+        for (ColumnDescriptor descriptor : descriptors) {
             columns.add(ResultCollector.column(descriptor.name(), descriptor.typeName()));
         }
         collector.columns(columns);
@@ -220,9 +223,21 @@ public class PostgresEngine implements TenantEngine {
                             .asTuple().map(both -> both.getItem2())
                             .onFailure(e -> !(e instanceof SandboxException))
                             .transform(e -> translate(database, e, limits))
-                            .eventually(() -> connection.query("ROLLBACK").execute().onFailure().recoverWithNull())
+                            .eventually(() -> endSession(connection))
                             .eventually(() -> connection.close().onFailure().recoverWithNull());
                 });
+    }
+
+    /**
+     * Rolls the transaction back and resets the session before the connection goes back to the pool:
+     * DISCARD ALL drops what a ROLLBACK keeps (session advisory locks, prepared statements, LISTEN
+     * registrations, cursors WITH HOLD, session settings, temporary tables and plans), so nothing of one
+     * call is there for the next. The two go out pipelined, in one round trip; DISCARD ALL cannot run
+     * inside a transaction block, so it comes second.
+     */
+    private static Uni<Void> endSession(SqlConnection connection) {
+        return Uni.combine().all().unis(connection.query("ROLLBACK").execute().onFailure().recoverWithNull(),
+                connection.query("DISCARD ALL").execute().onFailure().recoverWithNull()).discardItems();
     }
 
     @Override
@@ -366,7 +381,8 @@ public class PostgresEngine implements TenantEngine {
                     .setPassword(target.password().get().reveal())
                     .setConnectTimeout((int) poolConfig.connectTimeout().toMillis())
                     .setCachePreparedStatements(false)
-                    .setProperties(Map.of("application_name", "overtone-executor " + database.key()));
+                    // the shared pg_stat_activity shows every session's application_name: no tenant names there
+                    .setProperties(Map.of("application_name", "overtone-executor"));
             PoolOptions options = new PoolOptions().setMaxSize(poolConfig.maxSize())
                     .setMaxWaitQueueSize(poolConfig.maxWaitQueueSize())
                     .setIdleTimeout((int) poolConfig.idleTimeout().toSeconds()).setIdleTimeoutUnit(TimeUnit.SECONDS)

@@ -3,6 +3,7 @@ package dev.overtone.executor.bench;
 import static dev.overtone.executor.support.Calls.execute;
 
 import dev.overtone.executor.repository.CappedProjection;
+import dev.overtone.executor.support.PostgresTenant;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
@@ -83,8 +84,8 @@ class ExecuteOverheadBench {
                     2000));
         }
         Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(4)).connectingTo(new PgConnectOptions()
-                .setHost("localhost").setPort(TenantDatabasesResource.postgresPort()).setDatabase("overtone_tenants")
-                .setUser("demo_reader").setPassword("demo-reader")
+                .setHost("localhost").setPort(TenantDatabasesResource.postgresPort()).setDatabase(PostgresTenant.DEMO.database())
+                .setUser(PostgresTenant.DEMO.role()).setPassword(PostgresTenant.DEMO.password())
                 .setProperties(java.util.Map.of("search_path", "demo_hotels"))).using(vertx).build();
         try {
             for (String[] query : queries()) {

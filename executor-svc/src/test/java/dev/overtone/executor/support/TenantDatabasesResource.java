@@ -22,8 +22,8 @@ import java.util.TreeMap;
 
 /**
  * Builds the two tenants for tests from samples/*.sql: SQLite files under target/tenants and, in an
- * embedded PostgreSQL (or the server of OVERTONE_PG_URL), database overtone_tenants with schemas
- * demo_hotels and other_crm readable only by their reader roles; the same set-up as the launcher's.
+ * embedded PostgreSQL (or the server of OVERTONE_PG_URL), one database and one reader role per tenant
+ * database ({@link PostgresTenant}), walled as the launcher walls them.
  * Also writes target/tenants.d/lab.properties: a tenant "lab" whose PostgreSQL database is down.
  */
 public class TenantDatabasesResource implements QuarkusTestResourceLifecycleManager {
@@ -56,12 +56,17 @@ public class TenantDatabasesResource implements QuarkusTestResourceLifecycleMana
         } catch (IOException | SQLException e) {
             throw new IllegalStateException("tenant databases for tests could not be built", e);
         }
-        String url = "postgresql://" + host + ":" + port + "/overtone_tenants";
         Map<String, String> config = new TreeMap<>();
         config.put("overtone.executor.tenants.demo.hotels.path", TENANTS.resolve("demo/hotels.sqlite").toString());
         config.put("overtone.executor.tenants.other.crm.path", TENANTS.resolve("other/crm.sqlite").toString());
-        config.put("overtone.executor.tenants.demo.hotels-pg.url", url);
-        config.put("overtone.executor.tenants.other.crm-pg.url", url);
+        for (PostgresTenant tenant : PostgresTenant.ALL) {
+            String prefix = "overtone.executor.tenants." + tenant.tenant() + "." + tenant.name() + ".";
+            config.put(prefix + "engine", "postgresql");
+            config.put(prefix + "url", "postgresql://" + host + ":" + port + "/" + tenant.database());
+            config.put(prefix + "schema", tenant.schema());
+            config.put(prefix + "username", tenant.role());
+            config.put(prefix + "password", tenant.password());
+        }
         config.put("overtone.executor.tenants-dir", TENANTS_DIR.toString());
         return config;
     }
@@ -121,7 +126,7 @@ public class TenantDatabasesResource implements QuarkusTestResourceLifecycleMana
         adminPassword = "";
     }
 
-    /** A superuser connection to overtone_tenants (or "postgres"), for set-up and checksums. */
+    /** A superuser connection to a database (a tenant's, or "postgres"), for set-up and checksums. */
     public static Connection admin(String database) throws SQLException {
         try {
             Class.forName("org.postgresql.Driver");
@@ -148,46 +153,39 @@ public class TenantDatabasesResource implements QuarkusTestResourceLifecycleMana
         return adminPassword;
     }
 
+    /**
+     * One PostgreSQL database and one role per tenant database, both with random names, walled by
+     * samples/postgresql-tenant-walls.sql: the set-up the launcher makes (bin/cli ProvisionCommand).
+     */
     private static void provisionPostgres() throws IOException, SQLException {
-        try (Connection c = admin("postgres"); Statement st = c.createStatement()) {
-            st.execute("DROP DATABASE IF EXISTS overtone_tenants");
-            st.execute("CREATE DATABASE overtone_tenants");
-            for (String role : List.of("demo_reader", "other_reader")) {
-                try (ResultSet rs = st.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + role + "'")) {
-                    if (!rs.next()) {
-                        st.execute("CREATE ROLE " + role + " LOGIN PASSWORD '" + role.replace("_", "-") + "'");
-                    }
+        String walls = Files.readString(SAMPLES.resolve("postgresql-tenant-walls.sql"));
+        for (PostgresTenant tenant : PostgresTenant.ALL) {
+            try (Connection c = admin("postgres"); Statement st = c.createStatement()) {
+                st.execute("DROP DATABASE IF EXISTS " + tenant.database() + " WITH (FORCE)");
+                st.execute("CREATE DATABASE " + tenant.database());
+                try (ResultSet rs = st.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + tenant.role() + "'")) {
+                    st.execute((rs.next() ? "ALTER" : "CREATE") + " ROLE " + tenant.role() + " LOGIN PASSWORD '"
+                            + tenant.password() + "'");
                 }
             }
-        }
-        try (Connection c = admin("overtone_tenants"); Statement st = c.createStatement()) {
-            st.execute("REVOKE ALL ON SCHEMA public FROM PUBLIC");
-            st.execute("REVOKE ALL ON DATABASE overtone_tenants FROM PUBLIC");
-            for (String[] tenant : List.of(new String[] {"demo_hotels", "demo_reader", "hotels.sql"},
-                    new String[] {"other_crm", "other_reader", "crm.sql"})) {
-                st.execute("CREATE SCHEMA " + tenant[0]);
-                st.execute("SET search_path = " + tenant[0]);
-                for (String sql : SqlScript.statements(SAMPLES.resolve(tenant[2]))) {
+            try (Connection c = admin(tenant.database()); Statement st = c.createStatement()) {
+                st.execute("CREATE SCHEMA " + tenant.schema());
+                st.execute("SET search_path = " + tenant.schema());
+                for (String sql : SqlScript.statements(SAMPLES.resolve(tenant.script()))) {
                     st.execute(sql);
                 }
-                st.execute("GRANT CONNECT ON DATABASE overtone_tenants TO " + tenant[1]);
-                st.execute("GRANT USAGE ON SCHEMA " + tenant[0] + " TO " + tenant[1]);
-                st.execute("GRANT SELECT ON ALL TABLES IN SCHEMA " + tenant[0] + " TO " + tenant[1]);
-                st.execute("ALTER ROLE " + tenant[1] + " SET default_transaction_read_only = on");
-            }
-            st.execute("SET search_path = public");
-            // side-effect functions a read-only transaction does not stop, revoked as a second wall
-            for (String function : List.of("pg_advisory_lock(bigint)", "pg_advisory_xact_lock(bigint)",
-                    "pg_try_advisory_lock(bigint)", "pg_notify(text, text)", "pg_sleep(double precision)",
-                    "pg_cancel_backend(integer)",
-                    "pg_terminate_backend(integer, bigint)", "set_config(text, text, boolean)")) {
-                try (Statement revoke = c.createStatement()) {
-                    revoke.execute("REVOKE EXECUTE ON FUNCTION " + function + " FROM PUBLIC");
-                } catch (SQLException e) {
-                    // a signature this server version does not have; the policy still refuses the name
-                }
+                st.execute("SET search_path = public");
+                st.execute("SET overtone.allowed_functions = '" + String.join(",", allowedFunctions()) + "'");
+                st.execute(tenant.walls(walls)); // the driver runs the script's statements in order
             }
         }
+    }
+
+    /** The policy's PostgreSQL allow-list, which the walls grant EXECUTE on. */
+    private static List<String> allowedFunctions() throws IOException {
+        Path list = Path.of("src", "main", "resources", "sandbox", "postgresql-functions.txt").toAbsolutePath();
+        return Files.readAllLines(list).stream().map(String::strip)
+                .filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
     }
 
     /** SHA-256 of a SQLite file. */
@@ -203,10 +201,18 @@ public class TenantDatabasesResource implements QuarkusTestResourceLifecycleMana
         }
     }
 
-    /** A checksum of every relation, row and sequence of the tenant schemas, read as superuser. */
+    /** A checksum of every relation, row and sequence of the tenant databases, read as superuser. */
     public static String postgresChecksum() throws SQLException {
         StringBuilder all = new StringBuilder();
-        try (Connection c = admin("overtone_tenants"); Statement st = c.createStatement()) {
+        for (PostgresTenant tenant : PostgresTenant.ALL) {
+            all.append(tenant.database()).append('\n').append(databaseChecksum(tenant.database()));
+        }
+        return all.toString();
+    }
+
+    private static String databaseChecksum(String database) throws SQLException {
+        StringBuilder all = new StringBuilder();
+        try (Connection c = admin(database); Statement st = c.createStatement()) {
             List<String> relations = new java.util.ArrayList<>();
             try (ResultSet rs = st.executeQuery("SELECT n.nspname || '.' || c.relname || ':' || c.relkind::text FROM pg_class c"
                     + " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname NOT IN ('pg_catalog',"

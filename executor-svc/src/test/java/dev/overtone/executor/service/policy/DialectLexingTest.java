@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.overtone.executor.service.SandboxException;
 import dev.overtone.executor.service.TenantDatabase;
 import dev.overtone.executor.service.TenantRegistry;
+import dev.overtone.executor.support.PostgresTenant;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -99,7 +100,7 @@ class DialectLexingTest {
         TenantDatabase database = registry.lookup("demo", "hotels-pg");
         PgConnection connection = PgConnection.connect(vertx, new PgConnectOptions()
                 .setHost(TenantDatabasesResource.postgresHost()).setPort(TenantDatabasesResource.postgresPort())
-                .setDatabase("overtone_tenants").setUser(TenantDatabasesResource.adminUser())
+                .setDatabase(PostgresTenant.DEMO.database()).setUser(TenantDatabasesResource.adminUser())
                 .setPassword(TenantDatabasesResource.adminPassword())).await().atMost(Duration.ofSeconds(10));
         List<String> disagreements = new ArrayList<>();
         int known = 0;

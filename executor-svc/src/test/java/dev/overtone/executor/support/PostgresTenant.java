@@ -1,0 +1,43 @@
+package dev.overtone.executor.support;
+
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * A PostgreSQL tenant database of the tests: its own database and reader role, both with random names
+ * (as the launcher names them), so that nothing in the shared catalogues names a tenant.
+ */
+public record PostgresTenant(String tenant, String name, String script, String schema, String database,
+        String role, String password, List<String> extraGrants) {
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    public static final PostgresTenant DEMO = of("demo", "hotels-pg", "hotels.sql", "demo_hotels", List.of());
+    public static final PostgresTenant OTHER = of("other", "crm-pg", "crm.sql", "other_crm", List.of());
+    /**
+     * A tenant whose role may also take session state (advisory locks, LISTEN, settings), so that a test
+     * can show the session reset removes it: the walls alone refuse those functions to DEMO.
+     */
+    public static final PostgresTenant STATEFUL = of("lab", "stateful-pg", "hotels.sql", "lab_hotels", List.of(
+            "GRANT EXECUTE ON FUNCTION pg_advisory_lock(bigint), pg_listening_channels(),"
+                    + " set_config(text, text, boolean), current_setting(text) TO {{role}}"));
+    public static final List<PostgresTenant> ALL = List.of(DEMO, OTHER, STATEFUL);
+
+    private static PostgresTenant of(String tenant, String name, String script, String schema,
+            List<String> extraGrants) {
+        return new PostgresTenant(tenant, name, script, schema, "ot_" + randomHex(), "ot_" + randomHex(), randomHex(),
+                extraGrants);
+    }
+
+    /** The walls script, then the tenant's extra grants, with this tenant's names in the placeholders. */
+    String walls(String script) {
+        String all = script + ";\n" + String.join(";\n", extraGrants);
+        return all.replace("{{database}}", database).replace("{{schema}}", schema).replace("{{role}}", role);
+    }
+
+    private static String randomHex() {
+        byte[] bytes = new byte[8];
+        RANDOM.nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+}

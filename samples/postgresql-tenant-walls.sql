@@ -1,0 +1,78 @@
+-- The walls of one PostgreSQL tenant database: run by a superuser inside that database, after its data
+-- is loaded, by bin/cli's ProvisionCommand and executor-svc's TenantDatabasesResource (one script, so
+-- the launcher and the tests build the same walls). Idempotent. Placeholders: {{database}}, {{schema}},
+-- {{role}}; the setting overtone.allowed_functions holds the comma-separated names of
+-- executor-svc/src/main/resources/sandbox/postgresql-functions.txt (the policy's own allow-list).
+--
+-- Each tenant database is a PostgreSQL database of its own, so the per-database catalogues (pg_class,
+-- pg_namespace, pg_attribute, pg_stat_user_tables, ...) hold no row of another tenant; database and role
+-- names are random (ot_<hex>), so the shared catalogues (pg_database, pg_roles) tell nothing about tenants.
+
+REVOKE ALL ON DATABASE {{database}} FROM PUBLIC;
+GRANT CONNECT ON DATABASE {{database}} TO {{role}};
+REVOKE ALL ON SCHEMA public FROM PUBLIC;
+REVOKE ALL ON SCHEMA {{schema}} FROM PUBLIC;
+GRANT USAGE ON SCHEMA {{schema}} TO {{role}};
+GRANT SELECT ON ALL TABLES IN SCHEMA {{schema}} TO {{role}};
+ALTER ROLE {{role}} SET default_transaction_read_only = on;
+ALTER ROLE {{role}} SET search_path = {{schema}};
+
+-- Catalogues: only what Describe reads (in this database they list this tenant's objects and the
+-- system's). The shared ones (pg_database, pg_roles, pg_stat_activity, pg_locks, pg_settings, ...) and
+-- the statistics views are not readable at all.
+REVOKE SELECT ON ALL TABLES IN SCHEMA pg_catalog FROM PUBLIC;
+REVOKE SELECT ON ALL TABLES IN SCHEMA information_schema FROM PUBLIC;
+GRANT SELECT ON pg_catalog.pg_class, pg_catalog.pg_namespace, pg_catalog.pg_attribute, pg_catalog.pg_constraint
+  TO {{role}};
+GRANT SELECT ON information_schema.tables, information_schema.columns, information_schema.views,
+  information_schema.table_constraints, information_schema.key_column_usage,
+  information_schema.referential_constraints, information_schema.constraint_column_usage TO {{role}};
+
+-- Functions: EXECUTE only on the allow-list, the functions behind operators, casts and types, what the
+-- readable information_schema views call (PostgreSQL checks a view's functions as the caller; these
+-- answer only about this database's objects) and what the executor itself sends (Describe, the cell
+-- cut). Everything else, advisory locks, set_config,
+-- pg_logical_emit_message, the pg_stat_* and ACL functions among them, is refused by the engine.
+REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA pg_catalog FROM PUBLIC;
+REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA information_schema FROM PUBLIC;
+DO $walls$
+DECLARE
+  allowed text[] := string_to_array(current_setting('overtone.allowed_functions'), ',');
+  granted regprocedure;
+BEGIN
+  FOR granted IN
+    SELECT p.oid::regprocedure FROM pg_proc p
+    WHERE p.pronamespace IN ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)
+      AND (p.proname = ANY (allowed)
+        OR p.proname IN ('has_table_privilege', 'format_type', 'octet_length', 'left', 'unnest', 'count')
+        OR (p.proname NOT LIKE 'pg\_%' AND p.proname NOT IN ('set_config', 'current_setting')
+          AND (p.oid IN (SELECT oprcode FROM pg_operator)
+            OR p.oid IN (SELECT castfunc FROM pg_cast)
+            OR p.oid IN (SELECT unnest(ARRAY[typinput, typoutput, typreceive, typsend, typmodin, typmodout])
+                         FROM pg_type)))
+        -- what the readable information_schema views call (dependencies on system functions are not
+        -- recorded in pg_depend): every name called in their definitions, and their own helpers
+        OR p.pronamespace = 'information_schema'::regnamespace
+        OR p.proname IN (SELECT called[1] FROM unnest(ARRAY['information_schema.tables', 'information_schema.columns',
+            'information_schema.views', 'information_schema.table_constraints', 'information_schema.key_column_usage',
+            'information_schema.referential_constraints', 'information_schema.constraint_column_usage']) AS own(view),
+          regexp_matches(pg_get_viewdef(own.view::regclass), '([a-z_][a-z0-9_]*)\(', 'g') AS called))
+  LOOP
+    EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I', granted, '{{role}}');
+  END LOOP;
+END
+$walls$;
+
+-- information_schema's own helper functions are SQL functions that read pg_database and pg_index as
+-- their caller; they compute a type's length or a key's position and run no SQL of the caller's, so
+-- they run as their owner instead, and those catalogues stay closed to the tenant.
+DO $helpers$
+DECLARE
+  helper regprocedure;
+BEGIN
+  FOR helper IN SELECT p.oid::regprocedure FROM pg_proc p WHERE p.pronamespace = 'information_schema'::regnamespace
+  LOOP
+    EXECUTE format('ALTER FUNCTION %s SECURITY DEFINER', helper);
+  END LOOP;
+END
+$helpers$;
