@@ -17,26 +17,20 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * Builds the sample tenants (idempotent): SQLite files under OVERTONE_HOME/tenants, and on
- * PostgreSQL the database overtone_tenants with one schema and one SELECT-only role per tenant
- * database, plus the application role and database that clarify-svc keeps dialogues in.
+ * Builds the sample tenants (idempotent): SQLite files under OVERTONE_HOME/tenants, and on PostgreSQL
+ * one database and one SELECT-only role per tenant database, both with random names, walled by
+ * samples/postgresql-tenant-walls.sql and written to OVERTONE_HOME/tenants.d for executor-svc; plus the
+ * application role and database that clarify-svc keeps dialogues in.
  */
 @Dependent
 @Unremovable
 @Command(name = "provision", description = "Create the sample tenants and the dialogue database (idempotent).")
 public class ProvisionCommand implements Callable<Integer> {
 
-    static final String TENANTS_DATABASE = "overtone_tenants";
-
-    /** Side-effecting functions a read-only transaction does not stop; no tenant role may call them. */
-    private static final List<String> SIDE_EFFECT_FUNCTIONS = List.of(
-            "nextval(regclass)", "setval(regclass, bigint)", "setval(regclass, bigint, boolean)",
-            "pg_advisory_lock(bigint)", "pg_advisory_xact_lock(bigint)", "pg_try_advisory_lock(bigint)",
-            "pg_notify(text, text)", "set_config(text, text, boolean)", "pg_sleep(double precision)",
-            "pg_logical_emit_message(boolean, text, text)", "pg_stat_reset()",
-            "query_to_xml(text, boolean, boolean, text)", "query_to_xml_and_xmlschema(text, boolean, boolean, text)",
-            "query_to_xmlschema(text, boolean, boolean, text)", "pg_cancel_backend(integer)",
-            "pg_terminate_backend(integer, bigint)", "txid_current()", "pg_current_xact_id()");
+    /** What earlier versions made: one shared database and roles named after the tenants. */
+    private static final String LEGACY_TENANTS_DATABASE = "overtone_tenants";
+    private static final List<String> LEGACY_ROLES = List.of("demo_reader", "other_reader");
+    static final String NAMES_FILE = "samples-postgresql.properties";
 
     @Option(names = "--home", required = true, description = "OVERTONE_HOME: runtime files go under it.")
     Path home;
@@ -61,6 +55,10 @@ public class ProvisionCommand implements Callable<Integer> {
 
     @Option(names = "--app-password", defaultValue = "overtone")
     String appPassword;
+
+    @Option(names = "--allowed-functions", description = "executor-svc's PostgreSQL function allow-list"
+            + " (default: beside --samples, executor-svc/src/main/resources/sandbox/postgresql-functions.txt).")
+    Path allowedFunctions;
 
     @Option(names = "--skip-postgres", description = "Build the SQLite files only.")
     boolean skipPostgres;
@@ -94,49 +92,63 @@ public class ProvisionCommand implements Callable<Integer> {
     }
 
     private void provisionPostgres() throws Exception {
+        PostgresTenantNames names = PostgresTenantNames.load(home.resolve("tenants.d").resolve(NAMES_FILE));
+        String walls = Files.readString(samples.resolve("postgresql-tenant-walls.sql"));
+        String allowed = String.join(",", allowedFunctionNames());
         try (Connection admin = connect("postgres", adminUser, adminPassword)) {
             admin.setAutoCommit(true);
             ensureRole(admin, appUser, appPassword);
             if (!exists(admin, "SELECT 1 FROM pg_database WHERE datname = ?", "overtone")) {
                 execute(admin, "CREATE DATABASE overtone OWNER " + appUser);
             }
-            if (!exists(admin, "SELECT 1 FROM pg_database WHERE datname = ?", TENANTS_DATABASE)) {
-                execute(admin, "CREATE DATABASE " + TENANTS_DATABASE);
-            }
-            execute(admin, "REVOKE ALL ON DATABASE " + TENANTS_DATABASE + " FROM PUBLIC");
             execute(admin, "REVOKE CONNECT ON DATABASE overtone FROM PUBLIC");
+            dropLegacyTenants(admin);
             for (SampleTenant sample : SampleTenant.ALL) {
-                ensureRole(admin, sample.readerRole(), sample.readerPassword());
-                execute(admin, "GRANT CONNECT ON DATABASE " + TENANTS_DATABASE + " TO " + sample.readerRole());
+                String database = names.database(sample);
+                String role = names.role(sample);
+                ensureRole(admin, role, names.password(sample));
+                if (!exists(admin, "SELECT 1 FROM pg_database WHERE datname = ?", database)) {
+                    execute(admin, "CREATE DATABASE " + database);
+                }
+                try (Connection tenant = connect(database, adminUser, adminPassword)) {
+                    // loaded in one transaction with its schema: a schema that exists holds the whole sample
+                    if (!exists(tenant, "SELECT 1 FROM pg_namespace WHERE nspname = ?", sample.postgresSchema())) {
+                        loadSample(tenant, sample);
+                    }
+                    execute(tenant, "SET overtone.allowed_functions = '" + allowed + "'");
+                    execute(tenant, walls.replace("{{database}}", database).replace("{{schema}}", sample.postgresSchema())
+                            .replace("{{role}}", role)); // the driver runs the script's statements in order
+                }
+                names.record(sample, pgHost, pgPort, database);
             }
         }
-        try (Connection tenants = connect(TENANTS_DATABASE, adminUser, adminPassword)) {
-            tenants.setAutoCommit(false);
-            execute(tenants, "REVOKE ALL ON SCHEMA public FROM PUBLIC");
-            for (String function : SIDE_EFFECT_FUNCTIONS) {
-                revokeFromPublic(tenants, function);
-            }
-            for (SampleTenant sample : SampleTenant.ALL) {
-                if (!exists(tenants, "SELECT 1 FROM pg_namespace WHERE nspname = ?", sample.postgresSchema())) {
-                    execute(tenants, "CREATE SCHEMA " + sample.postgresSchema());
-                    execute(tenants, "SET LOCAL search_path = " + sample.postgresSchema());
-                    runScript(tenants, sample.script());
-                }
-                execute(tenants, "REVOKE ALL ON SCHEMA " + sample.postgresSchema() + " FROM PUBLIC");
-                execute(tenants, "GRANT USAGE ON SCHEMA " + sample.postgresSchema() + " TO " + sample.readerRole());
-                execute(tenants, "GRANT SELECT ON ALL TABLES IN SCHEMA " + sample.postgresSchema() + " TO "
-                        + sample.readerRole());
-                execute(tenants, "ALTER ROLE " + sample.readerRole() + " SET search_path = " + sample.postgresSchema());
-                tenants.commit();
+        names.save();
+    }
+
+    private void loadSample(Connection tenant, SampleTenant sample) throws Exception {
+        tenant.setAutoCommit(false);
+        execute(tenant, "CREATE SCHEMA " + sample.postgresSchema());
+        execute(tenant, "SET LOCAL search_path = " + sample.postgresSchema());
+        runScript(tenant, sample.script());
+        tenant.commit();
+        tenant.setAutoCommit(true);
+    }
+
+    /** The shared database and tenant-named roles of earlier versions would name tenants to every role. */
+    private static void dropLegacyTenants(Connection admin) throws SQLException {
+        execute(admin, "DROP DATABASE IF EXISTS " + LEGACY_TENANTS_DATABASE + " WITH (FORCE)");
+        for (String role : LEGACY_ROLES) {
+            if (exists(admin, "SELECT 1 FROM pg_roles WHERE rolname = ?", role)) {
+                execute(admin, "DROP ROLE " + role);
             }
         }
     }
 
-    private void revokeFromPublic(Connection connection, String function) throws SQLException {
-        if (!exists(connection, "SELECT 1 WHERE to_regprocedure(?) IS NOT NULL", function)) {
-            return;
-        }
-        execute(connection, "REVOKE EXECUTE ON FUNCTION " + function + " FROM PUBLIC");
+    private List<String> allowedFunctionNames() throws Exception {
+        Path list = allowedFunctions != null ? allowedFunctions : samples.resolveSibling("executor-svc")
+                .resolve("src/main/resources/sandbox/postgresql-functions.txt");
+        return Files.readAllLines(list).stream().map(String::strip)
+                .filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
     }
 
     private void runScript(Connection connection, String scriptName) throws Exception {

@@ -1,21 +1,18 @@
 package dev.overtone.cli;
 
 /**
- * A sample tenant database: the script under samples/ that builds it, where it lives on SQLite,
- * and the PostgreSQL schema and read-only role that hold the same content.
+ * A sample tenant database: the script under samples/ that builds it, where it lives on SQLite, and
+ * the name and schema of its PostgreSQL copy (which lives in a database and role of its own).
  */
-record SampleTenant(String tenant, String script, String sqliteDatabase, String postgresSchema,
-        String readerRole, String readerPasswordEnv, String defaultReaderPassword) {
+record SampleTenant(String tenant, String script, String sqliteDatabase, String postgresName, String postgresSchema) {
 
     static final SampleTenant[] ALL = {
-        new SampleTenant("demo", "hotels.sql", "hotels", "demo_hotels", "demo_reader",
-                "OVERTONE_DEMO_READER_PASSWORD", "demo-reader"),
-        new SampleTenant("other", "crm.sql", "crm", "other_crm", "other_reader",
-                "OVERTONE_OTHER_READER_PASSWORD", "other-reader"),
+        new SampleTenant("demo", "hotels.sql", "hotels", "hotels-pg", "demo_hotels"),
+        new SampleTenant("other", "crm.sql", "crm", "crm-pg", "other_crm"),
     };
 
-    String readerPassword() {
-        String fromEnv = System.getenv(readerPasswordEnv);
-        return fromEnv == null || fromEnv.isBlank() ? defaultReaderPassword : fromEnv;
+    /** Its key in tenants.d files: {@code <tenant>.<database>}. */
+    String postgresKey() {
+        return tenant + "." + postgresName;
     }
 }
