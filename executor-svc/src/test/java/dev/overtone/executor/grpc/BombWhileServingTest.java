@@ -1,0 +1,78 @@
+package dev.overtone.executor.grpc;
+
+import static dev.overtone.executor.support.Calls.execute;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.overtone.executor.support.PostgresTenant;
+import dev.overtone.executor.support.TenantDatabasesResource;
+import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
+import dev.overtone.proto.v1.Limits;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * While one statement of a tenant works its whole time limit on PostgreSQL, the same tenant's
+ * ordinary statements are answered, and the long one ends within its limit plus a second.
+ */
+@QuarkusTest
+@QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
+class BombWhileServingTest {
+    private static final long BOMB_LIMIT_MS = 3_000;
+    /** A cross join of ten copies of an 8-row table: 8^10 rows to count, no function at all. */
+    private static final String BOMB = "SELECT count(*) FROM hotels a, hotels b, hotels c, hotels d, hotels e,"
+            + " hotels f, hotels g, hotels h, hotels i, hotels j";
+
+    @GrpcClient("executor")
+    ExecutorServiceBlockingStub executor;
+
+    @Test
+    void ordinaryStatementsAreAnsweredWhileABombRunsAndTheBombEndsInTime() throws Exception {
+        long started = System.nanoTime();
+        CompletableFuture<Status> bomb = CompletableFuture.supplyAsync(() -> {
+            try {
+                executor.execute(execute("demo", "hotels-pg", BOMB,
+                        Limits.newBuilder().setTimeoutMs(BOMB_LIMIT_MS).build()));
+                return Status.OK;
+            } catch (StatusRuntimeException e) {
+                return e.getStatus();
+            }
+        });
+        await("the bomb runs on the server").atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(20))
+                .until(BombWhileServingTest::bombIsRunning);
+
+        for (int i = 0; i < 12; i++) {
+            ExecuteResponse answer = executor.withDeadlineAfter(2, TimeUnit.SECONDS)
+                    .execute(execute("demo", "hotels-pg", "SELECT name, stars FROM hotels WHERE stars >= " + (i % 5)));
+            assertThat(answer.getRowsCount()).isPositive();
+        }
+        assertThat(bomb.isDone()).as("the ordinary statements were answered while the bomb still ran").isFalse();
+
+        Status ended = bomb.get(BOMB_LIMIT_MS + 1_000, TimeUnit.MILLISECONDS);
+        long tookMs = (System.nanoTime() - started) / 1_000_000;
+        assertThat(ended.getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+        assertThat(tookMs).as("the bomb ended within its limit and a second").isLessThan(BOMB_LIMIT_MS + 1_000);
+        await("the server stopped the bomb").atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(20))
+                .until(() -> !bombIsRunning());
+    }
+
+    private static boolean bombIsRunning() throws Exception {
+        try (Connection admin = TenantDatabasesResource.admin("postgres"); Statement st = admin.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE datname = '"
+                        + PostgresTenant.DEMO.database() + "' AND state = 'active' AND query LIKE '%hotels j%'")) {
+            rs.next();
+            return rs.getInt(1) > 0;
+        }
+    }
+}
