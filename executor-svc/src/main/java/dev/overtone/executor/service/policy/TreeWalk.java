@@ -18,6 +18,7 @@ import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.TableFunction;
 import net.sf.jsqlparser.statement.select.WithItem;
 
 /**
@@ -136,6 +137,9 @@ final class TreeWalk {
     }
 
     private void record(Object node) {
+        if (node instanceof TableFunction) {
+            return; // a FROM item around a Function: the Function is a field of it, recorded in its turn
+        }
         if (node instanceof Function function) {
             List<String> parts = function.getMultipartName();
             functions.add(unquote(parts == null || parts.isEmpty() ? function.getName() : parts.get(parts.size() - 1)));
