@@ -204,11 +204,11 @@ public interface ExecutorConfig {
         @WithDefault("5s")
         Duration parseTimeout();
 
-        /** Threads that parse statements, shared by all tenants. */
+        /** Threads that parse statements, per engine, shared by all tenants. */
         @WithDefault("2")
         int parserThreads();
 
-        /** Statements that may wait for a parser thread; more are refused with RESOURCE_EXHAUSTED. */
+        /** Statements that may wait for a parser thread (per engine); more are refused with RESOURCE_EXHAUSTED. */
         @WithDefault("64")
         int parserQueue();
 

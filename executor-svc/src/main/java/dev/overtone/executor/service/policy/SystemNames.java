@@ -18,6 +18,8 @@ final class SystemNames {
             "regoperator", "regconfig", "regdictionary", "regnamespace", "regrole", "regcollation", "regdatabase");
     private static final Set<String> SESSION_WORDS = Set.of("current_catalog", "current_schema", "current_schemas",
             "system_user");
+    /** Types whose input function looks up roles or objects: a cast to them probes the catalogue. */
+    private static final Set<String> LOOKUP_TYPES = Set.of("aclitem", "txid_snapshot", "pg_snapshot");
     private static final Set<String> SQLITE_SYSTEM_TABLES = Set.of("dbstat", "sqlite_dbpage", "sqlite_stmt");
 
     private final EngineKind engine;
@@ -61,7 +63,7 @@ final class SystemNames {
             return "information_schema is readable only through its views "
                     + String.join(", ", OWN_CATALOG_VIEWS.stream().sorted().toList());
         }
-        if (REG_TYPES.contains(name)) {
+        if (REG_TYPES.contains(name) || LOOKUP_TYPES.contains(name)) {
             return "the type " + name + " turns numbers into the names of system objects and is not usable";
         }
         if (SESSION_WORDS.contains(name)) {
