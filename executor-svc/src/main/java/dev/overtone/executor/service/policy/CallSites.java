@@ -20,6 +20,11 @@ final class CallSites {
             "having", "limit", "offset", "materialized", "with", "recursive", "returning", "escape", "to",
             "similar", "overlaps", "rows", "range", "groups", "cube", "rollup", "sets", "window", "table",
             "tablesample", "repeatable", "collate", "operator", "fetch", "for", "into", "end", "interval");
+    /** Calls with their own syntax, which the parser keeps as nodes of their own rather than as a Function. */
+    static final Set<String> OWN_SYNTAX_CALLS = Set.of("trim", "substring", "position", "overlay", "xmltable",
+            "xmlserialize", "xmlelement", "xmlforest", "xmlparse", "xmlpi", "xmlroot", "xmlexists", "json_object",
+            "json_array", "json_arrayagg", "json_objectagg", "json_value", "json_query", "json_exists", "json_table",
+            "json", "json_scalar", "json_serialize");
     /** Type names that take modifiers: {@code varchar(10)}, {@code numeric(10, 2)}. */
     private static final Set<String> TYPE_NAMES = Set.of("varchar", "char", "character", "varying", "nchar",
             "nvarchar", "numeric", "decimal", "dec", "float", "bit", "time", "timestamp", "interval", "int", "integer",

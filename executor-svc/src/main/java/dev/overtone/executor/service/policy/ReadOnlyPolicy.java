@@ -156,8 +156,19 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
         }
     }
 
-    /** Every call the parser found must be one the tokens showed (and so judged): else fail closed. */
+    /**
+     * The tokens and the tree must agree about the calls: every call the parser found must be one the
+     * tokens showed (and so judged), and every call the tokens showed must be one the parser found
+     * (unless it has a syntax of its own): else one of them misread the statement, and it is refused.
+     */
     private void crossCheck(TreeWalk walk, Set<String> tokenCalls) {
+        Set<String> treeCalls = Set.copyOf(walk.functions);
+        for (String function : tokenCalls) {
+            if (!treeCalls.contains(function) && !CallSites.OWN_SYNTAX_CALLS.contains(function)) {
+                throw SandboxException.denied("unsupported-construct", "the sandbox reads a call of " + function
+                        + " that the parsed statement does not hold; write function calls as name(arguments)");
+            }
+        }
         for (String function : walk.functions) {
             if (!tokenCalls.contains(function) && !CallSites.PAREN_KEYWORDS.contains(function)) {
                 throw SandboxException.denied("unsupported-construct", "the sandbox reads a call of " + function

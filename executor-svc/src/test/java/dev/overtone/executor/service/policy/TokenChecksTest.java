@@ -54,7 +54,8 @@ class TokenChecksTest {
             "SELECT repeat('x', stars) FROM hotels            | unbounded-value",
             "SELECT lpad(repeat('x', 10), 20)                 | unbounded-value",
             "SELECT strpos(repeat('a', 1000), 'b')            | unbounded-value",
-            "SELECT * FROM (TABLE other_crm.customers) c      | foreign-schema"})
+            "SELECT * FROM (TABLE other_crm.customers) c      | foreign-schema",
+            "SELECT name::upper(a) FROM hotels                | unsupported-construct"})
     void postgresqlRefuses(String sql, String rule) {
         assertThatThrownBy(() -> POSTGRESQL.check(PolicyConfigs.database(EngineKind.POSTGRESQL), sql))
                 .isInstanceOfSatisfying(SandboxException.class, e -> assertThat(e.rule()).isEqualTo(rule));
