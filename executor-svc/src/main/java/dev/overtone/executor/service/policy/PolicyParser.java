@@ -10,6 +10,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import net.sf.jsqlparser.JSQLParserException;
+import net.sf.jsqlparser.parser.CCJSqlParser;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.parser.ParseException;
 import net.sf.jsqlparser.parser.Token;
@@ -40,26 +41,24 @@ final class PolicyParser {
 
     /** The one statement of {@code sql}; {@code deadlineNanos} is when the call's time limit ends (0: none). */
     Statement parse(String sql, EngineKind engine, long deadlineNanos) {
-        long left = deadlineNanos == 0 ? Long.MAX_VALUE : (deadlineNanos - System.nanoTime()) / 1_000_000;
-        long timeout = Math.min(parseTimeoutMillis, left);
-        if (timeout <= 0) {
-            throw SandboxException.deadline("the call's time limit ran out before the sandbox could check the statement");
-        }
+        long callLeft = deadlineNanos == 0 ? Long.MAX_VALUE : (deadlineNanos - System.nanoTime()) / 1_000_000;
+        boolean callLimited = callLeft < parseTimeoutMillis;
+        long budgetEnd = System.nanoTime() + Math.min(parseTimeoutMillis, callLeft) * 1_000_000L;
         Statements statements;
         try {
-            statements = CCJSqlParserUtil.parseStatements(sql, threads, parser -> {
-                parser.withTimeOut(timeout);
-                if (engine == EngineKind.SQLITE) {
-                    parser.withSquareBracketQuotation(true);
+            // as CCJSqlParserUtil does, a simple parse first and a complex one if it fails, but both
+            // within one time budget (its own retry would grant the timeout twice)
+            try {
+                statements = attempt(sql, engine, false, budgetEnd, callLimited);
+            } catch (JSQLParserException simple) {
+                if (causedBy(simple, java.util.concurrent.TimeoutException.class)) {
+                    throw simple;
                 }
-            });
+                statements = attempt(sql, engine, true, budgetEnd, callLimited);
+            }
         } catch (JSQLParserException e) {
             if (causedBy(e, java.util.concurrent.TimeoutException.class)) {
-                throw timeout < parseTimeoutMillis
-                        ? SandboxException.deadline("the call's time limit ran out while the sandbox checked the"
-                                + " statement; give the call more time or simplify the statement")
-                        : SandboxException.invalid("the statement took longer than overtone.executor.policy.parse-timeout"
-                                + " to check; simplify it");
+                throw timedOut(callLimited);
             }
             if (causedBy(e, StackOverflowError.class)) {
                 throw tooDeep();
@@ -71,6 +70,9 @@ final class PolicyParser {
         } catch (StackOverflowError e) {
             throw tooDeep();
         } catch (RuntimeException e) {
+            if (e instanceof SandboxException refusal) {
+                throw refusal;
+            }
             if (causedBy(e, StackOverflowError.class)) {
                 throw tooDeep();
             }
@@ -86,6 +88,25 @@ final class PolicyParser {
                     + ": send them one at a time");
         }
         return list.get(0);
+    }
+
+    private Statements attempt(String sql, EngineKind engine, boolean complex, long budgetEnd, boolean callLimited)
+            throws JSQLParserException {
+        long left = (budgetEnd - System.nanoTime()) / 1_000_000;
+        if (left <= 0) {
+            throw timedOut(callLimited);
+        }
+        CCJSqlParser parser = CCJSqlParserUtil.newParser(sql).withTimeOut(left).withAllowComplexParsing(complex)
+                .withSquareBracketQuotation(engine == EngineKind.SQLITE);
+        return CCJSqlParserUtil.parseStatements(parser, threads);
+    }
+
+    private static SandboxException timedOut(boolean callLimited) {
+        return callLimited
+                ? SandboxException.deadline("the call's time limit ran out while the sandbox checked the statement;"
+                        + " give the call more time or simplify the statement")
+                : SandboxException.invalid("the statement took longer than overtone.executor.policy.parse-timeout"
+                        + " to check; simplify it");
     }
 
     static SandboxException tooDeep() {
