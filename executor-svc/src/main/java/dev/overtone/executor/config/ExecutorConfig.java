@@ -170,8 +170,8 @@ public interface ExecutorConfig {
         Optional<List<String>> sqliteAllowedFunctions();
 
         /**
-         * Functions refused on PostgreSQL even when allowed (a trailing '*' matches a prefix); also the names
-         * that attribute notation (h.f, which calls f(h)) may not reach.
+         * Functions refused on PostgreSQL even when allowed (a trailing '*' matches a prefix): a second guard
+         * should a name be added to the allow-list by mistake.
          */
         @WithName("postgresql.denied-functions")
         Optional<List<String>> postgresqlDeniedFunctions();

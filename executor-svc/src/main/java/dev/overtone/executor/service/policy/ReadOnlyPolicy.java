@@ -51,13 +51,13 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
         boolean postgresql = engine == EngineKind.POSTGRESQL;
         this.allowed = FunctionAllowList.of(engine, (postgresql ? config.postgresqlAllowedFunctions()
                 : config.sqliteAllowedFunctions()).orElse(List.of()));
-        this.denied = SystemNames.matching((postgresql ? config.postgresqlDeniedFunctions()
+        this.denied = matching((postgresql ? config.postgresqlDeniedFunctions()
                 : config.sqliteDeniedFunctions()).orElse(List.of()).stream()
                 .map(f -> f.trim().toLowerCase(Locale.ROOT)).filter(f -> !f.isEmpty()).toList());
         this.maxSqlLength = config.maxSqlLength();
         this.maxTreeNodes = config.maxTreeNodes();
         this.complexity = new ComplexityBounds(config.maxNesting(), config.maxOperatorChain());
-        this.systemNames = new SystemNames(engine, allowed, denied);
+        this.systemNames = new SystemNames(engine, allowed);
         this.builtValues = new BuiltValueBounds(engine, config.maxBuiltLength());
         this.tableRules = new TableRules(engine);
         this.parser = new PolicyParser(config.parserThreads(), config.parserQueue(), config.parseTimeout().toMillis());
@@ -154,6 +154,12 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
                     + engine.dialect() + " (overtone.executor.policy." + (engine == EngineKind.POSTGRESQL
                     ? "postgresql" : "sqlite") + ".denied-functions); write the query without it");
         }
+    }
+
+    /** Names matching one of these patterns (a trailing * matches a prefix). */
+    private static Predicate<String> matching(List<String> patterns) {
+        return name -> patterns.stream().anyMatch(p -> p.endsWith("*") ? name.startsWith(p.substring(0, p.length() - 1))
+                : name.equals(p));
     }
 
     /**

@@ -2,9 +2,7 @@ package dev.overtone.executor.service.policy;
 
 import dev.overtone.executor.service.EngineKind;
 import dev.overtone.executor.service.SandboxException;
-import java.util.List;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * Refuses any token that names a system relation, schema, type or session value, wherever it stands:
@@ -20,20 +18,20 @@ final class SystemNames {
             "system_user");
     /** Types whose input function looks up roles or objects: a cast to them probes the catalogue. */
     private static final Set<String> LOOKUP_TYPES = Set.of("aclitem", "txid_snapshot", "pg_snapshot");
+    /**
+     * Functions of one row-typed ("any", record) argument, which attribute notation reaches: {@code h.f}
+     * calls {@code f(h)}. Those named pg_* are system names anyway; a column of the same name wins.
+     */
+    private static final Set<String> ROW_FUNCTIONS = Set.of("row_to_json", "hash_record", "hash_record_extended",
+            "record_out", "record_send", "hstore", "populate_record");
     private static final Set<String> SQLITE_SYSTEM_TABLES = Set.of("dbstat", "sqlite_dbpage", "sqlite_stmt");
 
     private final EngineKind engine;
     private final FunctionAllowList allowed;
-    private final Predicate<String> deniedFunction;
 
-    /**
-     * @param deniedFunction functions never to reach by attribute notation ({@code h.f} calls {@code f(h)} on
-     *        PostgreSQL) although they are not written as a call
-     */
-    SystemNames(EngineKind engine, FunctionAllowList allowed, Predicate<String> deniedFunction) {
+    SystemNames(EngineKind engine, FunctionAllowList allowed) {
         this.engine = engine;
         this.allowed = allowed;
-        this.deniedFunction = deniedFunction;
     }
 
     void check(TokenView tokens) {
@@ -70,7 +68,7 @@ final class SystemNames {
             return name + " tells about the server rather than the tenant's data";
         }
         if (tokens.isQualified(i) && !tokens.is(i + 1, "(") && !tokens.is(i + 1, ".")
-                && deniedFunction.test(name)) {
+                && ROW_FUNCTIONS.contains(name) && !allowed.allows(name)) {
             return "." + name + " calls the function " + name + " on the row (attribute notation)";
         }
         return null;
@@ -89,11 +87,5 @@ final class SystemNames {
             return "the temp schema is not the tenant's";
         }
         return null;
-    }
-
-    /** The default attribute-notation guard: names matching one of these patterns (trailing * a prefix). */
-    static Predicate<String> matching(List<String> patterns) {
-        return name -> patterns.stream().anyMatch(p -> p.endsWith("*") ? name.startsWith(p.substring(0, p.length() - 1))
-                : name.equals(p));
     }
 }

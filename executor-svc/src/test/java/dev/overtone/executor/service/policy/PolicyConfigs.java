@@ -25,7 +25,8 @@ final class PolicyConfigs {
             }
 
             public Optional<List<String>> postgresqlDeniedFunctions() {
-                return Optional.of(List.of("has_*", "to_reg*", "txid_*", "current_setting", "set_config"));
+                return Optional.of(List.of("nextval", "set_config", "current_setting", "dblink*", "lo_*", "version", "txid_*",
+                        "has_*", "acl*", "to_reg*", "current_database"));
             }
 
             public Optional<List<String>> sqliteDeniedFunctions() {
