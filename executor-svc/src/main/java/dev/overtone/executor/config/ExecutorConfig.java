@@ -158,26 +158,59 @@ public interface ExecutorConfig {
     }
 
     interface Policy {
-        /** Functions refused on PostgreSQL; a trailing '*' matches a prefix. */
+        /**
+         * Functions a PostgreSQL statement may call besides those of sandbox/postgresql-functions.txt (which the
+         * tenant databases' EXECUTE grants follow: a name added here must be granted there too).
+         */
+        @WithName("postgresql.allowed-functions")
+        Optional<List<String>> postgresqlAllowedFunctions();
+
+        /** Functions a SQLite statement may call besides those of sandbox/sqlite-functions.txt. */
+        @WithName("sqlite.allowed-functions")
+        Optional<List<String>> sqliteAllowedFunctions();
+
+        /**
+         * Functions refused on PostgreSQL even when allowed (a trailing '*' matches a prefix): a second guard
+         * should a name be added to the allow-list by mistake.
+         */
         @WithName("postgresql.denied-functions")
-        List<String> postgresqlDeniedFunctions();
+        Optional<List<String>> postgresqlDeniedFunctions();
 
-        /** Functions refused on SQLite; a trailing '*' matches a prefix. */
+        /** Functions refused on SQLite even when allowed (a trailing '*' matches a prefix). */
         @WithName("sqlite.denied-functions")
-        List<String> sqliteDeniedFunctions();
-
-        /** Functions allowed although a denied prefix matches them. */
-        @WithName("allowed-functions")
-        @WithDefault("pg_typeof")
-        List<String> allowedFunctions();
+        Optional<List<String>> sqliteDeniedFunctions();
 
         /** Statements longer than this are refused before parsing. */
         @WithDefault("100000")
         int maxSqlLength();
 
-        /** JSqlParser gives up after this long (pathological input). */
+        /** Largest size (characters, bytes or width) a builder of values (repeat, lpad, zeroblob, printf) may be given. */
+        @WithDefault("1000000")
+        long maxBuiltLength();
+
+        /** Parentheses may nest at most this deep; deeper statements are refused before parsing. */
+        @WithDefault("100")
+        int maxNesting();
+
+        /** At most this many operators (AND, OR, +, ||, ...) in one chain; longer ones are refused before parsing. */
+        @WithDefault("1000")
+        int maxOperatorChain();
+
+        /** At most this many parts (nodes) in a parsed statement's tree. */
+        @WithDefault("100000")
+        int maxTreeNodes();
+
+        /** JSqlParser gives up after this long, or when the call's time limit ends if that is sooner. */
         @WithDefault("5s")
         Duration parseTimeout();
+
+        /** Threads that parse statements, per engine, shared by all tenants. */
+        @WithDefault("2")
+        int parserThreads();
+
+        /** Statements that may wait for a parser thread (per engine); more are refused with RESOURCE_EXHAUSTED. */
+        @WithDefault("64")
+        int parserQueue();
 
         /** Policy decisions remembered per (database, text); 0 turns the cache off. */
         @WithDefault("4096")

@@ -1,10 +1,12 @@
 package dev.overtone.executor.service;
 
 import dev.overtone.executor.config.ExecutorConfig;
+import dev.overtone.executor.repository.QueryResult;
 import dev.overtone.executor.service.policy.AllowedStatement;
 import dev.overtone.executor.service.policy.SandboxPolicies;
 import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
@@ -37,21 +39,27 @@ public class StatementExecution {
         return Uni.createFrom().deferred(() -> {
             long start = System.nanoTime();
             TenantDatabase database = registry.lookup(tenant, databaseName);
-            AllowedStatement allowed;
             ExecutionLimits effective;
             try {
                 effective = effectiveLimits(requested, start);
-                allowed = policies.check(database, sql);
             } catch (SandboxException e) {
                 record(database, e, sql);
                 throw e;
             }
+            // the policy runs inside the tenant's slot: one tenant's expensive statements wait for its own
+            // slots instead of taking the parser from the others
             return bulkhead.run(database.tenant(), effective.deadlineNanos(),
-                    () -> engines.engineFor(database).execute(database, allowed.sql(), allowed.explain(), effective))
+                    () -> Uni.createFrom().item(() -> policies.check(database, sql, effective.deadlineNanos()))
+                            .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                            .chain(allowed -> engines.engineFor(database)
+                                    .execute(database, allowed.sql(), allowed.explain(), effective)
+                                    .map(result -> new Ran(allowed, result))))
                     .ifNoItem().after(effective.callerWait()).failWith(() -> SandboxException.deadline(
                             "the statement on " + database.key() + " ran past its time limit of "
                                     + effective.timeoutMillis() + " ms; the engine is stopping it"))
-                    .map(result -> {
+                    .map(ran -> {
+                        QueryResult result = ran.result();
+                        AllowedStatement allowed = ran.allowed();
                         metrics.ran(database, result.rows().size());
                         AUDIT.debugf("ran on %s: %d rows%s in %d us", database.key(), result.rows().size(),
                                 result.truncated() ? " (truncated)" : "", result.elapsedMicros());
@@ -60,6 +68,10 @@ public class StatementExecution {
                     })
                     .onFailure(SandboxException.class).invoke(e -> record(database, (SandboxException) e, sql));
         });
+    }
+
+    /** What the policy allowed and what the engine returned for it. */
+    private record Ran(AllowedStatement allowed, QueryResult result) {
     }
 
     private void record(TenantDatabase database, SandboxException e, String sql) {

@@ -81,6 +81,27 @@ class HostileCorpusTest {
         assertThat(checksums()).as("no tenant database changed").isEqualTo(before);
     }
 
+    /** Statements too long for the file: a 78 KB chain of ANDs and 12 KB of nested parentheses. */
+    @Test
+    void longChainsAndDeepNestingAreRefusedBeforeTheParserSeesThem() {
+        String andChain = "SELECT name FROM hotels WHERE " + "stars = 1 AND ".repeat(5600) + "1 = 1";
+        String concatChain = "SELECT " + "name || ".repeat(3000) + "name FROM hotels";
+        String nested = "SELECT " + "(".repeat(6000) + "1" + ")".repeat(6000);
+        String nestedSubqueries = "SELECT * FROM " + "(SELECT * FROM ".repeat(500) + "hotels" + ") s".repeat(500);
+        assertThat(andChain.length()).isGreaterThan(78_000);
+        List<String> failures = new ArrayList<>();
+        for (String engine : DATABASES.keySet()) {
+            for (String sql : List.of(andChain, concatChain, nested, nestedSubqueries)) {
+                Line line = new Line(0, engine, "denied:too-complex", sql.substring(0, 60) + "…");
+                String outcome = run(engine, sql, failures, line);
+                if (!outcome.equals("denied:too-complex")) {
+                    failures.add("on " + engine + ": expected denied:too-complex, got " + outcome + " — " + line.sql());
+                }
+            }
+        }
+        assertThat(failures).isEmpty();
+    }
+
     private String run(String engine, String sql, List<String> failures, Line line) {
         long start = System.nanoTime();
         String outcome;
@@ -94,7 +115,7 @@ class HostileCorpusTest {
         long elapsed = (System.nanoTime() - start) / 1_000_000;
         if (elapsed > TIMEOUT_MS + SLACK_MS) {
             failures.add("line " + line.number() + " on " + engine + " took " + elapsed + " ms, more than its "
-                    + TIMEOUT_MS + " ms timeout + " + SLACK_MS + " ms — " + sql);
+                    + TIMEOUT_MS + " ms timeout + " + SLACK_MS + " ms — " + line.sql());
         }
         return outcome;
     }

@@ -7,69 +7,69 @@ import dev.overtone.executor.service.TenantDatabase;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import net.sf.jsqlparser.JSQLParserException;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
-import net.sf.jsqlparser.parser.ParseException;
-import net.sf.jsqlparser.parser.Token;
-import net.sf.jsqlparser.schema.Table;
+import java.util.function.Predicate;
 import net.sf.jsqlparser.statement.Statement;
-import net.sf.jsqlparser.statement.Statements;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
-import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
-import net.sf.jsqlparser.statement.select.WithItem;
 
 /**
  * The default policy of an engine: exactly one statement that only reads (SELECT, set operations,
- * WITH whose every CTE only reads, VALUES), touching only the tenant's own tables and no function
- * of the deny-list. Rules, in the order they are checked (each refusal names its rule):
+ * WITH whose every CTE only reads, VALUES, PostgreSQL's TABLE), touching only the tenant's own tables
+ * and calling only functions of the engine's allow-list. Rules, in the order they are checked (each
+ * refusal names its rule):
  * <ul>
- * <li>{@code conditional-comment}: MySQL {@code /*! ... *}{@code /} comments, which some engines run</li>
- * <li>{@code read-only-statement}: the statement does not start with SELECT, WITH, VALUES or '('</li>
+ * <li>{@code read-only-statement}: the statement does not start with SELECT, WITH, VALUES, TABLE or '('</li>
  * <li>{@code single-statement}: more than one statement</li>
- * <li>{@code writable-cte}: a CTE that inserts, updates or deletes</li>
- * <li>{@code select-into}: SELECT ... INTO creates a table</li>
- * <li>{@code row-locking}: FOR UPDATE / FOR SHARE take locks</li>
- * <li>{@code system-catalog}: pg_*, information_schema, sqlite_*, pragma_* tables</li>
- * <li>{@code foreign-schema}: a table qualified with a schema other than the tenant's</li>
- * <li>{@code denied-function}: a function of the deny-list</li>
- * <li>{@code unsupported-construct}: the statement cannot be walked completely</li>
+ * <li>{@code too-complex}: parentheses or operator chains deeper than the limits, before parsing</li>
+ * <li>{@code denied-function}: a call (on the tokens) of a function not on the allow-list</li>
+ * <li>{@code system-catalog}: a token naming a system relation, schema, reg* type or session value</li>
+ * <li>{@code unbounded-value}: a builder of large values without a small literal size</li>
+ * <li>{@code writable-cte}, {@code select-into}, {@code row-locking}, {@code foreign-schema}: on the parsed tree</li>
+ * <li>{@code unsupported-construct}: the tree holds a node the walk does not know, or the tree and the
+ * tokens disagree about the calls</li>
  * </ul>
  */
 public final class ReadOnlyPolicy implements SandboxPolicy {
     private static final Set<String> READING_KEYWORDS = Set.of("select", "with", "values");
-    /** information_schema views that show only objects the role may use (its own schema's tables). */
-    private static final Set<String> OWN_CATALOG_VIEWS = Set.of("tables", "columns", "views", "table_constraints",
-            "key_column_usage", "referential_constraints", "constraint_column_usage");
     private static final Set<String> EXPLAIN_OPTIONS = Set.of("analyze", "analyse", "verbose", "costs", "settings",
             "buffers", "wal", "timing", "summary", "format", "generic_plan", "memory", "serialize");
-    private static final ExecutorService PARSER_THREADS = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "sandbox-policy-parser");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final Set<String> BEFORE_QUERY = Set.of("(", "union", "intersect", "except", "all", "distinct");
 
     private final EngineKind engine;
-    private final List<String> deniedFunctions;
-    private final Set<String> allowedFunctions;
+    private final FunctionAllowList allowed;
+    private final Predicate<String> denied;
     private final int maxSqlLength;
-    private final long parseTimeoutMillis;
+    private final int maxTreeNodes;
+    private final ComplexityBounds complexity;
+    private final SystemNames systemNames;
+    private final BuiltValueBounds builtValues;
+    private final TableRules tableRules;
+    private final PolicyParser parser;
 
-    public ReadOnlyPolicy(EngineKind engine, List<String> deniedFunctions, List<String> allowedFunctions,
-            ExecutorConfig.Policy config) {
+    public ReadOnlyPolicy(EngineKind engine, ExecutorConfig.Policy config) {
         this.engine = engine;
-        this.deniedFunctions = deniedFunctions.stream().map(f -> f.trim().toLowerCase(Locale.ROOT))
-                .filter(f -> !f.isEmpty()).toList();
-        this.allowedFunctions = Set.copyOf(allowedFunctions.stream().map(f -> f.trim().toLowerCase(Locale.ROOT))
-                .toList());
+        boolean postgresql = engine == EngineKind.POSTGRESQL;
+        this.allowed = FunctionAllowList.of(engine, (postgresql ? config.postgresqlAllowedFunctions()
+                : config.sqliteAllowedFunctions()).orElse(List.of()));
+        this.denied = matching((postgresql ? config.postgresqlDeniedFunctions()
+                : config.sqliteDeniedFunctions()).orElse(List.of()).stream()
+                .map(f -> f.trim().toLowerCase(Locale.ROOT)).filter(f -> !f.isEmpty()).toList());
         this.maxSqlLength = config.maxSqlLength();
-        this.parseTimeoutMillis = config.parseTimeout().toMillis();
+        this.maxTreeNodes = config.maxTreeNodes();
+        this.complexity = new ComplexityBounds(config.maxNesting(), config.maxOperatorChain());
+        this.systemNames = new SystemNames(engine, allowed);
+        this.builtValues = new BuiltValueBounds(engine, config.maxBuiltLength());
+        this.tableRules = new TableRules(engine);
+        this.parser = new PolicyParser(config.parserThreads(), config.parserQueue(), config.parseTimeout().toMillis());
     }
 
     @Override
     public AllowedStatement check(TenantDatabase database, String sql) {
+        return check(database, sql, 0);
+    }
+
+    @Override
+    public AllowedStatement check(TenantDatabase database, String sql, long deadlineNanos) {
         if (sql == null || sql.isBlank()) {
             throw SandboxException.invalid("sql is empty; send one SELECT statement");
         }
@@ -80,62 +80,128 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
         if (sql.indexOf('\0') >= 0) {
             throw SandboxException.invalid("sql contains a NUL character; remove it");
         }
-        if (sql.contains("/*!")) {
-            throw SandboxException.denied("conditional-comment",
-                    "MySQL conditional comments (/*! ... */) may hide a statement; remove the comment");
-        }
         SqlLexer.Lexed lexed = SqlLexer.lex(sql, engine);
         if (lexed.statements() == 0) {
             throw SandboxException.invalid("sql holds only comments; send one SELECT statement");
         }
         String first = lexed.firstWord();
-        if (!first.equals("explain") && !first.equals("(") && !READING_KEYWORDS.contains(first)) {
-            checkReading(database, first, ""); // refuses by read-only-statement before anything else
+        if (!first.equals("explain")) {
+            requireReading(first);
         }
         if (lexed.statements() > 1) {
             throw SandboxException.denied("single-statement", "exactly one statement may run; found "
                     + lexed.statements() + " (as " + engine.dialect() + " reads comments and quotes): send them one"
                     + " at a time");
         }
-        String engineSql = lexed.engineText();
-        int explained = explainPrefix(lexed);
-        if (explained > 0) {
-            List<SqlLexer.Token> rest = lexed.tokens().subList(explained, lexed.tokens().size());
-            if (rest.isEmpty()) {
-                throw SandboxException.invalid("EXPLAIN needs a statement after it");
-            }
-            String analysis = lexed.analysisText().substring(analysisOffset(lexed, explained));
-            checkReading(database, rest.get(0).kind() == SqlLexer.Kind.WORD
-                    ? rest.get(0).text().toLowerCase(Locale.ROOT) : rest.get(0).text(), analysis);
-            return new AllowedStatement(engineSql, true, true);
+        int explained = explainPrefix(lexed.tokens());
+        List<SqlLexer.Token> body = lexed.tokens().subList(explained, lexed.tokens().size());
+        if (body.isEmpty()) {
+            throw SandboxException.invalid("EXPLAIN needs a statement after it");
         }
-        Select select = checkReading(database, lexed.firstWord(), lexed.analysisText());
-        return new AllowedStatement(engineSql, hasTopLevelOrderBy(select), false);
+        Select select = checkReading(database, body, deadlineNanos);
+        return new AllowedStatement(lexed.engineText(), explained > 0 || hasTopLevelOrderBy(select),
+                explained > 0);
     }
 
-    private Select checkReading(TenantDatabase database, String keyword, String analysisText) {
-        if (!keyword.equals("(") && !READING_KEYWORDS.contains(keyword)) {
-            throw SandboxException.denied("read-only-statement", "only SELECT, WITH ... SELECT, VALUES and plain"
-                    + " EXPLAIN of those may run, not " + (keyword.isEmpty() ? "this statement"
-                    : keyword.toUpperCase(Locale.ROOT)) + "; rewrite it as a query that only reads");
+    private void requireReading(String keyword) {
+        boolean table = engine == EngineKind.POSTGRESQL && keyword.equals("table");
+        if (!keyword.equals("(") && !READING_KEYWORDS.contains(keyword) && !table) {
+            throw SandboxException.denied("read-only-statement", "only SELECT, WITH ... SELECT, VALUES"
+                    + (engine == EngineKind.POSTGRESQL ? ", TABLE" : "") + " and plain EXPLAIN of those may run, not "
+                    + (keyword.isEmpty() ? "this statement" : keyword.toUpperCase(Locale.ROOT))
+                    + "; rewrite it as a query that only reads");
         }
-        Statement statement = parseSingle(analysisText);
+    }
+
+    private Select checkReading(TenantDatabase database, List<SqlLexer.Token> body, long deadlineNanos) {
+        SqlLexer.Token first = body.get(0);
+        requireReading(first.kind() == SqlLexer.Kind.WORD ? first.text().toLowerCase(Locale.ROOT)
+                : first.text().equals("(") ? "(" : "");
+        TokenView tokens = new TokenView(body);
+        complexity.check(tokens);
+        List<CallSites.Call> calls = CallSites.find(tokens);
+        calls.forEach(call -> judge(call.name(), call.qualified()));
+        systemNames.check(tokens);
+        builtValues.check(tokens, calls);
+        Statement statement = parser.parse(analysisText(tokens), engine, deadlineNanos);
         if (!(statement instanceof Select select)) {
             throw SandboxException.denied("read-only-statement", "only SELECT, WITH ... SELECT, VALUES and plain"
                     + " EXPLAIN of those may run; rewrite it as a query that only reads");
         }
-        StatementReferences references;
+        TreeWalk walk;
         try {
-            references = StatementReferences.of(select);
-        } catch (RuntimeException e) {
-            throw SandboxException.denied("unsupported-construct",
-                    "the statement uses a construct the sandbox cannot inspect; write it with plain SELECT syntax");
+            walk = TreeWalk.of(select, maxTreeNodes);
+        } catch (StackOverflowError e) {
+            throw PolicyParser.tooDeep();
         }
-        checkWithItems(select, references);
-        checkSelects(references);
-        checkTables(database, references);
-        checkFunctions(references);
+        crossCheck(walk, CallSites.names(calls));
+        tableRules.check(database, walk);
         return select;
+    }
+
+    private void judge(String function, boolean qualified) {
+        if (qualified) {
+            throw SandboxException.denied("denied-function", "function " + function + " is called with a schema;"
+                    + " call functions of the " + engine.dialect() + " allow-list unqualified");
+        }
+        if (!allowed.allows(function)) {
+            throw SandboxException.denied("denied-function", "function " + function + " is not on the "
+                    + engine.dialect() + " allow-list (" + FunctionAllowList.resource(engine)
+                    + "); write the query without it");
+        }
+        if (denied.test(function)) {
+            throw SandboxException.denied("denied-function", "function " + function + " is denied on "
+                    + engine.dialect() + " (overtone.executor.policy." + (engine == EngineKind.POSTGRESQL
+                    ? "postgresql" : "sqlite") + ".denied-functions); write the query without it");
+        }
+    }
+
+    /** Names matching one of these patterns (a trailing * matches a prefix). */
+    private static Predicate<String> matching(List<String> patterns) {
+        return name -> patterns.stream().anyMatch(p -> p.endsWith("*") ? name.startsWith(p.substring(0, p.length() - 1))
+                : name.equals(p));
+    }
+
+    /**
+     * The tokens and the tree must agree about the calls: every call the parser found must be one the
+     * tokens showed (and so judged), and every call the tokens showed must be one the parser found
+     * (unless it has a syntax of its own): else one of them misread the statement, and it is refused.
+     */
+    private void crossCheck(TreeWalk walk, Set<String> tokenCalls) {
+        Set<String> treeCalls = Set.copyOf(walk.functions);
+        for (String function : tokenCalls) {
+            if (!treeCalls.contains(function) && !CallSites.OWN_SYNTAX_CALLS.contains(function)) {
+                throw SandboxException.denied("unsupported-construct", "the sandbox reads a call of " + function
+                        + " that the parsed statement does not hold; write function calls as name(arguments)");
+            }
+        }
+        for (String function : walk.functions) {
+            if (!tokenCalls.contains(function) && !CallSites.PAREN_KEYWORDS.contains(function)) {
+                throw SandboxException.denied("unsupported-construct", "the sandbox reads a call of " + function
+                        + " where the text does not plainly show one; write function calls as name(arguments)");
+            }
+            if (!CallSites.PAREN_KEYWORDS.contains(function)) {
+                judge(function, false);
+            }
+        }
+    }
+
+    /**
+     * The text JSqlParser reads: the tokens (literals neutralised by the lexer), with PostgreSQL's
+     * {@code TABLE name} written as the {@code SELECT * FROM name} it means.
+     */
+    private String analysisText(TokenView tokens) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < tokens.size(); i++) {
+            SqlLexer.Token token = tokens.get(i);
+            if (i > 0 && token.start() > tokens.get(i - 1).end()) {
+                text.append(' ');
+            }
+            boolean tableCommand = engine == EngineKind.POSTGRESQL && tokens.is(i, "table")
+                    && (i == 0 || BEFORE_QUERY.contains(tokens.get(i - 1).text().toLowerCase(Locale.ROOT)));
+            text.append(tableCommand ? "SELECT * FROM " : token.text());
+        }
+        return text.toString();
     }
 
     /**
@@ -143,8 +209,7 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
      * 0 when the statement does not start with EXPLAIN. EXPLAIN ANALYZE and option lists are refused:
      * ANALYZE runs the statement, and a plain plan is what a text-to-SQL user asks for.
      */
-    private int explainPrefix(SqlLexer.Lexed lexed) {
-        List<SqlLexer.Token> tokens = lexed.tokens();
+    private int explainPrefix(List<SqlLexer.Token> tokens) {
         if (tokens.isEmpty() || !tokens.get(0).isWord("explain")) {
             return 0;
         }
@@ -160,165 +225,11 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
         return 1;
     }
 
-    /** Index in the analysis text where token {@code index} starts (tokens are copied in order). */
-    private static int analysisOffset(SqlLexer.Lexed lexed, int index) {
-        int offset = 0;
-        List<SqlLexer.Token> tokens = lexed.tokens();
-        String text = lexed.analysisText();
-        for (int t = 0; t < index; t++) {
-            offset = text.indexOf(tokens.get(t).text(), offset) + tokens.get(t).text().length();
-        }
-        return offset;
-    }
-
-    private Statement parseSingle(String sql) {
-        Statements statements;
-        try {
-            statements = CCJSqlParserUtil.parseStatements(sql, PARSER_THREADS, parser -> {
-                parser.withTimeOut(parseTimeoutMillis);
-                if (engine == EngineKind.SQLITE) {
-                    parser.withSquareBracketQuotation(true);
-                }
-            });
-        } catch (JSQLParserException e) {
-            throw SandboxException.invalid(unparsable(e));
-        } catch (RuntimeException e) {
-            throw SandboxException.invalid("the statement does not parse as " + engine.dialect()
-                    + " SQL the sandbox can check; check quotes, parentheses and keywords");
-        }
-        List<Statement> list = statements == null ? List.of() : statements.stream().filter(s -> s != null).toList();
-        if (list.isEmpty()) {
-            throw SandboxException.invalid("sql holds no statement; send one SELECT statement");
-        }
-        if (list.size() > 1) {
-            throw SandboxException.denied("single-statement", "exactly one statement may run; found " + list.size()
-                    + ": send them one at a time");
-        }
-        return list.get(0);
-    }
-
-    private static void checkWithItems(Select select, StatementReferences references) {
-        List<WithItem<?>> items = new java.util.ArrayList<>(references.withItems);
-        if (select.getWithItemsList() != null) {
-            items.addAll(select.getWithItemsList());
-        }
-        for (WithItem<?> item : items) {
-            Object body = item.getStatement();
-            if (body != null && !(body instanceof Select)) {
-                throw SandboxException.denied("writable-cte", "the CTE "
-                        + (item.getAlias() == null ? "" : item.getAlias().getName() + " ") + "does not only read; make every CTE a SELECT");
-            }
-        }
-    }
-
-    private static void checkSelects(StatementReferences references) {
-        for (PlainSelect plain : references.plainSelects) {
-            if ((plain.getIntoTables() != null && !plain.getIntoTables().isEmpty()) || plain.getIntoTempTable() != null) {
-                throw SandboxException.denied("select-into", "SELECT ... INTO creates a table; drop the INTO clause");
-            }
-            if (plain.getForMode() != null || plain.getForUpdateTable() != null) {
-                throw SandboxException.denied("row-locking", "FOR UPDATE / FOR SHARE lock rows; drop the locking clause");
-            }
-        }
-    }
-
-    private void checkTables(TenantDatabase database, StatementReferences references) {
-        String ownSchema = engine == EngineKind.POSTGRESQL
-                ? database.postgres().map(p -> p.schema()).orElse("")
-                : "main";
-        for (Table table : references.tables) {
-            String name = StatementReferences.unquote(table.getName());
-            String schema = StatementReferences.unquote(table.getSchemaName());
-            String catalog = StatementReferences.unquote(table.getDatabaseName());
-            if (schema.isEmpty() && references.cteNames.contains(name)) {
-                continue;
-            }
-            if (isOwnCatalog(name, schema)) {
-                continue;
-            }
-            if (isSystemName(name) || isSystemName(schema)) {
-                throw SandboxException.denied("system-catalog", "system catalog " + table.getFullyQualifiedName()
-                        + " is not readable; read " + (engine == EngineKind.SQLITE ? "sqlite_schema"
-                        : "information_schema." + String.join(", information_schema.", OWN_CATALOG_VIEWS.stream()
-                                .sorted().toList())) + " or call Describe for the schema");
-            }
-            if (!schema.isEmpty() && !schema.equals(ownSchema)) {
-                throw SandboxException.denied("foreign-schema", "schema " + schema
-                        + " is not this tenant database's; write table names unqualified");
-            }
-            if (!catalog.isEmpty() && !catalog.equals(database.postgres().map(p -> p.database()).orElse(""))) {
-                throw SandboxException.denied("foreign-schema", "database " + catalog
-                        + " is not this tenant database's; write table names unqualified");
-            }
-        }
-    }
-
-    /**
-     * The tenant's own catalog: SQLite's sqlite_schema of the main database (the tenant's file holds
-     * nothing else), and those PostgreSQL information_schema views that by the SQL standard list only
-     * objects the current role has a privilege on, so for the tenant's role its own schema only.
-     */
-    private boolean isOwnCatalog(String name, String schema) {
-        return switch (engine) {
-            case SQLITE -> (schema.isEmpty() || schema.equals("main"))
-                    && (name.equals("sqlite_schema") || name.equals("sqlite_master"));
-            case POSTGRESQL -> schema.equals("information_schema") && OWN_CATALOG_VIEWS.contains(name);
-        };
-    }
-
-    private boolean isSystemName(String name) {
-        return switch (engine) {
-            case POSTGRESQL -> name.startsWith("pg_") || name.equals("information_schema");
-            case SQLITE -> name.startsWith("sqlite_") || name.startsWith("pragma_") || name.equals("temp");
-        };
-    }
-
-    private void checkFunctions(StatementReferences references) {
-        for (String function : references.functions) {
-            if (allowedFunctions.contains(function)) {
-                continue;
-            }
-            for (String denied : deniedFunctions) {
-                boolean matches = denied.endsWith("*")
-                        ? function.startsWith(denied.substring(0, denied.length() - 1))
-                        : function.equals(denied);
-                if (matches) {
-                    throw SandboxException.denied("denied-function", "function " + function
-                            + " is on the " + engine.dialect() + " deny-list (" + denied + "); write the query without it");
-                }
-            }
-        }
-    }
-
     static boolean hasTopLevelOrderBy(Select select) {
         if (select.getOrderByElements() != null && !select.getOrderByElements().isEmpty()) {
             return true;
         }
         return select instanceof ParenthesedSelect parenthesed && parenthesed.getSelect() != null
                 && hasTopLevelOrderBy(parenthesed.getSelect());
-    }
-
-    /** Where the parser stopped, without its internals (token names, class names): the rule and the fix. */
-    private String unparsable(JSQLParserException e) {
-        Throwable cause = e;
-        while (cause != null && !(cause instanceof ParseException)) {
-            cause = cause.getCause();
-        }
-        String where = "";
-        if (cause instanceof ParseException parse && parse.currentToken != null && parse.currentToken.next != null) {
-            Token at = parse.currentToken.next;
-            where = " near line " + at.beginLine + ", column " + at.beginColumn
-                    + (at.image == null || at.image.isEmpty() ? "" : " ('" + abbreviated(at.image) + "')");
-        }
-        if (cause == null && e.getCause() instanceof java.util.concurrent.TimeoutException) {
-            return "the statement took longer than overtone.executor.policy.parse-timeout to check; simplify it";
-        }
-        return "the statement does not parse as " + engine.dialect() + " SQL the sandbox can check" + where
-                + "; check quotes, parentheses and keywords there";
-    }
-
-    private static String abbreviated(String image) {
-        String flat = image.replaceAll("\\s+", " ");
-        return flat.length() > 40 ? flat.substring(0, 40) + "…" : flat;
     }
 }

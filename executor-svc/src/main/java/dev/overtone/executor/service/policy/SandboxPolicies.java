@@ -4,6 +4,7 @@ import dev.overtone.executor.config.ExecutorConfig;
 import dev.overtone.executor.service.EngineKind;
 import dev.overtone.executor.service.SandboxException;
 import dev.overtone.executor.service.TenantDatabase;
+import io.grpc.Status;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import java.util.EnumMap;
@@ -26,25 +27,35 @@ public class SandboxPolicies {
 
     public SandboxPolicies(ExecutorConfig config, Instance<TenantSandboxPolicy> tenantPolicies) {
         ExecutorConfig.Policy policy = config.policy();
-        defaults.put(EngineKind.POSTGRESQL, new ReadOnlyPolicy(EngineKind.POSTGRESQL,
-                policy.postgresqlDeniedFunctions(), policy.allowedFunctions(), policy));
-        defaults.put(EngineKind.SQLITE, new ReadOnlyPolicy(EngineKind.SQLITE,
-                policy.sqliteDeniedFunctions(), policy.allowedFunctions(), policy));
+        defaults.put(EngineKind.POSTGRESQL, new ReadOnlyPolicy(EngineKind.POSTGRESQL, policy));
+        defaults.put(EngineKind.SQLITE, new ReadOnlyPolicy(EngineKind.SQLITE, policy));
         tenantPolicies.forEach(p -> perTenant.put(p.tenant(), p));
         this.cacheSize = policy.decisionCacheSize();
     }
 
     /** The policy's decision for this text on this database: the allowed statement, or the refusal thrown. */
     public AllowedStatement check(TenantDatabase database, String sql) {
+        return check(database, sql, 0);
+    }
+
+    /**
+     * As {@link #check(TenantDatabase, String)}, within the call's time limit ({@code deadlineNanos}, a
+     * {@link System#nanoTime()} value; 0 for none). A check the time limit or a full parser pool cut short
+     * is not remembered: it says nothing about the text.
+     */
+    public AllowedStatement check(TenantDatabase database, String sql, long deadlineNanos) {
         if (cacheSize <= 0 || sql == null) {
-            return policyFor(database).check(database, sql);
+            return policyFor(database).check(database, sql, deadlineNanos);
         }
         String key = database.key() + '\u0000' + database.engine() + '\u0000' + sql;
         Object decision = decisions.get(key);
         if (decision == null) {
             try {
-                decision = policyFor(database).check(database, sql);
+                decision = policyFor(database).check(database, sql, deadlineNanos);
             } catch (SandboxException e) {
+                if (e.code() == Status.Code.DEADLINE_EXCEEDED || e.code() == Status.Code.RESOURCE_EXHAUSTED) {
+                    throw e;
+                }
                 decision = e;
             }
             if (decisions.size() >= cacheSize) {

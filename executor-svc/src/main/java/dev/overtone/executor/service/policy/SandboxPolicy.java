@@ -12,4 +12,12 @@ import dev.overtone.executor.service.TenantDatabase;
 public interface SandboxPolicy {
 
     AllowedStatement check(TenantDatabase database, String sql);
+
+    /**
+     * As {@link #check(TenantDatabase, String)}, spending no time past {@code deadlineNanos} (a
+     * {@link System#nanoTime()} value; 0 for none).
+     */
+    default AllowedStatement check(TenantDatabase database, String sql, long deadlineNanos) {
+        return check(database, sql);
+    }
 }
