@@ -11,12 +11,25 @@ final class LinearSearch {
     /** Characters compared between two deadline checks. */
     static final int CHECK_EVERY = 1 << 16;
 
-    private final String pattern;
-    private final int[] fallback;
+    /** Below this many character comparisons in the worst case, String.indexOf (fast, quadratic) searches. */
+    static final long SMALL = 1 << 16;
 
-    LinearSearch(String pattern) throws SQLException {
+    private final String pattern;
+    private final long small;
+    private int[] fallback;
+
+    LinearSearch(String pattern) {
+        this(pattern, SMALL);
+    }
+
+    /** With {@code small} 0 every search is a Knuth-Morris-Pratt search (for tests). */
+    LinearSearch(String pattern, long small) {
         this.pattern = pattern;
-        this.fallback = new int[pattern.length()];
+        this.small = small;
+    }
+
+    private static int[] fallback(String pattern) throws SQLException {
+        int[] fallback = new int[pattern.length()];
         int k = 0;
         for (int i = 1; i < pattern.length(); i++) {
             if ((i & (CHECK_EVERY - 1)) == 0) {
@@ -30,6 +43,7 @@ final class LinearSearch {
             }
             fallback[i] = k;
         }
+        return fallback;
     }
 
     /** The first index at or after {@code from} where the pattern starts in {@code text}, or -1; 0 for an empty pattern. */
@@ -37,6 +51,12 @@ final class LinearSearch {
         int m = pattern.length();
         if (m == 0) {
             return from;
+        }
+        if ((long) (text.length() - from) * m <= small) {
+            return text.indexOf(pattern, from);
+        }
+        if (fallback == null) {
+            fallback = fallback(pattern);
         }
         int k = 0;
         for (int i = from; i < text.length(); i++) {

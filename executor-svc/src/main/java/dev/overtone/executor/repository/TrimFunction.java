@@ -3,6 +3,7 @@ package dev.overtone.executor.repository;
 import java.sql.SQLException;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.IntPredicate;
 import org.sqlite.Function;
 
 /**
@@ -14,6 +15,8 @@ import org.sqlite.Function;
 final class TrimFunction extends Function {
     /** Bytes SQLite allocates per character of the set (a pointer and a 4-byte length). */
     private static final long SET_BYTES_PER_CHARACTER = 12;
+    /** Up to this many characters the set is searched for each character (as SQLite does); a hash set past it. */
+    private static final int SMALL_SET = 16;
 
     private final boolean left;
     private final boolean right;
@@ -34,28 +37,31 @@ final class TrimFunction extends Function {
             result();
             return;
         }
-        Set<Integer> trimmed = new HashSet<>();
-        int steps = 0;
         int setEnd = characters.indexOf('\0'); // SQLite reads the set as a C string
-        setEnd = setEnd < 0 ? characters.length() : setEnd;
-        for (int i = 0; i < setEnd; i += Character.charCount(characters.codePointAt(i))) {
-            steps = checkEvery(steps);
-            trimmed.add(characters.codePointAt(i));
-        }
-        if (steps * SET_BYTES_PER_CHARACTER > maxLength) {
+        String set = setEnd < 0 ? characters : characters.substring(0, setEnd);
+        int setSize = set.codePointCount(0, set.length());
+        if (setSize * SET_BYTES_PER_CHARACTER > maxLength) {
             throw new SQLException(LinearStringFunctions.TOO_BIG); // as SQLite, whose table of the set is too big
         }
+        IntPredicate trimmed = setSize <= SMALL_SET ? c -> set.indexOf(c) >= 0 : codePoints(set)::contains;
+        int steps = 0;
         int start = 0;
         int end = text.length();
-        while (left && start < end && trimmed.contains(text.codePointAt(start))) {
+        while (left && start < end && trimmed.test(text.codePointAt(start))) {
             start += Character.charCount(text.codePointAt(start));
             steps = checkEvery(steps);
         }
-        while (right && end > start && trimmed.contains(text.codePointBefore(end))) {
+        while (right && end > start && trimmed.test(text.codePointBefore(end))) {
             end -= Character.charCount(text.codePointBefore(end));
             steps = checkEvery(steps);
         }
         result(text.substring(start, end));
+    }
+
+    private static Set<Integer> codePoints(String set) {
+        Set<Integer> codePoints = new HashSet<>();
+        set.codePoints().forEach(codePoints::add);
+        return codePoints;
     }
 
     private static int checkEvery(int steps) throws SQLException {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
+import org.sqlite.SQLiteConfig;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -46,7 +46,7 @@ class LinearStringFunctionsTest {
     }
 
     private static Connection connection() throws SQLException {
-        Connection c = DriverManager.getConnection("jdbc:sqlite::memory:");
+        Connection c = new SQLiteConfig().createConnection("jdbc:sqlite::memory:");
         c.unwrap(SQLiteConnection.class).setLimit(SQLiteLimits.SQLITE_LIMIT_LENGTH, MAX_LENGTH);
         return c;
     }
