@@ -205,8 +205,8 @@ public interface ExecutorConfig {
         @WithDefault("500")
         int compoundSelect();
 
-        /** Most arguments of one function call (SQLITE_LIMIT_FUNCTION_ARG). */
-        @WithDefault("127")
+        /** Most arguments of one function call (SQLITE_LIMIT_FUNCTION_ARG); sqlite-jdbc's build allows no more than 100. */
+        @WithDefault("100")
         int functionArgs();
 
         /** Longest statement SQLite prepares (SQLITE_LIMIT_SQL_LENGTH), in bytes: the policy's text plus the executor's cell-cutting wrapper. */
