@@ -352,6 +352,11 @@ public class SqliteEngine implements TenantEngine {
         }
     }
 
+    /** Open connections kept for the next statements, of all files (for tests). */
+    int idleConnections() {
+        return idle.size();
+    }
+
     private static void cancelQuietly(Statement statement) {
         try {
             statement.cancel();
