@@ -98,6 +98,27 @@ class SqliteStringBombTest {
     }
 
     @Test
+    void theKnobsOnTheShapeOfAStatementRefuseNamingThemselves() {
+        int terms = config.sqlite().compoundSelect() + 1;
+        assertRefused(String.join(" UNION ALL ", java.util.Collections.nCopies(terms, "SELECT 1")),
+                "sqlite.compound-select");
+        int arguments = config.sqlite().functionArgs() + 1;
+        assertRefused("SELECT max(" + String.join(", ", java.util.Collections.nCopies(arguments, "1")) + ")",
+                "sqlite.function-args");
+        int depth = config.sqlite().exprDepth() + 1;
+        assertRefused("SELECT count(*) FROM hotels WHERE " + String.join(" OR ",
+                java.util.Collections.nCopies(depth, "stars = 6")), "sqlite.expr-depth");
+    }
+
+    private void assertRefused(String sql, String knob) {
+        StatusRuntimeException e = catchThrowableOfType(() -> executor.execute(execute("demo", "hotels", sql,
+                Limits.newBuilder().setTimeoutMs(5 * LIMIT_MS).build())), StatusRuntimeException.class);
+        assertThat(e).as(knob).isNotNull();
+        assertThat(e.getStatus().getCode()).as(knob).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(e.getStatus().getDescription()).contains(knob);
+    }
+
+    @Test
     void benignStatementsOfTheTenantRunWhileABombRuns() throws Exception {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
