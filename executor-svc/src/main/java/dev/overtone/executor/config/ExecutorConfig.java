@@ -217,10 +217,34 @@ public interface ExecutorConfig {
         int decisionCacheSize();
     }
 
+    /** Limits SQLite enforces on every tenant connection; the README says how each default was measured. */
     interface Sqlite {
-        /** Largest string or blob SQLite may build (SQLITE_LIMIT_LENGTH), in bytes. */
-        @WithDefault("16777216")
+        /**
+         * Largest string or blob SQLite may build or read, and largest row (SQLITE_LIMIT_LENGTH), in bytes. It
+         * also bounds the time of one LIKE or GLOB (about max-length × like-pattern-length steps, in one VM step).
+         */
+        @WithDefault("1048576")
         int maxLength();
+
+        /** Longest LIKE or GLOB pattern (SQLITE_LIMIT_LIKE_PATTERN_LENGTH), in bytes. */
+        @WithDefault("100")
+        int likePatternLength();
+
+        /** Deepest expression tree (SQLITE_LIMIT_EXPR_DEPTH); a chain of n ORs is n deep. */
+        @WithDefault("1000")
+        int exprDepth();
+
+        /** Most SELECTs in one compound SELECT (SQLITE_LIMIT_COMPOUND_SELECT). */
+        @WithDefault("500")
+        int compoundSelect();
+
+        /** Most arguments of one function call (SQLITE_LIMIT_FUNCTION_ARG); sqlite-jdbc's build allows no more than 100. */
+        @WithDefault("100")
+        int functionArgs();
+
+        /** Longest statement SQLite prepares (SQLITE_LIMIT_SQL_LENGTH), in bytes: the policy's text plus the executor's cell-cutting wrapper. */
+        @WithDefault("1000000")
+        int sqlLength();
 
         /** VM steps between two deadline checks. */
         @WithDefault("1000")

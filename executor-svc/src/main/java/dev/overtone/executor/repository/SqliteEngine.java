@@ -35,20 +35,22 @@ import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
-import org.sqlite.SQLiteLimits;
 import org.sqlite.SQLiteOpenMode;
 
 /**
  * SQLite tenants through sqlite-jdbc, on worker threads. Every connection is opened read-only
  * ({@code mode=ro}), with {@code query_only}, no ATTACH (SQLITE_LIMIT_ATTACHED = 0), no extension
- * loading, a cap on string and blob sizes, and a progress handler that interrupts the statement
- * when its deadline passes (backed by sqlite3_interrupt from a timer).
+ * loading, SQLite's limits ({@link SqliteConnectionLimits}: value size, LIKE pattern length, …), linear-time
+ * replacements of the string functions that are quadratic inside one VM step ({@link LinearStringFunctions}),
+ * and a progress handler that interrupts the statement when its deadline passes (backed by
+ * sqlite3_interrupt from a timer). A connection whose statement outran its deadline is closed, not reused.
  */
 @ApplicationScoped
 public class SqliteEngine implements TenantEngine {
     private static final long CANCEL_SLACK_MILLIS = 20;
 
     private final ExecutorConfig.Sqlite config;
+    private final SqliteConnectionLimits connectionLimits;
     private final IdleConnections idle;
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "sqlite-deadline");
@@ -58,6 +60,7 @@ public class SqliteEngine implements TenantEngine {
 
     public SqliteEngine(ExecutorConfig config) {
         this.config = config.sqlite();
+        this.connectionLimits = new SqliteConnectionLimits(config.sqlite());
         // a tenant runs at most bulkhead.max-concurrent statements at once, so one file never needs more idle
         this.idle = new IdleConnections(config.bulkhead().maxConcurrent(), config.sqlite().maxIdleConnections());
     }
@@ -74,6 +77,7 @@ public class SqliteEngine implements TenantEngine {
         Connection connection = borrow(database, path);
         boolean reusable = true;
         long started = System.nanoTime();
+        StatementDeadline.set(limits.deadlineNanos());
         try {
             ProgressHandler.setHandler(connection, config.progressSteps(), new ProgressHandler() {
                 @Override
@@ -93,19 +97,22 @@ public class SqliteEngine implements TenantEngine {
                     }
                     return result;
                 } finally {
-                    cancel.cancel(false);
+                    // a timer that fired (or is firing) interrupts whatever the connection runs next: not reused
+                    reusable &= cancel.cancel(false);
                 }
             }
         } catch (SQLException e) {
-            reusable = !(e instanceof SQLiteException s) || s.getResultCode() != SQLiteErrorCode.SQLITE_CANTOPEN;
+            reusable &= !(e instanceof SQLiteException s) || s.getResultCode() != SQLiteErrorCode.SQLITE_CANTOPEN;
             throw translate(database, e, limits);
         } finally {
+            StatementDeadline.clear();
             try {
                 ProgressHandler.clearHandler(connection);
             } catch (SQLException e) {
                 reusable = false;
             }
-            giveBack(path, connection, reusable);
+            // a statement that outran its limit may leave the connection interrupted or mid-way: a fresh one replaces it
+            giveBack(path, connection, reusable && !limits.expired());
         }
     }
 
@@ -197,6 +204,7 @@ public class SqliteEngine implements TenantEngine {
         Path path = database.sqlitePath().orElseThrow();
         Connection connection = borrow(database, path);
         long deadline = System.nanoTime() + timeout.toNanos();
+        StatementDeadline.set(deadline);
         try {
             ProgressHandler.setHandler(connection, config.progressSteps(), new ProgressHandler() {
                 @Override
@@ -220,12 +228,13 @@ public class SqliteEngine implements TenantEngine {
         } catch (SQLException e) {
             throw translate(database, e, ExecutionLimits.introspection(timeout.toMillis(), deadline));
         } finally {
+            StatementDeadline.clear();
             try {
                 ProgressHandler.clearHandler(connection);
             } catch (SQLException e) {
                 // the connection is closed below when it cannot be reset
             }
-            giveBack(path, connection, true);
+            giveBack(path, connection, System.nanoTime() - deadline < 0);
         }
     }
 
@@ -316,17 +325,20 @@ public class SqliteEngine implements TenantEngine {
         sqlite.setReadOnly(true);
         sqlite.setOpenMode(SQLiteOpenMode.OPEN_URI);
         sqlite.enableLoadExtension(false);
+        Connection connection = null;
         try {
-            Connection connection = sqlite.createConnection("jdbc:sqlite:file:" + location + "?mode=ro");
+            connection = sqlite.createConnection("jdbc:sqlite:file:" + location + "?mode=ro");
             try (Statement st = connection.createStatement()) {
                 st.execute("PRAGMA query_only = ON");
                 st.execute("PRAGMA trusted_schema = OFF");
             }
-            SQLiteConnection lite = connection.unwrap(SQLiteConnection.class);
-            lite.setLimit(SQLiteLimits.SQLITE_LIMIT_ATTACHED, 0);
-            lite.setLimit(SQLiteLimits.SQLITE_LIMIT_LENGTH, config.maxLength());
+            connectionLimits.apply(connection.unwrap(SQLiteConnection.class));
+            LinearStringFunctions.register(connection, config.maxLength());
             return connection;
         } catch (SQLException e) {
+            if (connection != null) {
+                IdleConnections.close(connection);
+            }
             throw SandboxException.unavailable("cannot open the SQLite database of " + database.key() + " read-only: "
                     + e.getMessage());
         }
@@ -338,6 +350,11 @@ public class SqliteEngine implements TenantEngine {
         } else {
             IdleConnections.close(connection);
         }
+    }
+
+    /** Open connections kept for the next statements, of all files (for tests). */
+    int idleConnections() {
+        return idle.size();
     }
 
     private static void cancelQuietly(Statement statement) {
@@ -359,11 +376,13 @@ public class SqliteEngine implements TenantEngine {
         if (primary == 9 || limits.expired()) { // SQLITE_INTERRUPT
             return deadline(database, limits);
         }
+        SandboxException limit = connectionLimits.refusal(primary, message).orElse(null);
+        if (limit != null) {
+            return limit;
+        }
         return switch (primary) {
             case 8, 23 -> SandboxException.denied("engine-read-only", "SQLite refused to write or to authorize: "
                     + message); // SQLITE_READONLY, SQLITE_AUTH
-            case 18 -> SandboxException.exhausted("a value grew past overtone.executor.sqlite.max-length ("
-                    + config.maxLength() + " bytes): " + message); // SQLITE_TOOBIG
             case 7 -> SandboxException.exhausted("SQLite ran out of memory: " + message); // SQLITE_NOMEM
             case 5, 6, 10, 11, 14, 26 -> SandboxException.unavailable("the SQLite database of " + database.key()
                     + " is not usable now: " + message);
