@@ -296,7 +296,7 @@ final class LexerDifferential {
         }
 
         private String comment() {
-            int choice = random.nextInt(7);
+            int choice = random.nextInt(8);
             if (choice == 5 && engine == EngineKind.POSTGRESQL && random.nextInt(4) > 0) {
                 choice = 2; // never closed on PostgreSQL, where comments nest: keep most texts readable
             }
@@ -306,6 +306,7 @@ final class LexerDifferential {
                 case 3 -> "/* /* " + fragment() + " */ " + fragment() + " */";
                 case 4 -> "/* /* */ " + fragment() + " */";
                 case 5 -> "/* /*/ " + fragment() + " */";
+                case 6 -> "/*!" + fragment() + "*/"; // MySQL's conditional comment: a comment to both engines
                 default -> "/*" + fragment() + "*/";
             };
         }
