@@ -45,6 +45,9 @@ BEGIN
     WHERE p.pronamespace IN ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)
       AND (p.proname = ANY (allowed)
         OR p.proname IN ('has_table_privilege', 'format_type', 'octet_length', 'left', 'unnest', 'count')
+        -- what the grammar turns SQL syntax into (LIKE ... ESCAPE, SIMILAR TO, AT TIME ZONE, OVERLAPS, ...)
+        OR p.proname IN ('like_escape', 'similar_escape', 'similar_to_escape', 'timezone', 'overlaps', 'overlay',
+          'position', 'substring', 'btrim', 'ltrim', 'rtrim', 'extract', 'date_part', 'normalize', 'is_normalized')
         OR (p.proname NOT LIKE 'pg\_%' AND p.proname NOT IN ('set_config', 'current_setting')
           AND (p.oid IN (SELECT oprcode FROM pg_operator)
             OR p.oid IN (SELECT castfunc FROM pg_cast)

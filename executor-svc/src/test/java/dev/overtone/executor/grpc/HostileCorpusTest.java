@@ -26,13 +26,14 @@ import org.junit.jupiter.api.Test;
 /**
  * Runs every line of corpus/hostile.tsv and corpus/allowed.tsv on the engines it names and asserts
  * its outcome: the status code, the rule for refusals, that every allowed line runs, that no call
- * outlived its timeout by more than 100 ms, and that no tenant database changed.
+ * outlived its timeout by more than a second, and that no tenant database changed.
  */
 @QuarkusTest
 @QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
 class HostileCorpusTest {
     private static final long TIMEOUT_MS = 500;
-    private static final long SLACK_MS = 100;
+    /** The bound the sandbox promises: a statement ends within its limit and a second. */
+    private static final long SLACK_MS = 1_000;
     private static final Map<String, String> DATABASES = Map.of("sqlite", "hotels", "pg", "hotels-pg");
 
     @GrpcClient("executor")

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.overtone.executor.config.ExecutorConfig;
 import dev.overtone.executor.service.TenantBulkhead;
+import dev.overtone.executor.support.EngineWallsOnlyPolicy;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
@@ -40,6 +41,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 @QuarkusTest
 @QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
 class SqliteStringBombTest {
+    /** The engine's walls alone: the policy would refuse most of these builders before SQLite saw them. */
+    private static final String TENANT = EngineWallsOnlyPolicy.TENANT;
     private static final int LIMIT_MS = 1_000;
     private static final int ENGINE_END_MS = LIMIT_MS + 1_000;
     private static final String ROWS = "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k LIMIT 100000)";
@@ -72,7 +75,7 @@ class SqliteStringBombTest {
             "rtrim", "like", "glob"})
     void aBombEndsWithinItsTimeLimitAndASecondAndGivesItsSlotBack(String bomb) throws InterruptedException {
         long start = System.nanoTime();
-        StatusRuntimeException e = catchThrowableOfType(() -> executor.execute(execute("demo", "hotels", sql(bomb),
+        StatusRuntimeException e = catchThrowableOfType(() -> executor.execute(execute(TENANT, "hotels", sql(bomb),
                 Limits.newBuilder().setTimeoutMs(LIMIT_MS).build())), StatusRuntimeException.class);
         long answered = millisSince(start);
         long ended = awaitBulkheadFree(start, ENGINE_END_MS + 5_000);
@@ -111,7 +114,7 @@ class SqliteStringBombTest {
     }
 
     private void assertRefused(String sql, String knob) {
-        StatusRuntimeException e = catchThrowableOfType(() -> executor.execute(execute("demo", "hotels", sql,
+        StatusRuntimeException e = catchThrowableOfType(() -> executor.execute(execute(TENANT, "hotels", sql,
                 Limits.newBuilder().setTimeoutMs(5 * LIMIT_MS).build())), StatusRuntimeException.class);
         assertThat(e).as(knob).isNotNull();
         assertThat(e.getStatus().getCode()).as(knob).isEqualTo(Status.Code.INVALID_ARGUMENT);
@@ -124,7 +127,7 @@ class SqliteStringBombTest {
         try {
             CompletableFuture<Long> bomb = CompletableFuture.supplyAsync(() -> {
                 long start = System.nanoTime();
-                catchThrowableOfType(() -> executor.execute(execute("demo", "hotels", sql("instr"),
+                catchThrowableOfType(() -> executor.execute(execute(TENANT, "hotels", sql("instr"),
                         Limits.newBuilder().setTimeoutMs(3 * LIMIT_MS).build())), StatusRuntimeException.class);
                 return System.nanoTime();
             }, pool);
@@ -149,7 +152,7 @@ class SqliteStringBombTest {
             for (int i = 0; i < bombs; i++) {
                 String sql = sql(kinds.get(i % kinds.size()));
                 running.add(CompletableFuture.supplyAsync(() -> catchThrowableOfType(() -> executor.execute(
-                        execute("demo", "hotels", sql, Limits.newBuilder().setTimeoutMs(LIMIT_MS).build())),
+                        execute(TENANT, "hotels", sql, Limits.newBuilder().setTimeoutMs(LIMIT_MS).build())),
                         StatusRuntimeException.class), pool));
             }
             // they wait for a slot behind the bombs: the bombs' limit, then at most a second for them to end
@@ -166,7 +169,7 @@ class SqliteStringBombTest {
     }
 
     private void assertBenignRuns(int timeoutMs) {
-        ExecuteResponse response = executor.execute(execute("demo", "hotels",
+        ExecuteResponse response = executor.execute(execute(TENANT, "hotels",
                 "SELECT count(*), sum(instr(name, 'o')), max(replace(city, 'o', '0')), min(trim(name, 'H')),"
                         + " sum(name LIKE '%a%') FROM hotels",
                 Limits.newBuilder().setTimeoutMs(timeoutMs).build()));
@@ -174,7 +177,7 @@ class SqliteStringBombTest {
     }
 
     private void assertExhausted(String sql, String knob) {
-        StatusRuntimeException e = catchThrowableOfType(() -> executor.execute(execute("demo", "hotels", sql,
+        StatusRuntimeException e = catchThrowableOfType(() -> executor.execute(execute(TENANT, "hotels", sql,
                 Limits.newBuilder().setTimeoutMs(LIMIT_MS).build())), StatusRuntimeException.class);
         assertThat(e).as(sql).isNotNull();
         assertThat(e.getStatus().getCode()).as(sql).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
@@ -198,13 +201,13 @@ class SqliteStringBombTest {
                 .replace("{n}", String.valueOf(n));
     }
 
-    /** Milliseconds from {@code start} until every bulkhead slot of demo is free (the bomb ended on the engine). */
+    /** Milliseconds from {@code start} until every bulkhead slot of the tenant is free (the bomb ended on the engine). */
     private long awaitBulkheadFree(long start, long boundMs) throws InterruptedException {
         while (true) {
             List<UniEmitter<? super Object>> held = new ArrayList<>();
             AtomicInteger refused = new AtomicInteger();
             for (int i = 0; i < bulkhead.limit(); i++) {
-                bulkhead.run("demo", () -> Uni.createFrom().emitter(held::add)).subscribe()
+                bulkhead.run(TENANT, () -> Uni.createFrom().emitter(held::add)).subscribe()
                         .with(x -> { }, failure -> refused.incrementAndGet());
             }
             held.forEach(e -> e.complete(null));

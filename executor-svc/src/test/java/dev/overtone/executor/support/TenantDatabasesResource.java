@@ -53,6 +53,9 @@ public class TenantDatabasesResource implements QuarkusTestResourceLifecycleMana
                     "lab.down-pg.password-env=OVERTONE_LAB_PASSWORD_THAT_IS_NOT_SET",
                     "lab.hotels-copy.engine=sqlite",
                     "lab.hotels-copy.path=" + TENANTS.resolve("demo/hotels.sqlite"), ""));
+            Files.writeString(TENANTS_DIR.resolve("walls.properties"), String.join("\n",
+                    EngineWallsOnlyPolicy.TENANT + ".hotels.engine=sqlite",
+                    EngineWallsOnlyPolicy.TENANT + ".hotels.path=" + TENANTS.resolve("demo/hotels.sqlite"), ""));
         } catch (IOException | SQLException e) {
             throw new IllegalStateException("tenant databases for tests could not be built", e);
         }
