@@ -101,12 +101,19 @@ final class PolicyParser {
         return CCJSqlParserUtil.parseStatements(parser, threads);
     }
 
+    private static final String PARSE_TIMEOUT = "the statement took longer than overtone.executor.policy.parse-timeout"
+            + " to check; simplify it";
+
     private static SandboxException timedOut(boolean callLimited) {
         return callLimited
                 ? SandboxException.deadline("the call's time limit ran out while the sandbox checked the statement;"
                         + " give the call more time or simplify the statement")
-                : SandboxException.invalid("the statement took longer than overtone.executor.policy.parse-timeout"
-                        + " to check; simplify it");
+                : SandboxException.invalid(PARSE_TIMEOUT);
+    }
+
+    /** Whether a refusal of {@link #parse} says only that the text does not parse (not that parsing took too long). */
+    static boolean unparsable(SandboxException refusal) {
+        return refusal.code() == io.grpc.Status.Code.INVALID_ARGUMENT && !refusal.getMessage().equals(PARSE_TIMEOUT);
     }
 
     static SandboxException tooDeep() {

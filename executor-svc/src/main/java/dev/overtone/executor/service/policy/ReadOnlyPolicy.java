@@ -123,7 +123,7 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
         calls.forEach(call -> judge(call.name(), call.qualified()));
         systemNames.check(tokens);
         builtValues.check(tokens, calls);
-        Statement statement = parser.parse(analysisText(tokens), engine, deadlineNanos);
+        Statement statement = parse(tokens, deadlineNanos);
         if (!(statement instanceof Select select)) {
             throw SandboxException.denied("read-only-statement", "only SELECT, WITH ... SELECT, VALUES and plain"
                     + " EXPLAIN of those may run; rewrite it as a query that only reads");
@@ -190,7 +190,23 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
      * The text JSqlParser reads: the tokens (literals neutralised by the lexer), with PostgreSQL's
      * {@code TABLE name} written as the {@code SELECT * FROM name} it means.
      */
-    private String analysisText(TokenView tokens) {
+    /** The parse of the tokens; when it fails, once more with the names JSqlParser reserves quoted. */
+    private Statement parse(TokenView tokens, long deadlineNanos) {
+        try {
+            return parser.parse(analysisText(tokens, false), engine, deadlineNanos);
+        } catch (SandboxException unparsable) {
+            if (!PolicyParser.unparsable(unparsable)) {
+                throw unparsable;
+            }
+            try {
+                return parser.parse(analysisText(tokens, true), engine, deadlineNanos);
+            } catch (SandboxException stillUnparsable) {
+                throw unparsable;
+            }
+        }
+    }
+
+    private String analysisText(TokenView tokens, boolean quoteNames) {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < tokens.size(); i++) {
             SqlLexer.Token token = tokens.get(i);
@@ -199,7 +215,8 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
             }
             boolean tableCommand = engine == EngineKind.POSTGRESQL && tokens.is(i, "table")
                     && (i == 0 || BEFORE_QUERY.contains(tokens.get(i - 1).text().toLowerCase(Locale.ROOT)));
-            text.append(tableCommand ? "SELECT * FROM " : token.text());
+            boolean quoted = quoteNames && ParserReservedNames.quotable(tokens, i);
+            text.append(tableCommand ? "SELECT * FROM " : quoted ? "\"" + token.text() + "\"" : token.text());
         }
         return text.toString();
     }

@@ -26,7 +26,9 @@ import net.sf.jsqlparser.statement.select.WithItem;
  * argument, ORDER BY, FILTER, frame or escape can be skipped), and a parser node of a class not in
  * {@code sandbox/jsqlparser-nodes.txt} refuses the statement. It reads fields rather than calling a
  * visitor because a visitor visits what its author thought of; the fields are what the parser kept.
- * The walk is iterative: a deep tree cannot overflow the stack.
+ * The walk is iterative: a deep tree cannot overflow the stack. A native image gets the fields of exactly
+ * these classes from {@code META-INF/native-image/dev.overtone/executor-svc/reflect-config.json}
+ * (NativeReflectionConfigTest keeps the two lists equal).
  */
 final class TreeWalk {
     private static final String PARSER_PACKAGE = "net.sf.jsqlparser.";
@@ -63,7 +65,16 @@ final class TreeWalk {
         this.maxNodes = maxNodes;
     }
 
+    /**
+     * A build that hides the parser's fields (a native image without META-INF/native-image/.../reflect-config.json)
+     * would walk nothing and find nothing to refuse: then every statement is refused instead.
+     */
+    private static final boolean FIELDS_VISIBLE = !FIELDS.get(PlainSelect.class).isEmpty();
+
     static TreeWalk of(Object statement, int maxNodes) {
+        if (!FIELDS_VISIBLE) {
+            throw unsupported();
+        }
         TreeWalk walk = new TreeWalk(maxNodes);
         walk.walk(statement);
         return walk;

@@ -98,4 +98,29 @@ class TokenChecksTest {
         assertThat(POSTGRESQL.check(pg, "SELECT pg_typeof(stars), repeat('-', 20) FROM hotels").sql()).contains("pg_typeof");
         assertThat(POSTGRESQL.check(pg, "SELECT h.version, h.has_wifi, h.lo_price FROM hotels h").sql()).contains("version");
     }
+
+    @Test
+    void namesTheParserReservesButTheEnginesDoNotRunAsWritten() {
+        var sqlite = PolicyConfigs.database(EngineKind.SQLITE);
+        // two statements of the AmbiQT development set: a column named number, a table named statement
+        String number = "select number, roomname from rooms order by baseprice desc limit 3";
+        String statement = "select t1.invoice_date, t1.order_id, t2.order_details from statement as t1 join orders"
+                + " as t2 on t1.order_id = t2.order_id";
+        assertThat(SQLITE.check(sqlite, number).sql()).isEqualTo(number);
+        assertThat(SQLITE.check(sqlite, statement).sql()).isEqualTo(statement);
+        assertThat(POSTGRESQL.check(PolicyConfigs.database(EngineKind.POSTGRESQL), number).sql()).isEqualTo(number);
+    }
+
+    @Test
+    void quotingNamesForTheSecondParseNeverTurnsAWordThatDecidesWhatRunsIntoAName() {
+        var sqlite = PolicyConfigs.database(EngineKind.SQLITE);
+        assertThatThrownBy(() -> SQLITE.check(sqlite, "select number into t from rooms"))
+                .isInstanceOf(SandboxException.class);
+        assertThatThrownBy(() -> SQLITE.check(sqlite, "select number from rooms for update"))
+                .isInstanceOf(SandboxException.class);
+        assertThatThrownBy(() -> SQLITE.check(sqlite, "with x as (delete from rooms) select number from x"))
+                .isInstanceOf(SandboxException.class);
+        assertThatThrownBy(() -> SQLITE.check(sqlite, "select number from statement, pragma_table_info('rooms')"))
+                .isInstanceOf(SandboxException.class);
+    }
 }
