@@ -66,13 +66,17 @@ class ChannelServiceConfigTest {
             call();
         }
 
-        first.shutdown(); // GOAWAY to the channel, the port closed
-        int servedByA = a.get();
+        first.shutdown(); // GOAWAY to the channel, the port closed; streams the channel sent before it saw the GOAWAY are served
         for (int call = 0; call < 20; call++) {
             call(); // throws on a failed call
         }
+        assertThat(first.awaitTermination(5, TimeUnit.SECONDS)).as("replica a let go by the channel").isTrue();
+        int servedByA = a.get();
+        for (int call = 0; call < 10; call++) {
+            call();
+        }
 
-        assertThat(a.get()).as("calls replica a took after it began to shut down").isEqualTo(servedByA);
+        assertThat(a.get()).as("calls replica a took after it had shut down").isEqualTo(servedByA);
     }
 
     @Test
