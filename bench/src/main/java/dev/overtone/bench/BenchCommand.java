@@ -1,15 +1,16 @@
 package dev.overtone.bench;
 
+import dev.overtone.bench.chaos.ChaosCommand;
 import dev.overtone.bench.clarify.ClarifyCommand;
 import dev.overtone.bench.coverage.CoverageCommand;
 import dev.overtone.bench.load.LoadCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The bench's command line: three subcommands, each writing a report directory. */
+/** The bench's command line: four subcommands, each writing a report directory. */
 @Command(name = "overtone bench", mixinStandardHelpOptions = true,
-        description = "Measures a running Overtone suite: interpretation coverage, clarification, load.",
-        subcommands = {CoverageCommand.class, ClarifyCommand.class, LoadCommand.class},
+        description = "Measures a running Overtone suite: interpretation coverage, clarification, load, load through restarts.",
+        subcommands = {CoverageCommand.class, ClarifyCommand.class, LoadCommand.class, ChaosCommand.class},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:the run finished (whatever the scores)", "2:bad arguments or unreadable input",
                 "3:the suite is unreachable", "1:any other failure of the bench itself"})
@@ -23,7 +24,7 @@ public class BenchCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: coverage, clarify or load");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: coverage, clarify, load or chaos");
     }
 
     public static CommandLine commandLine() {

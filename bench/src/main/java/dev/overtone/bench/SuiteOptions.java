@@ -60,6 +60,10 @@ public class SuiteOptions {
         return "localhost:" + (port == null || port.isBlank() ? String.valueOf(defaultPort) : port.strip());
     }
 
+    public Path launcher() {
+        return launcher;
+    }
+
     public Path home() {
         return overtoneHome.toAbsolutePath().normalize();
     }

@@ -41,7 +41,7 @@ public final class LoadRun {
             new String[]{"which hotels are in Lisbon", "SELECT name FROM hotels WHERE city = 'Lisbon'"});
 
     /** One completed call; {@code endSecond} is when it ended, in seconds from the measured run's start. */
-    record Call(double millis, String status, Map<String, Double> stageMillis, String message, double endSecond) {
+    public record Call(double millis, String status, Map<String, Double> stageMillis, String message, double endSecond) {
     }
 
     private final Path out;
@@ -71,6 +71,27 @@ public final class LoadRun {
         this.limit = limit;
         this.infill = infill;
         this.families = families == null ? List.of() : families;
+    }
+
+    /** The requests a worker draws from: the demo requests, and with {@code --data} the data set's examples. */
+    public record Mix(List<InterpretRequest> demo, List<InterpretRequest> data) {
+        public InterpretRequest draw(Random random, double dataShare) {
+            return !data.isEmpty() && random.nextDouble() < dataShare
+                    ? data.get(random.nextInt(data.size())) : demo.get(random.nextInt(demo.size()));
+        }
+    }
+
+    /** Builds the request mix (preparing the data set's databases and tenant file when {@code --data} is given). */
+    public Mix mix(SuiteOptions suiteOptions) throws Exception {
+        List<InterpretRequest> fromData = new ArrayList<>();
+        if (data != null) {
+            PreparedDataset prepared = PreparedDataset.prepare(data, ex -> true, limit, suiteOptions.home());
+            for (Example ex : prepared.examples()) {
+                fromData.add(InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, prepared.catalog().databaseOf(ex).name(),
+                        infill, families));
+            }
+        }
+        return new Mix(demoRequests(), fromData);
     }
 
     List<InterpretRequest> demoRequests() {
@@ -154,9 +175,15 @@ public final class LoadRun {
     }
 
     private static Call call(Suite suite, long deadlineMs, InterpretRequest req, long runStart) {
+        return call(() -> suite.interpreter(deadlineMs), req, runStart);
+    }
+
+    /** One Interpret on a fresh stub (with its deadline) from {@code stubs}, timed; a failure is its status. */
+    public static Call call(java.util.function.Supplier<dev.overtone.proto.v1.InterpreterServiceGrpc.InterpreterServiceBlockingStub> stubs,
+                            InterpretRequest req, long runStart) {
         long t0 = System.nanoTime();
         try {
-            InterpretResponse r = suite.interpreter(deadlineMs).interpret(req);
+            InterpretResponse r = stubs.get().interpret(req);
             double ms = (System.nanoTime() - t0) / 1e6;
             Map<String, Double> stages = new LinkedHashMap<>();
             for (StageTiming t : r.getTimingsList()) {

@@ -28,16 +28,27 @@ final class LocalSuite implements AutoCloseable {
     static final int PG_PORT = 23532;
     /** bin/overtone serves each service's /q/health and /q/metrics on its gRPC port + 10. */
     static final int HTTP_PORT_OFFSET = 10;
+    /** bin/overtone puts replica r of a service on its ports + 100 * r. */
+    static final int REPLICA_PORT_STEP = 100;
 
     final Path checkout;
     final Path home;
+    final int portBase;
+    final int pgPort;
     private final List<ManagedChannel> channels = new ArrayList<>();
     private final Map<String, String> extraEnvironment;
 
     LocalSuite(Map<String, String> extraEnvironment) throws IOException {
+        this("it-home", PORT_BASE, PG_PORT, extraEnvironment);
+    }
+
+    /** A suite in a runtime folder (under bin/cli/target) and on ports of its own, apart from the default one. */
+    LocalSuite(String homeName, int portBase, int pgPort, Map<String, String> extraEnvironment) throws IOException {
         this.extraEnvironment = Map.copyOf(extraEnvironment);
+        this.portBase = portBase;
+        this.pgPort = pgPort;
         checkout = Path.of(System.getProperty("overtone.checkout", "../..")).toAbsolutePath().normalize();
-        home = checkout.resolve("bin/cli/target/it-home");
+        home = checkout.resolve("bin/cli/target").resolve(homeName);
         Files.createDirectories(home);
     }
 
@@ -61,20 +72,45 @@ final class LocalSuite implements AutoCloseable {
     Map<String, String> environment() {
         Map<String, String> env = new HashMap<>();
         env.put("OVERTONE_HOME", home.toString());
-        env.put("OVERTONE_PORT_BASE", String.valueOf(PORT_BASE));
-        env.put("OVERTONE_PG_PORT", String.valueOf(PG_PORT));
+        env.put("OVERTONE_PORT_BASE", String.valueOf(portBase));
+        env.put("OVERTONE_PG_PORT", String.valueOf(pgPort));
         env.putAll(extraEnvironment);
         return env;
     }
 
     ManagedChannel channel(String service) {
-        ManagedChannel channel = NettyChannelBuilder.forAddress("localhost", port(service)).usePlaintext().build();
+        return channel(service, 0);
+    }
+
+    /** A channel to one replica of a service. */
+    ManagedChannel channel(String service, int replica) {
+        ManagedChannel channel = NettyChannelBuilder.forAddress("localhost", port(service, replica)).usePlaintext().build();
         channels.add(channel);
         return channel;
     }
 
+    /** A channel that balances its calls (round_robin) over the given replicas of a service. */
+    ManagedChannel balancedChannel(String service, int replicas) {
+        List<java.net.InetSocketAddress> addresses = new ArrayList<>();
+        for (int replica = 0; replica < replicas; replica++) {
+            addresses.add(new java.net.InetSocketAddress("localhost", port(service, replica)));
+        }
+        ManagedChannel channel = StaticReplicas.channel(addresses);
+        channels.add(channel);
+        return channel;
+    }
+
+    /** The gRPC port of a replica of a service in this suite. */
+    int port(String service, int replica) {
+        return portBase + REPLICA_PORT_STEP * replica + offset(service);
+    }
+
     static int port(String service) {
-        return PORT_BASE + switch (service) {
+        return PORT_BASE + offset(service);
+    }
+
+    private static int offset(String service) {
+        return switch (service) {
             case "interpreter-svc" -> 0;
             case "clarify-svc" -> 1;
             case "infill-svc" -> 2;
@@ -86,10 +122,15 @@ final class LocalSuite implements AutoCloseable {
 
     /** The sum of a Prometheus metric's samples on a service's /q/metrics (HTTP port: gRPC port + 10); 0 when absent. */
     double metric(String service, String name) throws IOException, InterruptedException {
+        return metric(service, 0, name);
+    }
+
+    /** The same, of one replica of a service. */
+    double metric(String service, int replica, String name) throws IOException, InterruptedException {
         // HTTP/1.1: the JDK client's default h2c upgrade can hang on Quarkus's HTTP server, past its timeout.
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2)).build();
-        String body = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + (port(service) + HTTP_PORT_OFFSET)
+        String body = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + (port(service, replica) + HTTP_PORT_OFFSET)
                 + "/q/metrics")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
         return body.lines().filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
                 .mapToDouble(LocalSuite::sampleValue).sum();

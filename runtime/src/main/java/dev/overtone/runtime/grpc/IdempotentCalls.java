@@ -3,9 +3,18 @@ package dev.overtone.runtime.grpc;
 import java.util.List;
 
 /**
- * The downstream RPCs that read and change nothing, so that sending one twice is harmless: only these
- * are retried by the channel. Parse (an LLM call), Infill (LLM calls), and the clarification dialogue's
- * Start and Answer (they write a session) are not.
+ * The downstream RPCs that are safe to send twice: only these are retried by the channel (on another
+ * replica, when the service runs several: the channel balances per call, {@link ChannelServiceConfig}).
+ * <ul>
+ * <li>Everything that reads and changes nothing: executor Describe, Execute, ExecuteBatch; parser Analyze,
+ * Variants, their batches, Verbalize, Normalize, and Parse and Repair (a model writes SQL; a repeat costs model
+ * time, within the call's deadline, and changes nothing); infill Infill (the same); clarify Get.</li>
+ * <li>clarify Answer: it writes a turn, but is idempotent on its {@code idempotency_key} (a repeat gets the
+ * same turn back from PostgreSQL, whichever replica serves it).</li>
+ * </ul>
+ * Not retried: clarify Start (a repeat would open a second dialogue; Start has no idempotency key) and Cancel
+ * (a repeat of a Cancel that went through answers FAILED_PRECONDITION), and interpreter Interpret and
+ * StreamInterpret (the front door: no service calls them, and a stream cannot be replayed once it has answered).
  */
 public final class IdempotentCalls {
     /** {@code service -> methods}, by their full proto names. */
@@ -18,7 +27,12 @@ public final class IdempotentCalls {
             new Method("overtone.v1.ParserService", "AnalyzeBatch"),
             new Method("overtone.v1.ParserService", "VariantsBatch"),
             new Method("overtone.v1.ParserService", "Verbalize"),
-            new Method("overtone.v1.ParserService", "Normalize"));
+            new Method("overtone.v1.ParserService", "Normalize"),
+            new Method("overtone.v1.ParserService", "Parse"),
+            new Method("overtone.v1.ParserService", "Repair"),
+            new Method("overtone.v1.InfillService", "Infill"),
+            new Method("overtone.v1.ClarifyService", "Answer"),
+            new Method("overtone.v1.ClarifyService", "Get"));
 
     private IdempotentCalls() {
     }

@@ -9,9 +9,11 @@ import jakarta.inject.Singleton;
 import java.util.Map;
 
 /**
- * Gives every gRPC client channel of a service the retry policy of idempotent calls. Quarkus applies
- * the returned map as the channel's default service config; {@code quarkus.grpc.clients.NAME.retry=true}
- * must be set for the channel to honour it (each service's application.properties does).
+ * Gives every gRPC client channel of a service its service config ({@link ChannelServiceConfig}): per-call
+ * round-robin balancing over the replicas discovery names, and the retry policy of idempotent calls. Quarkus
+ * applies the returned map as the channel's default service config; {@code quarkus.grpc.clients.NAME.retry=true}
+ * must be set for the channel to honour the retries (each service's application.properties does). Service config
+ * from the name resolver is ignored ({@code disableServiceConfigLookUp}): Stork's resolver would replace this one.
  */
 @Singleton
 @Unremovable
@@ -19,6 +21,10 @@ public class RetryingChannels implements ChannelBuilderCustomizer<NettyChannelBu
 
     @Override
     public Map<String, Object> customize(String name, GrpcClientConfiguration config, NettyChannelBuilder builder) {
-        return RetryPolicy.DEFAULT.serviceConfig();
+        // Quarkus's Stork name resolver hands the channel a service config of its own (Stork's balancer, nothing
+        // else), which would replace this one: the retries would be lost and a drained replica never chosen again.
+        // The channel takes only this one; the addresses still come from Stork.
+        builder.disableServiceConfigLookUp();
+        return ChannelServiceConfig.of(RetryPolicy.DEFAULT);
     }
 }

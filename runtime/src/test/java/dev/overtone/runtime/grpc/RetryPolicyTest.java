@@ -112,7 +112,7 @@ class RetryPolicyTest {
     }
 
     /** Echoes the request, after failing the first {@code failFirst} calls with UNAVAILABLE. */
-    private static Server serve(int port, MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst)
+    static Server serve(int port, MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst)
             throws IOException {
         ServerServiceDefinition service = ServerServiceDefinition.builder(method.getServiceName())
                 .addMethod(method, ServerCalls.asyncUnaryCall((request, observer) -> {
@@ -126,13 +126,13 @@ class RetryPolicyTest {
         return NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port)).addService(service).build().start();
     }
 
-    private static MethodDescriptor<byte[], byte[]> method(String service, String name) {
+    static MethodDescriptor<byte[], byte[]> method(String service, String name) {
         return MethodDescriptor.<byte[], byte[]>newBuilder().setType(MethodDescriptor.MethodType.UNARY)
                 .setFullMethodName(MethodDescriptor.generateFullMethodName(service, name))
                 .setRequestMarshaller(BYTES).setResponseMarshaller(BYTES).build();
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }

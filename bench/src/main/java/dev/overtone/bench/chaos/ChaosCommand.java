@@ -1,0 +1,82 @@
+package dev.overtone.bench.chaos;
+
+import dev.overtone.bench.InterpretChoices;
+import dev.overtone.bench.SuiteOptions;
+import dev.overtone.bench.load.LoadRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code bench chaos}: Interpret under load while every service is restarted, rolling, and killed, one replica at a time. */
+@Command(name = "chaos", mixinStandardHelpOptions = true,
+        description = "Load over every interpreter replica while bin/overtone restarts each service (rolling) and kills one "
+                + "replica of each with kill -9: failed calls, p99 and the split across replicas per event.")
+public class ChaosCommand implements Callable<Integer> {
+
+    @Mixin
+    SuiteOptions suite;
+
+    @Mixin
+    InterpretChoices interpret;
+
+    @Option(names = "--out", required = true, description = "report directory")
+    Path out;
+
+    @Option(names = "--concurrency", defaultValue = "16", description = "calls in flight (default ${DEFAULT-VALUE})")
+    int concurrency;
+
+    @Option(names = "--warmup-seconds", defaultValue = "60", description = "unmeasured load first (default ${DEFAULT-VALUE})")
+    int warmupSeconds;
+
+    @Option(names = "--steady-seconds", defaultValue = "30", description = "the steady window before the events (default ${DEFAULT-VALUE})")
+    int steadySeconds;
+
+    @Option(names = "--events", split = ",", defaultValue = "rolling,kill",
+            description = "which events, in this order: rolling (each service restarted one replica at a time), "
+                    + "kill (one replica of each service killed with kill -9 and started again) (default ${DEFAULT-VALUE})")
+    List<String> events;
+
+    @Option(names = "--services", split = ",", defaultValue = "executor-svc,parser-svc,infill-svc,clarify-svc,interpreter-svc",
+            description = "the services, in this order (default ${DEFAULT-VALUE})")
+    List<String> services;
+
+    @Option(names = "--data", description = "also mix in examples of this JSONL data set (registered as tenant bench)")
+    Path data;
+
+    @Option(names = "--data-share", defaultValue = "0.8", description = "share of calls drawn from --data (default ${DEFAULT-VALUE})")
+    double dataShare;
+
+    @Option(names = "--limit", description = "only the first N examples of --data")
+    Integer limit;
+
+    @Override
+    public Integer call() throws Exception {
+        int replicas = Integer.parseInt(System.getenv().getOrDefault("OVERTONE_REPLICAS", "1"));
+        if (replicas < 2) {
+            throw new IllegalArgumentException("chaos needs at least 2 replicas of each service: bin/overtone up --replicas 2");
+        }
+        List<ChaosRun.Event> planned = new ArrayList<>();
+        for (String kind : events) {
+            if (!kind.equals("rolling") && !kind.equals("kill")) {
+                throw new IllegalArgumentException("--events takes rolling and kill, got " + kind);
+            }
+            for (int i = 0; i < services.size(); i++) {
+                if (!Replicas.SERVICES.contains(services.get(i))) {
+                    throw new IllegalArgumentException("unknown service " + services.get(i));
+                }
+                planned.add(new ChaosRun.Event(kind, services.get(i), i % replicas));
+            }
+        }
+        Files.createDirectories(out);
+        int portBase = Integer.parseInt(System.getenv().getOrDefault("OVERTONE_PORT_BASE", "8090"));
+        LoadRun load = new LoadRun(out, concurrency, 1, 0, 42, "demo", "hotels", data, data == null ? 0.0 : dataShare, limit,
+                interpret.infill(), interpret.families());
+        return new ChaosRun(load, out, concurrency, data == null ? 0.0 : dataShare, warmupSeconds, steadySeconds, planned,
+                new Replicas(portBase, replicas, suite.home()), suite.launcher()).execute(suite);
+    }
+}

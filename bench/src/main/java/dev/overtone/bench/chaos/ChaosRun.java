@@ -1,0 +1,203 @@
+package dev.overtone.bench.chaos;
+
+import dev.overtone.bench.SuiteOptions;
+import dev.overtone.bench.load.LatencyStats;
+import dev.overtone.bench.load.LoadRun;
+import dev.overtone.bench.report.ReportFiles;
+import dev.overtone.proto.v1.InterpreterServiceGrpc;
+import io.grpc.ManagedChannel;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Load at a fixed concurrency over every interpreter-svc replica while the launcher restarts the services: a
+ * steady window first, then per service a rolling restart (every replica drained and started in turn), then per
+ * service one replica killed with kill -9 and started again. Per event: the calls that overlapped it, the failed
+ * ones by status, their p99, and how each service's calls were split across its replicas (their own metrics).
+ */
+final class ChaosRun {
+
+    record Event(String kind, String service, int replica) {
+        List<String> launcherArguments() {
+            return kind.equals("kill") ? List.of("restart", "--kill", "--replica", String.valueOf(replica), service)
+                    : List.of("restart", service);
+        }
+
+        String name() {
+            return kind.equals("kill") ? "kill -9 " + service + " replica " + replica : "rolling restart " + service;
+        }
+    }
+
+    private final LoadRun load;
+    private final Path out;
+    private final int concurrency;
+    private final double dataShare;
+    private final int warmupSeconds;
+    private final int steadySeconds;
+    private final List<Event> events;
+    private final Replicas replicas;
+    private final Path launcher;
+
+    ChaosRun(LoadRun load, Path out, int concurrency, double dataShare, int warmupSeconds, int steadySeconds,
+             List<Event> events, Replicas replicas, Path launcher) {
+        this.load = load;
+        this.out = out;
+        this.concurrency = concurrency;
+        this.dataShare = dataShare;
+        this.warmupSeconds = warmupSeconds;
+        this.steadySeconds = steadySeconds;
+        this.events = events;
+        this.replicas = replicas;
+        this.launcher = launcher;
+    }
+
+    int execute(SuiteOptions suiteOptions) throws Exception {
+        LoadRun.Mix mix = load.mix(suiteOptions);
+        try (var ignored = suiteOptions.connect(false)) {
+            // the suite is up (or was started); the bench balances over every interpreter replica itself
+        }
+        List<InetSocketAddress> interpreters = new ArrayList<>();
+        for (int r = 0; r < replicas.count(); r++) {
+            interpreters.add(new InetSocketAddress("localhost", replicas.grpcPort("interpreter-svc", r)));
+        }
+        ManagedChannel channel = BalancedChannel.over(interpreters);
+        ConcurrentLinkedQueue<LoadRun.Call> calls = new ConcurrentLinkedQueue<>();
+        AtomicBoolean stop = new AtomicBoolean();
+        long start = System.nanoTime();
+        ExecutorService workers = Executors.newFixedThreadPool(concurrency);
+        for (int w = 0; w < concurrency; w++) {
+            Random random = new Random(42L * 1_000_003L + w);
+            workers.submit(() -> {
+                while (!stop.get()) {
+                    calls.add(LoadRun.call(() -> InterpreterServiceGrpc.newBlockingStub(channel)
+                            .withDeadlineAfter(suiteOptions.deadlineMs(), TimeUnit.MILLISECONDS), mix.draw(random, dataShare), start));
+                }
+            });
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        Map<String, Object> steady;
+        try {
+            System.err.println("bench: warming up for " + warmupSeconds + " s over " + replicas.count() + " interpreter replicas");
+            Thread.sleep(warmupSeconds * 1000L);
+            Map<String, Replicas.Served[]> before = replicas.served();
+            double from = seconds(start);
+            Thread.sleep(steadySeconds * 1000L);
+            steady = row("steady", from, seconds(start), calls, Replicas.between(before, replicas.served()));
+            System.err.println("bench: " + line(steady));
+            for (Event event : events) {
+                before = replicas.served();
+                from = seconds(start);
+                int exit = runLauncher(event);
+                Map<String, Object> row = row(event.name(), from, seconds(start), calls, Replicas.between(before, replicas.served()));
+                row.put("launcher_exit", exit);
+                rows.add(row);
+                System.err.println("bench: " + line(row));
+            }
+        } finally {
+            stop.set(true);
+            workers.shutdown();
+            workers.awaitTermination(2, TimeUnit.MINUTES);
+            channel.shutdownNow();
+        }
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("steady", steady);
+        report.put("events", rows);
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("concurrency", concurrency);
+        run.put("replicas", replicas.count());
+        run.put("data_share", dataShare);
+        run.put("warmup_seconds", warmupSeconds);
+        run.put("steady_seconds", steadySeconds);
+        report.put("run", run);
+        ReportFiles.writeJson(out.resolve("report.json"), report);
+        StringBuilder md = new StringBuilder("# Chaos report\n\n").append(line(steady)).append("\n\n");
+        rows.forEach(row -> md.append("- ").append(line(row)).append('\n'));
+        ReportFiles.writeText(out.resolve("report.md"), md.toString());
+        System.out.println(md);
+        System.out.println("report: " + out.resolve("report.json"));
+        return 0;
+    }
+
+    private int runLauncher(Event event) throws Exception {
+        List<String> command = new ArrayList<>(List.of(launcher.toString()));
+        command.addAll(event.launcherArguments());
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(out.resolve("launcher.log").toFile())).start();
+        if (!process.waitFor(10, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            return -1;
+        }
+        return process.exitValue();
+    }
+
+    /** The calls that overlapped [from, to]: how many, the failed ones by status, p99 of all of them, and the split. */
+    static Map<String, Object> row(String name, double from, double to, Iterable<LoadRun.Call> calls, Map<String, double[]> served) {
+        List<LoadRun.Call> during = new ArrayList<>();
+        for (LoadRun.Call call : calls) {
+            double began = call.endSecond() - call.millis() / 1000;
+            if (call.endSecond() >= from && began <= to) {
+                during.add(call);
+            }
+        }
+        Map<String, Integer> failed = new TreeMap<>();
+        Map<String, String> samples = new TreeMap<>();
+        during.stream().filter(c -> !c.status().equals("OK")).forEach(c -> {
+            failed.merge(c.status(), 1, Integer::sum);
+            samples.putIfAbsent(c.status(), String.valueOf(c.message()));
+        });
+        LatencyStats latency = new LatencyStats(during.stream().mapToDouble(LoadRun.Call::millis).toArray());
+        Map<String, Object> split = new LinkedHashMap<>();
+        served.forEach((service, replicaCalls) -> {
+            double total = 0;
+            for (double c : replicaCalls) {
+                total += c;
+            }
+            List<Object> shares = new ArrayList<>();
+            for (double c : replicaCalls) {
+                shares.add(Map.of("calls", (long) c, "share", total == 0 ? 0.0 : Math.round(c / total * 1000) / 1000.0));
+            }
+            split.put(service, shares);
+        });
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("event", name);
+        row.put("from_s", Math.round(from * 10) / 10.0);
+        row.put("to_s", Math.round(to * 10) / 10.0);
+        row.put("calls", during.size());
+        row.put("failed", failed);
+        row.put("failure_samples", samples);
+        row.put("p99_ms", Math.round(latency.percentile(99) * 10) / 10.0);
+        row.put("throughput_rps", Math.round(during.size() / Math.max(0.001, to - from) * 10) / 10.0);
+        row.put("split", split);
+        return row;
+    }
+
+    @SuppressWarnings("unchecked")
+    static String line(Map<String, Object> row) {
+        StringBuilder split = new StringBuilder();
+        ((Map<String, List<Map<String, Object>>>) row.get("split")).forEach((service, shares) -> {
+            split.append(service.replace("-svc", "")).append(' ');
+            shares.forEach(s -> split.append(String.format(Locale.ROOT, "%.0f%%/", 100 * (Double) s.get("share"))));
+            split.setLength(split.length() - 1);
+            split.append("; ");
+        });
+        return String.format(Locale.ROOT, "%s (%.0f s): %d calls, failed %s, p99 %.1f ms, %.1f q/s; split %s", row.get("event"),
+                (Double) row.get("to_s") - (Double) row.get("from_s"), (Integer) row.get("calls"), row.get("failed"),
+                (Double) row.get("p99_ms"), (Double) row.get("throughput_rps"), split);
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+}

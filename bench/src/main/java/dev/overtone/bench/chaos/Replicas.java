@@ -1,0 +1,99 @@
+package dev.overtone.bench.chaos;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The replicas bin/overtone runs (gRPC port of replica r: the service's port + 100 * r; HTTP: + 10) and what each
+ * has served, from its own /q/metrics, with the PID that served it (a restarted replica counts from zero again).
+ */
+final class Replicas {
+
+    static final List<String> SERVICES = List.of("interpreter-svc", "clarify-svc", "infill-svc", "parser-svc", "executor-svc");
+    static final String SERVED = "grpc_server_processing_duration_seconds_count";
+
+    private final int portBase;
+    private final int count;
+    private final Path runDir;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+
+    Replicas(int portBase, int count, Path home) {
+        this.portBase = portBase;
+        this.count = count;
+        this.runDir = home.resolve("run");
+    }
+
+    int count() {
+        return count;
+    }
+
+    int grpcPort(String service, int replica) {
+        return portBase + 100 * replica + SERVICES.indexOf(service);
+    }
+
+    /** What one replica has served so far, and which process served it. */
+    record Served(long pid, double calls) {
+    }
+
+    /** Every replica of every service, by service then replica. */
+    Map<String, Served[]> served() {
+        Map<String, Served[]> all = new LinkedHashMap<>();
+        for (String service : SERVICES) {
+            Served[] replicas = new Served[count];
+            for (int r = 0; r < count; r++) {
+                replicas[r] = new Served(pid(service, r), calls(service, r));
+            }
+            all.put(service, replicas);
+        }
+        return all;
+    }
+
+    /** Calls each replica served between two snapshots (all since its start when it was restarted between them). */
+    static Map<String, double[]> between(Map<String, Served[]> before, Map<String, Served[]> after) {
+        Map<String, double[]> delta = new LinkedHashMap<>();
+        after.forEach((service, now) -> {
+            double[] calls = new double[now.length];
+            for (int r = 0; r < now.length; r++) {
+                Served then = before.get(service)[r];
+                calls[r] = now[r].pid() == then.pid() ? now[r].calls() - then.calls() : now[r].calls();
+            }
+            delta.put(service, calls);
+        });
+        return delta;
+    }
+
+    private long pid(String service, int replica) {
+        Path file = runDir.resolve((replica == 0 ? service : service + "-" + replica) + ".pid");
+        try {
+            return Long.parseLong(Files.readString(file).strip());
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private double calls(String service, int replica) {
+        URI uri = URI.create("http://localhost:" + (grpcPort(service, replica) + 10) + "/q/metrics");
+        try {
+            String body = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+            return body.lines().filter(line -> line.startsWith(SERVED + "{"))
+                    .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf('}') + 1).strip().split("\\s+")[0]))
+                    .sum();
+        } catch (IOException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+}

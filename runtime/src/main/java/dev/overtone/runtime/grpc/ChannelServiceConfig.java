@@ -1,0 +1,30 @@
+package dev.overtone.runtime.grpc;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The gRPC service config every client channel gets: grpc-java's {@code round_robin} load balancer (each
+ * call goes to the next READY replica of all that discovery names; a replica that goes away, or sends GOAWAY
+ * while it drains, leaves the rotation, and one that comes back is reconnected and rejoins it) and the retry
+ * policy of the idempotent calls ({@link RetryPolicy}), so that a retry goes to another replica.
+ * <p>
+ * The balancer is named here, in the service config, rather than by Quarkus's
+ * {@code quarkus.grpc.clients.NAME.load-balancing-policy}: with Stork discovery Quarkus installs Stork's own
+ * gRPC balancer (through a service config its name resolver sends), which never asks a replica whose connection
+ * went IDLE to reconnect (a replica that drained and came back stayed out of the rotation). {@link RetryingChannels}
+ * makes the channel ignore the resolver's service config and take this one.
+ */
+public final class ChannelServiceConfig {
+
+    private ChannelServiceConfig() {
+    }
+
+    /** The service config as the map grpc-java takes. */
+    public static Map<String, Object> of(RetryPolicy retry) {
+        Map<String, Object> config = new HashMap<>(retry.serviceConfig());
+        config.put("loadBalancingConfig", List.of(Map.of("round_robin", Map.of())));
+        return Map.copyOf(config);
+    }
+}

@@ -1,0 +1,105 @@
+package dev.overtone.runtime.health;
+
+import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
+import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.Status;
+import io.quarkus.grpc.GlobalInterceptor;
+import jakarta.inject.Singleton;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The gRPC calls this service is serving now: a call counts from its arrival until it is closed (answered
+ * or failed) or cancelled by its client. {@link Drain} waits for the count to reach zero before the
+ * service exits. Every gRPC service of the application gets this interceptor.
+ */
+@Singleton
+@GlobalInterceptor
+public class InFlightCalls implements ServerInterceptor {
+
+    private final Object lock = new Object();
+    private int count;
+
+    @Override
+    public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers, ServerCallHandler<Q, A> next) {
+        AtomicBoolean ended = new AtomicBoolean();
+        Runnable end = () -> {
+            if (ended.compareAndSet(false, true)) {
+                changeBy(-1);
+            }
+        };
+        changeBy(1);
+        ServerCall<Q, A> counted = new SimpleForwardingServerCall<>(call) {
+            @Override
+            public void close(Status status, Metadata trailers) {
+                try {
+                    super.close(status, trailers);
+                } finally {
+                    end.run();
+                }
+            }
+        };
+        ServerCall.Listener<Q> listener;
+        try {
+            listener = next.startCall(counted, headers);
+        } catch (RuntimeException e) {
+            end.run();
+            throw e;
+        }
+        return new SimpleForwardingServerCallListener<>(listener) {
+            @Override
+            public void onCancel() {
+                try {
+                    super.onCancel();
+                } finally {
+                    end.run();
+                }
+            }
+
+            @Override
+            public void onComplete() {
+                try {
+                    super.onComplete();
+                } finally {
+                    end.run();
+                }
+            }
+        };
+    }
+
+    /** The calls being served now. */
+    public int count() {
+        synchronized (lock) {
+            return count;
+        }
+    }
+
+    /** Waits until no call is being served or the bound has passed; returns the calls still in flight. */
+    public int awaitNone(Duration bound) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        synchronized (lock) {
+            while (count > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                lock.wait(Math.max(1, left / 1_000_000));
+            }
+            return count;
+        }
+    }
+
+    private void changeBy(int delta) {
+        synchronized (lock) {
+            count += delta;
+            if (count == 0) {
+                lock.notifyAll();
+            }
+        }
+    }
+}
