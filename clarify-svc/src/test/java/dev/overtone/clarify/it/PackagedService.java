@@ -19,8 +19,8 @@ public final class PackagedService {
         Map<String, String> config = new TreeMap<>(db.datasourceConfig());
         config.put("quarkus.grpc.server.port", Integer.toString(grpcPort));
         config.put("quarkus.http.port", Integer.toString(httpPort));
-        config.put("quarkus.grpc.clients.parser.host", "localhost");
-        config.put("quarkus.grpc.clients.parser.port", Integer.toString(parserPort));
+        // The packaged service discovers parser-svc replicas through Stork's static list; here there is the one fake.
+        config.put("quarkus.stork.parser.service-discovery.address-list", "localhost:" + parserPort);
         return PackagedJar.start("clarify-svc", List.of(), config, httpPort,
                 ProcessBuilder.Redirect.appendTo(Path.of("target/clarify-packaged.log").toFile()), Duration.ofSeconds(90));
     }
