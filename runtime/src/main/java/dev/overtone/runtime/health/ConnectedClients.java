@@ -21,8 +21,7 @@ import java.time.Duration;
 public class ConnectedClients implements ServerBuilderCustomizer<VertxServerBuilder> {
 
     private static final Attributes.Key<Boolean> COUNTED = Attributes.Key.create("overtone.connected-clients.counted");
-    private final Object lock = new Object();
-    private int count;
+    private final HeldCount held = new HeldCount();
 
     @Override
     public void customize(GrpcServerConfiguration config, VertxServerBuilder builder) {
@@ -44,32 +43,15 @@ public class ConnectedClients implements ServerBuilderCustomizer<VertxServerBuil
 
     /** Client connections held now. */
     public int count() {
-        synchronized (lock) {
-            return count;
-        }
+        return held.get();
     }
 
-    /** Waits until no client connection is held or the bound has passed; returns the connections still held. */
+    /** Waits until no client connection is held or the bound has passed; returns how many are still held. */
     public int awaitNone(Duration bound) throws InterruptedException {
-        long deadline = System.nanoTime() + bound.toNanos();
-        synchronized (lock) {
-            while (count > 0) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    break;
-                }
-                lock.wait(Math.max(1, left / 1_000_000));
-            }
-            return count;
-        }
+        return held.awaitNone(bound);
     }
 
     private void changeBy(int delta) {
-        synchronized (lock) {
-            count += delta;
-            if (count == 0) {
-                lock.notifyAll();
-            }
-        }
+        held.changeBy(delta);
     }
 }

@@ -22,8 +22,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 @GlobalInterceptor
 public class InFlightCalls implements ServerInterceptor {
 
-    private final Object lock = new Object();
-    private int count;
+    private final HeldCount held = new HeldCount();
 
     @Override
     public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers, ServerCallHandler<Q, A> next) {
@@ -74,32 +73,15 @@ public class InFlightCalls implements ServerInterceptor {
 
     /** The calls being served now. */
     public int count() {
-        synchronized (lock) {
-            return count;
-        }
+        return held.get();
     }
 
-    /** Waits until no call is being served or the bound has passed; returns the calls still in flight. */
+    /** Waits until no call is being served or the bound has passed; returns how many are still held. */
     public int awaitNone(Duration bound) throws InterruptedException {
-        long deadline = System.nanoTime() + bound.toNanos();
-        synchronized (lock) {
-            while (count > 0) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    break;
-                }
-                lock.wait(Math.max(1, left / 1_000_000));
-            }
-            return count;
-        }
+        return held.awaitNone(bound);
     }
 
     private void changeBy(int delta) {
-        synchronized (lock) {
-            count += delta;
-            if (count == 0) {
-                lock.notifyAll();
-            }
-        }
+        held.changeBy(delta);
     }
 }
