@@ -62,7 +62,9 @@ class CoverageReportTest {
         report.write(dir);
 
         JsonNode json = new ObjectMapper().readTree(dir.resolve("report.json").toFile());
-        assertThat(json.fieldNames()).toIterable().containsExactly("run", "baseline", "overtone", "llm", "paper");
+        assertThat(json.fieldNames()).toIterable().containsExactly("run", "baseline", "overtone", "outcomes", "llm", "paper");
+        // a2's call failed: counted by its status, never as an outcome
+        assertThat(json.path("outcomes").path("rows").path("call failed: UNAVAILABLE").path("ambiguous").asInt()).isOne();
         for (String system : List.of("baseline", "overtone")) {
             assertThat(json.path(system).fieldNames()).toIterable().containsExactly("ambiguous", "unambiguous");
             JsonNode amb = json.path(system).path("ambiguous");
@@ -132,6 +134,7 @@ class CoverageReportTest {
         JsonNode example = new ObjectMapper().readTree(Files.readAllLines(dir.resolve("examples.jsonl")).get(0));
         assertThat(example.path("readings").get(2).path("matched_golds")).extracting(JsonNode::asInt).containsExactly(1);
         assertThat(example.path("readings").get(0).path("evidence").path("default_share").asDouble()).isEqualTo(1.0);
-        assertThat(Files.readString(dir.resolve("report.md"))).contains("## The first readings", "| ambiguous | Overtone | 1 |");
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("## The first readings", "| ambiguous | Overtone | 1 |",
+                "## Outcome against the label", "| AMBIGUOUS | 1 (100.0 %) | 0 |");
     }
 }
