@@ -1,38 +1,45 @@
 #!/usr/bin/env python3
-"""Fits interpreter-svc's ranking constants on half of a coverage run and checks them on the other half.
+"""Fits interpreter-svc's ranking constants and reports them cross-validated by database.
 
-Input: the examples.jsonl of `bin/overtone bench coverage` (it carries, per example, every reading in
-answer order with its `evidence` - the named features interpreter-svc computed - and the golds it
-matches). Python 3 standard library only.
+Input: the examples.jsonl of `bin/overtone bench coverage` (per example, every reading in answer order with its
+`evidence` - the named features interpreter-svc computed and wrote into the answer - the golds it matches, the
+answer's outcome and how many readings it showed). Python 3 standard library only.
 
-Split: by database (the bench's database name, a hash of the dump): sha1(name) even -> the FIT half,
-odd -> the CHECK half, so no database is seen on both sides.
+The tool reads the features the service writes; it derives none from the SQL or the question. A run made by an
+older build that lacks a feature is refused (run `bench coverage` again with the build being fitted). What it
+does compute is the model itself: the logistic scores, the greedy order, the probabilities and the cut, the
+same arithmetic as ReadingRanker.java, so that each constant can be refitted and its effect measured offline.
 
-Procedure (everything fitted on the FIT half only):
-  1. reading model: L2-regularised logistic regression of "this reading matches a gold" on the
-     features (batch gradient descent), -> READING_BIAS, READING_WEIGHTS;
-  2. DIVERSITY_PENALTY: grid search of the greedy re-ranking (score minus penalty x the highest Jaccard
-     similarity of SQL content words to a reading ranked above), maximising full coverage of the first
-     5 (ambiguous) + top-1 correct (unambiguous);
-  2b. PROBABILITY_SHARPNESS: the probabilities are sigmoid(penalised score) ** sharpness, normalised; grid search
-     maximising the mean, over (example, gold) pairs - each gold in turn the intent, as in the clarify
-     bench - of the log probability the ranking gives the readings that match that gold (pairs where
-     some reading does): the calibration of P(reading is the one meant), which clarify-svc takes as its
-     prior. Reported on both halves as `intent_log_prob` and `intent_mass`;
-  3. verdict: logistic regression of "the question is ambiguous" on VERDICT_FEATURES (top confidence,
-     second confidence, distinct default results - 1, question pivot terms, ln(readings), question
-     words / 10, question scope markers), threshold maximising balanced accuracy (Youden's J: the classes are 30/70);
-  4. SHOW_MIN_CONFIDENCE: grid search maximising full coverage of the shown readings minus
-     SHOWN_COST per reading shown, with MAX_SHOWN fixed.
-Then it prints the constants (paste them into RankingWeights.java) and the figures on both halves:
-the run's own order ("as run") and the refitted one.
+Cross-validation holds out whole databases: the databases are sorted by sha1(name) and dealt round-robin into
+K folds (5 by default), so no database is on both sides of a fold. For each fold every constant is fitted on the
+other folds' examples and the held-out fold is answered with them; the held-out answers of all folds together
+give the **held-out figures** (the headline). The **all-data** figures are the same constants fitted on every
+example and measured on the same examples (in-sample); those constants are the ones printed for
+RankingWeights.java. **As run** is the answer the service gave (its own constants).
 
-Both logistic regressions standardise the features while fitting and report weights on the raw scale.
-Evidence an older run did not return (the *_gap features and result_columns_over_narrowest; with --data
-question_words, condition_breadth, breadth_cue_fit and question_scope_markers) is derived as interpreter-svc
-derives it; label_shown needs the result's column names, which examples.jsonl lacks, so an older run has it 0.
+The constants, in the order they are fitted (each on the training folds only):
+  1. READING_BIAS, READING_WEIGHTS: L2-regularised logistic regression of "this reading matches a gold" on the
+     reading features (standardised while fitting, reported on the raw scale; Newton's method);
+  2. DIVERSITY_PENALTY: grid, full coverage of the first 5 (ambiguous) + top-1 correct (unambiguous), the smallest
+     penalty within PENALTY_TOLERANCE of the best (a penalty flattens the probabilities clarify-svc starts from). The
+     greedy step needs the SQL's content words; these are the one thing taken from the SQL text here, with the
+     tokenizer of SqlShape.java (the diversity step is neutral at 0, its fitted value so far);
+  3. PROBABILITY_SHARPNESS: grid, mean log probability of the readings matching the intended gold (each gold
+     of each example in turn the intent, as the clarify bench plays it);
+  4. VERDICT_BIAS and the VERDICT_* weights: logistic regression of "the question is ambiguous" on
+     VERDICT_FEATURES, over questions with two or more readings;
+  5. VERDICT_THRESHOLD: the lowest P(ambiguous) cut whose false-alarm rate (unambiguous questions flagged) on the
+     training folds is at most MAX_FALSE_ALARM (the issue's 15 %), i.e. as many ambiguous questions flagged as
+     that allows;
+  6. SHOW_MASS_AMBIGUOUS, SHOW_MASS_ANSWERABLE, SHOW_WIDE_THRESHOLD: the compact cut shows the fewest leading
+     readings whose probabilities sum to a mass: SHOW_MASS_AMBIGUOUS (and at least 2) when P(ambiguous) reaches
+     SHOW_WIDE_THRESHOLD (at most VERDICT_THRESHOLD: an answer can be ANSWERABLE and still show its close
+     alternatives), else SHOW_MASS_ANSWERABLE; at most MAX_SHOWN. All three by one grid, maximising full coverage
+     of the shown readings minus SHOWN_COST per reading shown, among the choices that show the unambiguous
+     questions at most MAX_MEAN_SHOWN_UNAMBIGUOUS readings on average.
+MAX_SHOWN (4) is fixed.
 
-Usage: fit_ranker.py EXAMPLES.jsonl [--data DEV.jsonl] [--json-out FILE]
+Usage: fit_ranker.py EXAMPLES.jsonl [--folds K] [--json-out FILE]
 """
 
 import argparse
@@ -42,22 +49,32 @@ import math
 import re
 import sys
 
+# Feature.java's wire names that the reading model weighs (every one the service writes)
 FEATURES = ["default_share", "default_share_gap", "infill_only", "infill_model", "routes_log", "empty_result", "null_result",
             "repeated_rows", "name_grounding", "name_grounding_gap", "term_coverage", "term_coverage_gap", "literal_grounding",
-            "names_used", "joins", "result_columns", "result_columns_over_narrowest", "label_shown", "question_pivots", "question_words", "condition_breadth",
-            "breadth_cue_fit"]
+            "names_used", "joins", "result_columns", "result_columns_over_narrowest", "label_shown", "question_pivots",
+            "question_words", "condition_breadth", "breadth_cue_fit"]
+# Question-level evidence the verdict reads from the first reading (the same for every reading of a question)
+# Evidence the verdict reads (question-level ones from the first reading, the others by rank)
+VERDICT_EVIDENCE = ["question_pivots", "question_words", "question_scope_markers", "result_overlap", "distinct_name_grounding"]
+# VerdictFeature.java's wire names, in its order
 VERDICT_FEATURES = ["top_confidence", "second_confidence", "default_split", "pivots", "readings_log", "question_words",
-                    "scope_markers"]
+                    "scope_markers", "top_default_share", "top_probability", "top_result_overlap", "deciding_grounding_gap"]
 L2 = 0.01            # regularisation of both logistic regressions
-STEPS = 3000         # gradient steps
-RATE = 0.5           # step size
+NEWTON_STEPS = 30    # at most; it stops when a step moves no weight by 1e-8
 MAX_SHOWN = 4
-SHOWN_COST = 0.05    # full coverage points (0..1) one more shown reading must buy
-PENALTIES = [0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0]
+SHOWN_COST = 0.05    # full coverage (0..1) one more shown reading must buy
+MAX_FALSE_ALARM = 0.15
+MAX_MEAN_SHOWN_UNAMBIGUOUS = 1.8   # readings shown per unambiguous question the cut may spend (the goal is 2; margin for new data)
+PENALTIES = [0.0, 0.5, 1.0, 2.0]
 SHARPNESS_GRID = [0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0]
-SHOW_GRID = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7]
+SHOW_GRID = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7]   # procedure 'before' only
+BEFORE_VERDICT_FEATURES = 7   # procedure 'before': the first seven VERDICT_FEATURES
+SHOW_THRESHOLD_GRID = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45]
+PENALTY_TOLERANCE = 0.01   # first-5 + top-1 (fractions) a larger diversity penalty must gain over a smaller one
+MASS_GRID = [0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95]
 
-# The same definition as SqlShape.java
+# SqlShape.java's content words, for the diversity step only
 TOKEN = re.compile(r"'((?:[^']|'')*)'|\"((?:[^\"]|\"\")*)\"|`([^`]*)`|\[([^\]]*)]|([A-Za-z_][A-Za-z0-9_]*)")
 KEYWORDS = set("select from where and or not join inner left right outer cross on as group by order having limit "
                "offset distinct asc desc in is null like between union all case when then else end exists count "
@@ -73,97 +90,12 @@ def content_words(sql):
             continue
         w = next(g for g in m.groups()[1:] if g is not None)
         if m.group(2) is not None:
-            w = w.replace('""', '"')
-            out.add(w.lower())
+            out.add(w.replace('""', '"').lower())
             continue
         w = w.lower()
         if w not in KEYWORDS:
             out.add(w)
     return out
-
-
-# The same definitions as ConditionBreadth.java and ScopeCues.java
-ATOM = re.compile(r"([A-Za-z_][\w.]*)\s*(>=|<=|<>|!=|=|>|<|\bLIKE\b|\bIN\b)\s*('(?:[^']|'')*'|-?\d+(?:\.\d+)?|\([^()]*\))",
-                  re.I | re.A)
-UNION = re.compile(r"\bUNION(?:\s+ALL)?\b", re.I)
-WHERE_END = re.compile(r"\b(?:GROUP\s+BY|ORDER\s+BY|HAVING|LIMIT)\b", re.I)
-MARKERS = {"also", "both", "either", "same", "common", "respectively", "separately", "together"}
-WIDE = {"both", "either", "same"}
-ALSO = "also"
-OPENING_CONJUNCTIONS = {"and", "then", "but"}
-VERBS_OF_ASKING = {"list", "show", "display", "provide", "give", "find", "include", "tell", "return", "name", "get", "add"}
-FRONTED_QUANTIFIER = re.compile(r"\s*for\s+(?:each|every|all)\b")
-
-
-def atoms(text):
-    return {(a.split(".")[-1].lower(), op.upper(), v.lower()) for a, op, v in ATOM.findall(text)}
-
-
-def where_of(branch):
-    m = re.search(r"\bWHERE\b", branch, re.I)
-    if not m:
-        return ""
-    rest = branch[m.end():]
-    end = WHERE_END.search(rest)
-    return rest[:end.start()] if end else rest
-
-
-def top_level_connectives(where):
-    depth, out = 0, []
-    for m in re.finditer(r"\(|\)|\bAND\b|\bOR\b", where, re.I):
-        s = m.group(0)
-        if s == "(":
-            depth += 1
-        elif s == ")":
-            depth -= 1
-        elif depth == 0:
-            out.append(s.upper())
-    return out
-
-
-def common_atoms(parts):
-    sets = [atoms(p) for p in parts]
-    return set.intersection(*sets) if sets else set()
-
-
-def condition_breadth(sql):
-    """+1 a condition reaches every coordinated part, -1 some parts only, 0 none (ConditionBreadth)."""
-    branches = [b for b in UNION.split(sql or "") if b.strip()]
-    if len(branches) >= 2:
-        wheres = [where_of(b) for b in branches]
-        if common_atoms(wheres):
-            return 1.0
-        return -1.0 if len({len(atoms(w)) for w in wheres}) > 1 else 0.0
-    where = where_of(sql or "")
-    conn = top_level_connectives(where)
-    if "OR" in conn and "AND" in conn:
-        return -1.0
-    if "AND" in conn and re.search(r"\bOR\b|\bIN\s*\(", where, re.I):
-        return 1.0
-    if "OR" in conn:
-        disjuncts = re.split(r"\bOR\b", where, flags=re.I)
-        if len(disjuncts) > 1 and common_atoms(disjuncts):
-            return 1.0
-    return 0.0
-
-
-def scope_cues(question):
-    """(markers, attachment cue) as ScopeCues: "also" after a conjunction or a comma, or before a verb of asking,
-    opens a new part (narrow); anywhere else it carries the predicate over (wide)."""
-    lower = question.lower()
-    tokens = re.findall(r"[a-z]+|,", lower)
-    fronted = 1 if FRONTED_QUANTIFIER.match(lower) else 0
-    wide = any(w in WIDE for w in tokens)
-    narrow = False
-    for i, w in enumerate(tokens):
-        if w != ALSO:
-            continue
-        before = tokens[i - 1] if i > 0 else ""
-        after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        opens = before == "," or before in OPENING_CONJUNCTIONS or after in VERBS_OF_ASKING
-        narrow |= opens
-        wide |= not opens
-    return (sum(1 for w in tokens if w in MARKERS) + fronted, (1 if wide else 0) - (1 if narrow else 0))
 
 
 def jaccard(a, b):
@@ -181,52 +113,76 @@ def sigmoid(z):
     return 1.0 / (1.0 + math.exp(-z))
 
 
+def log_sigmoid(z):
+    return -math.log1p(math.exp(-z)) if z >= 0 else z - math.log1p(math.exp(z))
+
+
 def logistic(xs, ys):
-    """Bias + weights (on the raw feature scale) by gradient descent on standardised features:
-    mean log-loss + L2/2 |w|^2 (bias not penalised)."""
+    """Bias + weights (raw feature scale) minimising mean log-loss + L2/2 |w|^2 on standardised features
+    (bias not penalised), by Newton's method: the exact optimum of that objective."""
     d = len(xs[0])
     n = len(xs)
     mean = [sum(x[i] for x in xs) / n for i in range(d)]
     std = [math.sqrt(sum((x[i] - mean[i]) ** 2 for x in xs) / n) or 1.0 for i in range(d)]
-    b, w = _logistic([[(x[i] - mean[i]) / std[i] for i in range(d)] for x in xs], ys)
-    raw = [w[i] / std[i] for i in range(d)]
-    return b - sum(raw[i] * mean[i] for i in range(d)), raw
+    zs = [[1.0] + [(x[i] - mean[i]) / std[i] for i in range(d)] for x in xs]
+    theta = [0.0] * (d + 1)
+    for _ in range(NEWTON_STEPS):
+        grad = [0.0] + [L2 * t for t in theta[1:]]
+        hess = [[0.0] * (d + 1) for _ in range(d + 1)]
+        for i in range(1, d + 1):
+            hess[i][i] = L2
+        for z, y in zip(zs, ys):
+            p = sigmoid(sum(t * v for t, v in zip(theta, z)))
+            err = (p - y) / n
+            s = p * (1 - p) / n
+            for a in range(d + 1):
+                grad[a] += err * z[a]
+                sa = s * z[a]
+                row = hess[a]
+                for b in range(a, d + 1):
+                    row[b] += sa * z[b]
+        for a in range(d + 1):
+            for b in range(a):
+                hess[a][b] = hess[b][a]
+        step = solve(hess, grad)
+        theta = [t - st for t, st in zip(theta, step)]
+        if max(abs(st) for st in step) < 1e-8:
+            break
+    raw = [theta[i + 1] / std[i] for i in range(d)]
+    return theta[0] - sum(raw[i] * mean[i] for i in range(d)), raw
 
 
-def _logistic(xs, ys):
-    d = len(xs[0])
-    w = [0.0] * d
-    b = 0.0
-    n = len(xs)
-    for _ in range(STEPS):
-        gw = [L2 * wi for wi in w]
-        gb = 0.0
-        for x, y in zip(xs, ys):
-            err = sigmoid(b + sum(wi * xi for wi, xi in zip(w, x))) - y
-            gb += err / n
-            for i in range(d):
-                gw[i] += err * x[i] / n
-        b -= RATE * gb
-        w = [wi - RATE * g for wi, g in zip(w, gw)]
-    return b, w
+def solve(a, b):
+    """a x = b by Gaussian elimination with partial pivoting (a is small and positive definite)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[piv] = m[piv], m[c]
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            if f:
+                for k in range(c, n + 1):
+                    m[r][k] -= f * m[c][k]
+    x = [0.0] * n
+    for c in range(n - 1, -1, -1):
+        x[c] = (m[c][n] - sum(m[c][k] * x[k] for k in range(c + 1, n))) / m[c][c]
+    return x
 
 
-def half(ex):
-    return "fit" if int(hashlib.sha1(ex["database"].encode()).hexdigest(), 16) % 2 == 0 else "check"
+# ---- the model, as ReadingRanker.java computes it ----
 
-
-def rank(ex, bias, weights, penalty):
-    """Greedy order as ReadingRanker: indexes, penalised scores, confidences (in order)."""
+def rank(ex, model):
+    """Greedy order: indexes, penalised scores and confidences (sigmoid of the unpenalised score), in order."""
     rs = ex["readings"]
-    base = [bias + sum(weights[f] * r["evidence"].get(f, 0.0) for f in FEATURES) for r in rs]
-    words = [content_words(r["sql"]) for r in rs]
+    base = [model["bias"] + sum(model["weights"][f] * r["evidence"][f] for f in FEATURES) for r in rs]
     order, scores = [], []
-    left = set(range(len(rs)))
+    left = list(range(len(rs)))
     while left:
         best, best_s = None, -1e18
-        for i in sorted(left):
-            sim = max([jaccard(words[i], words[j]) for j in order], default=0.0)
-            s = base[i] - penalty * sim
+        for i in left:
+            sim = max([jaccard(ex["_words"][i], ex["_words"][j]) for j in order], default=0.0) if model["penalty"] else 0.0
+            s = base[i] - model["penalty"] * sim
             if s > best_s:
                 best, best_s = i, s
         order.append(best)
@@ -236,33 +192,80 @@ def rank(ex, bias, weights, penalty):
 
 
 def intended_probabilities(scores, sharpness):
-    """As ReadingRanker: sigmoid(penalised score) ** sharpness, normalised (in log space)."""
-    logs = [sharpness * (-math.log1p(math.exp(-s)) if s >= 0 else s - math.log1p(math.exp(s))) for s in scores]
+    logs = [sharpness * log_sigmoid(s) for s in scores]
     top = max(logs)
     w = [math.exp(x - top) for x in logs]
     z = sum(w)
     return [x / z for x in w]
 
 
-def calibration(exs, probs_of):
-    """Mean log and mean of the probability on the readings that match the intended gold, over every
-    (example, gold) pair whose gold some reading matches."""
-    logs, masses = [], []
-    for e in exs:
-        rs = e["readings"]
-        order, probs = None, None
-        for g in range(e["overtone"]["n_gold"]):
-            if not any(g in r["matched_golds"] for r in rs):
-                continue
-            if order is None:
-                order, probs = probs_of(e)
-            mass = sum(p for i, p in zip(order, probs) if g in rs[i]["matched_golds"])
-            logs.append(math.log(max(mass, 1e-9)))
-            masses.append(mass)
-    if not logs:
-        return float("nan"), float("nan")
-    return round(sum(logs) / len(logs), 4), round(sum(masses) / len(masses), 3)
+def verdict_features(ex, order, conf, probs, count=None):
+    return all_verdict_features(ex, order, conf, probs)[:count or len(VERDICT_FEATURES)]
 
+
+def all_verdict_features(ex, order, conf, probs):
+    rs = ex["readings"]
+    first = rs[order[0]]["evidence"]
+    second = rs[order[1]]["evidence"]
+    split = max(0, sum(1 for r in rs if r["evidence"]["infill_only"] == 0.0) - 1)
+    out = [conf[0], conf[1], split, first["question_pivots"], math.log(len(rs)), first["question_words"],
+           first["question_scope_markers"], first["default_share"], probs[0]]
+    if "result_overlap" in first:
+        out += [first["result_overlap"], first["distinct_name_grounding"] - second["distinct_name_grounding"]]
+    return out
+
+
+def shown_count(probs, ambiguous, mass):
+    n = len(probs)
+    if n == 0:
+        return 0
+    k, total = 0, 0.0
+    while k < n and k < MAX_SHOWN and total < mass - 1e-12:
+        total += probs[k]
+        k += 1
+    return min(n, max(2 if ambiguous else 1, k))
+
+
+def decide(ex, model):
+    """The answer this model gives: order, probabilities, P(ambiguous), the verdict and the shown count."""
+    order, scores, conf = rank(ex, model)
+    probs = intended_probabilities(scores, model["sharpness"]) if scores else []
+    n = len(order)
+    p_amb = 0.0
+    if n >= 2:
+        x = verdict_features(ex, order, conf, probs, len(model["v_weights"]))
+        p_amb = sigmoid(model["v_bias"] + sum(a * b for a, b in zip(model["v_weights"], x)))
+    ambiguous = n >= 2 and p_amb >= model["v_threshold"]
+    if "show_min" in model:
+        shown = shown_by_confidence(conf, ambiguous, model["show_min"])
+    else:
+        wide = n >= 2 and p_amb >= min(model["show_threshold"], model["v_threshold"])
+        shown = shown_count(probs, wide, model["mass_ambiguous"] if wide else model["mass_answerable"])
+    return {"order": order, "probs": probs, "p_amb": p_amb, "ambiguous": ambiguous, "shown": shown, "conf": conf}
+
+
+def shown_by_confidence(conf, ambiguous, show_min):
+    """The cut before this change (procedure 'before'): one reading when answerable; when ambiguous the leading
+    readings whose P(correct) reaches show_min, at least 2, at most MAX_SHOWN."""
+    n = len(conf)
+    if n == 0:
+        return 0
+    if not ambiguous:
+        return 1
+    k = 0
+    while k < n and k < MAX_SHOWN and conf[k] >= show_min:
+        k += 1
+    return min(n, max(2, k))
+
+
+def as_run(ex):
+    n = len(ex["readings"])
+    return {"order": list(range(n)), "probs": [r["probability"] for r in ex["readings"]],
+            "p_amb": ex.get("ambiguity_probability", 0.0), "ambiguous": ex.get("outcome") == "OUTCOME_AMBIGUOUS",
+            "shown": ex.get("shown", n)}
+
+
+# ---- figures ----
 
 def full_of_first(ex, order, k):
     if ex["overtone"].get("gold_problem"):
@@ -273,197 +276,276 @@ def full_of_first(ex, order, k):
     return 1.0 if len(hit) == ex["overtone"]["n_gold"] else 0.0
 
 
-def verdict_features(ex, conf):
-    rs = ex["readings"]
-    split = max(0, sum(1 for r in rs if r["evidence"].get("infill_only", 0.0) == 0.0) - 1)
-    return [conf[0], conf[1], split, rs[0]["evidence"].get("question_pivots", 0.0), math.log(len(rs)),
-            rs[0]["evidence"].get("question_words", 0.0), rs[0]["evidence"].get("question_scope_markers", 0.0)]
-
-
-def augment(ex, questions):
-    """Evidence an older run did not return, derived as EvidenceExtractor derives it."""
-    rs = ex["readings"]
-    if not rs:
-        return
-    for name, base in (("default_share_gap", "default_share"), ("term_coverage_gap", "term_coverage")):
-        best = max(r["evidence"].get(base, 0.0) for r in rs)
-        for r in rs:
-            r["evidence"].setdefault(name, r["evidence"].get(base, 0.0) - best)
-    narrowest = min(r["evidence"].get("result_columns", 0.0) for r in rs)
-    for r in rs:
-        r["evidence"].setdefault("result_columns_over_narrowest", r["evidence"].get("result_columns", 0.0) - narrowest)
-    q = questions.get(ex["id"])
-    for r in rs:
-        if "question_words" not in r["evidence"] and q is not None:
-            r["evidence"]["question_words"] = len(q.split()) / 10.0
-        if "condition_breadth" not in r["evidence"]:
-            r["evidence"]["condition_breadth"] = condition_breadth(r["sql"])
-        if "question_scope_markers" not in r["evidence"] and q is not None:
-            markers, cue = scope_cues(q)
-            r["evidence"]["question_scope_markers"] = float(markers)
-            r["evidence"]["breadth_cue_fit"] = r["evidence"]["condition_breadth"] * cue
-
-
 def auroc(points):
-    pos = [s for s, p in points if p]
-    neg = [s for s, p in points if not p]
+    pos = sorted(s for s, p in points if p)
+    neg = sorted(s for s, p in points if not p)
     if not pos or not neg:
         return float("nan")
-    wins = sum(1.0 if a > b else 0.5 if a == b else 0.0 for a in pos for b in neg)
+    wins = 0.0
+    for a in pos:
+        for b in neg:
+            wins += 1.0 if a > b else 0.5 if a == b else 0.0
     return wins / (len(pos) * len(neg))
 
 
-def evaluate(exs, model):
-    """Figures of one half under a model (None = the order the run answered with)."""
-    amb = [e for e in exs if e["is_ambiguous"]]
-    un = [e for e in exs if not e["is_ambiguous"]]
+def intent_calibration(pairs):
+    """Mean log probability and mean probability on the readings matching the intended gold, over every
+    (example, gold) pair whose gold some reading matches."""
+    logs, masses = [], []
+    for ex, d in pairs:
+        rs = ex["readings"]
+        for g in range(ex["overtone"]["n_gold"]):
+            if not any(g in r["matched_golds"] for r in rs):
+                continue
+            mass = sum(p for i, p in zip(d["order"], d["probs"]) if g in rs[i]["matched_golds"])
+            logs.append(math.log(max(mass, 1e-9)))
+            masses.append(mass)
+    if not logs:
+        return float("nan"), float("nan")
+    return sum(logs) / len(logs), sum(masses) / len(masses)
+
+
+def figures(pairs):
+    """The figures the issue sets goals on, over (example, decision) pairs."""
     out = {}
-    pts = []
-    shown_of = {}
-    order_of = {}
-    for e in exs:
-        n = len(e["readings"])
-        if model is None:
-            order_of[e["id"]] = list(range(n))
-            shown_of[e["id"]] = e.get("shown", n)
-            pts.append((e.get("ambiguity_probability", 0.0), e["is_ambiguous"]))
-            continue
-        order, _, conf = rank(e, model["bias"], model["weights"], model["penalty"])
-        order_of[e["id"]] = order
-        if n < 2:
-            p_amb = 0.0
-        else:
-            z = model["v_bias"] + sum(a * b for a, b in zip(model["v_weights"], verdict_features(e, conf)))
-            p_amb = sigmoid(z)
-        ambiguous = n >= 2 and p_amb >= model["v_threshold"]
-        if n == 0:
-            shown = 0
-        elif not ambiguous:
-            shown = 1
-        else:
-            k = 0
-            while k < n and k < MAX_SHOWN and conf[k] >= model["show_min"]:
-                k += 1
-            shown = min(n, max(2, k))
-        shown_of[e["id"]] = shown
-        pts.append((p_amb, e["is_ambiguous"]))
-    for name, sel in (("ambiguous", amb), ("unambiguous", un)):
+    for name, label in (("ambiguous", True), ("unambiguous", False)):
+        sel = [(e, d) for e, d in pairs if e["is_ambiguous"] == label]
         if not sel:
             continue
         m = {"n": len(sel)}
-        for k in (1, 3, 5, 1000):
-            m["full_first_%s" % ("all" if k == 1000 else k)] = round(
-                100 * sum(full_of_first(e, order_of[e["id"]], k) for e in sel) / len(sel), 1)
-        m["full_shown"] = round(100 * sum(full_of_first(e, order_of[e["id"]], shown_of[e["id"]]) for e in sel) / len(sel), 1)
-        m["mean_shown"] = round(sum(shown_of[e["id"]] for e in sel) / len(sel), 2)
+        for k in (1, 3, 5):
+            m["full_first_%d" % k] = round(100 * sum(full_of_first(e, d["order"], k) for e, d in sel) / len(sel), 1)
+        m["full_all"] = round(100 * sum(full_of_first(e, d["order"], 10 ** 6) for e, d in sel) / len(sel), 1)
+        m["full_shown"] = round(100 * sum(full_of_first(e, d["order"], d["shown"]) for e, d in sel) / len(sel), 1)
+        m["mean_shown"] = round(sum(d["shown"] for _, d in sel) / len(sel), 2)
+        m["flagged"] = round(100 * sum(1 for _, d in sel if d["ambiguous"]) / len(sel), 1)
         out[name] = m
-    out["verdict_auroc"] = round(auroc(pts), 3)
-    if model is None:
-        probs_of = lambda e: (list(range(len(e["readings"]))), [r["probability"] for r in e["readings"]])
-    else:
-        def probs_of(e):
-            order, scores, _ = rank(e, model["bias"], model["weights"], model["penalty"])
-            return order, intended_probabilities(scores, model["sharpness"])
-    out["intent_log_prob"], out["intent_mass"] = calibration(exs, probs_of)
+    out["verdict_auroc"] = round(auroc([(d["p_amb"], e["is_ambiguous"]) for e, d in pairs]), 3)
+    lp, mass = intent_calibration(pairs)
+    out["intent_log_prob"], out["intent_mass"] = round(lp, 4), round(mass, 3)
     return out
 
 
-def objective_rank(exs, model):
-    f = evaluate(exs, model)
-    return f["ambiguous"]["full_first_5"] + f["unambiguous"]["full_first_1"]
+# ---- fitting ----
 
-
-def fit(exs):
+def fit(exs, procedure="now"):
     xs, ys = [], []
     for e in exs:
         for r in e["readings"]:
-            xs.append([r["evidence"].get(f, 0.0) for f in FEATURES])
+            xs.append([r["evidence"][f] for f in FEATURES])
             ys.append(1.0 if r["matched_golds"] else 0.0)
     bias, w = logistic(xs, ys)
     model = {"bias": bias, "weights": dict(zip(FEATURES, w)), "penalty": 0.0, "sharpness": 1.0,
-             "v_bias": 0.0, "v_weights": [0.0] * len(VERDICT_FEATURES), "v_threshold": 0.5, "show_min": 0.3}
-    best = None
-    for p in PENALTIES:
-        model["penalty"] = p
-        score = objective_rank(exs, model)
-        if best is None or score > best[0]:
-            best = (score, p)
-    model["penalty"] = best[1]
-    best = None
-    for g in SHARPNESS_GRID:
-        model["sharpness"] = g
-        value, _ = calibration(exs, lambda e: (lambda o: (o[0], intended_probabilities(o[1], g)))(
-            rank(e, model["bias"], model["weights"], model["penalty"])))
-        if best is None or value > best[0]:
-            best = (value, g)
-    model["sharpness"] = best[1]
+             "v_bias": 0.0, "v_weights": [0.0] * len(VERDICT_FEATURES), "v_threshold": 0.5,
+             "mass_ambiguous": 0.0, "mass_answerable": 0.0, "show_threshold": 1.0}
+
+    def rank_objective(penalty):
+        model["penalty"] = penalty
+        first = [(e, {"order": rank(e, model)[0]}) for e in exs]
+        amb = [full_of_first(e, d["order"], 5) for e, d in first if e["is_ambiguous"]]
+        un = [full_of_first(e, d["order"], 1) for e, d in first if not e["is_ambiguous"]]
+        return sum(amb) / max(1, len(amb)) + sum(un) / max(1, len(un))
+
+    values = {p: rank_objective(p) for p in PENALTIES}
+    # the smallest penalty within PENALTY_TOLERANCE of the best: a penalty also flattens the probabilities
+    model["penalty"] = min(p for p in PENALTIES if values[p] >= max(values.values()) - PENALTY_TOLERANCE)
+    ranked = {e["id"]: rank(e, model) for e in exs}
+
+    def calibration_at(g):
+        pairs = []
+        for e in exs:
+            order, scores, _ = ranked[e["id"]]
+            pairs.append((e, {"order": order, "probs": intended_probabilities(scores, g) if scores else []}))
+        return intent_calibration(pairs)[0]
+
+    model["sharpness"] = max(SHARPNESS_GRID, key=calibration_at)
+
     vx, vy = [], []
     for e in exs:
         if len(e["readings"]) < 2:
             continue
-        _, _, conf = rank(e, model["bias"], model["weights"], model["penalty"])
-        vx.append(verdict_features(e, conf))
+        order, scores, conf = ranked[e["id"]]
+        vx.append(verdict_features(e, order, conf, intended_probabilities(scores, model["sharpness"]),
+                                   BEFORE_VERDICT_FEATURES if procedure == "before" else None))
         vy.append(1.0 if e["is_ambiguous"] else 0.0)
     model["v_bias"], model["v_weights"] = logistic(vx, vy)
-    probs = sorted({round(sigmoid(model["v_bias"] + sum(a * b for a, b in zip(model["v_weights"], x))), 4) for x in vx})
-    best = None
+    p = [sigmoid(model["v_bias"] + sum(a * b for a, b in zip(model["v_weights"], x))) for x in vx]
+    if procedure == "before":
+        model["v_threshold"] = youden_threshold(p, vy)
+        return fit_show_min(exs, model)
+    negatives = sorted((pi for pi, y in zip(p, vy) if y == 0.0), reverse=True)
+    allowed = int(math.floor(MAX_FALSE_ALARM * len(negatives)))
+    # flag everything above the (allowed+1)-th highest unambiguous score: at most `allowed` false alarms
+    model["v_threshold"] = negatives[allowed] + 1e-9 if allowed < len(negatives) else 0.0
+
+    decisions = {e["id"]: decide(e, model) for e in exs}
+
+    def cut_value(mass_ambiguous, mass_answerable, show_threshold):
+        total, unambiguous_shown, unambiguous = 0.0, 0, 0
+        for e in exs:
+            d = decisions[e["id"]]
+            wide = len(d["probs"]) >= 2 and d["p_amb"] >= show_threshold
+            k = shown_count(d["probs"], wide, mass_ambiguous if wide else mass_answerable)
+            total += full_of_first(e, d["order"], k) - SHOWN_COST * k
+            if not e["is_ambiguous"]:
+                unambiguous_shown += k
+                unambiguous += 1
+        if unambiguous and unambiguous_shown / unambiguous > MAX_MEAN_SHOWN_UNAMBIGUOUS:
+            return float("-inf")
+        return total
+
+    thresholds = sorted({model["v_threshold"]} | {t for t in SHOW_THRESHOLD_GRID if t < model["v_threshold"]}, reverse=True)
+    model["mass_ambiguous"], model["mass_answerable"], model["show_threshold"] = max(
+        ((a, b, t) for t in thresholds for a in MASS_GRID for b in MASS_GRID), key=lambda c: cut_value(*c))
+    return model
+
+
+def youden_threshold(p, vy):
+    """The procedure before: the threshold maximising balanced accuracy (Youden's J)."""
     pos = sum(vy)
     neg = len(vy) - pos
-    for t in [0.5] + probs:
-        said = [sigmoid(model["v_bias"] + sum(a * b for a, b in zip(model["v_weights"], x))) >= t for x in vx]
-        tpr = sum(1 for p, y in zip(said, vy) if p and y == 1.0) / pos
-        tnr = sum(1 for p, y in zip(said, vy) if not p and y == 0.0) / neg
+    best = None
+    for t in [0.5] + sorted(set(round(x, 4) for x in p)):
+        tpr = sum(1 for x, y in zip(p, vy) if x >= t and y == 1.0) / pos
+        tnr = sum(1 for x, y in zip(p, vy) if x < t and y == 0.0) / neg
         if best is None or tpr + tnr > best[0]:
             best = (tpr + tnr, t)
-    model["v_threshold"] = best[1]
+    return best[1]
+
+
+def fit_show_min(exs, model):
+    """The procedure before: SHOW_MIN_CONFIDENCE by grid, full coverage of the shown minus SHOWN_COST per reading shown."""
+    del model["mass_ambiguous"], model["mass_answerable"]
     best = None
     for s in SHOW_GRID:
         model["show_min"] = s
-        f = evaluate(exs, model)
-        n = f["ambiguous"]["n"] + f["unambiguous"]["n"]
-        value = sum(f[k]["full_shown"] / 100 * f[k]["n"] - SHOWN_COST * f[k]["mean_shown"] * f[k]["n"]
-                    for k in ("ambiguous", "unambiguous")) / n
+        pairs = [(e, decide(e, model)) for e in exs]
+        value = sum(full_of_first(e, d["order"], d["shown"]) - SHOWN_COST * d["shown"] for e, d in pairs)
         if best is None or value > best[0]:
             best = (value, s)
     model["show_min"] = best[1]
     return model
 
 
+# ---- data ----
+
+def load(path, procedure):
+    exs = []
+    for line in open(path, encoding="utf-8"):
+        if not line.strip():
+            continue
+        e = json.loads(line)
+        if e.get("readings") is None or not e.get("overtone"):
+            continue
+        for r in e["readings"]:
+            needed = FEATURES + (VERDICT_EVIDENCE[:3] if procedure == "before" else VERDICT_EVIDENCE)
+            missing = [f for f in needed if f not in r["evidence"]]
+            if missing:
+                sys.exit("%s: example %s lacks the service's evidence %s; run bench coverage again with the build being fitted"
+                         % (path, e["id"], ", ".join(missing)))
+        e["_words"] = [content_words(r["sql"]) for r in e["readings"]]
+        exs.append(e)
+    return exs
+
+
+def folds_of(exs, k):
+    dbs = sorted({e["database"] for e in exs}, key=lambda d: hashlib.sha1(d.encode()).hexdigest())
+    fold_of_db = {d: i % k for i, d in enumerate(dbs)}
+    return [[e for e in exs if fold_of_db[e["database"]] == i] for i in range(k)]
+
+
+def cross_validate(exs, k, procedure):
+    folds = folds_of(exs, k)
+    pairs, models = [], []
+    for i, held in enumerate(folds):
+        train = [e for j, f in enumerate(folds) if j != i for e in f]
+        model = fit(train, procedure)
+        models.append(model)
+        pairs.extend((e, decide(e, model)) for e in held)
+        print("fold %d: trained on %d examples, held out %d (%d databases)" % (
+            i + 1, len(train), len(held), len({e["database"] for e in held})), file=sys.stderr)
+    return figures(pairs), models
+
+
+def spread(models):
+    """Each constant's range over the folds' fits: how firmly the data decide it."""
+    out = {}
+    for key in ("penalty", "sharpness", "v_threshold", "mass_ambiguous", "mass_answerable", "show_threshold", "show_min"):
+        if key not in models[0]:
+            continue
+        vals = [m[key] for m in models]
+        out[key] = [round(min(vals), 4), round(max(vals), 4)]
+    for j, name in enumerate(VERDICT_FEATURES[:len(models[0]["v_weights"])]):
+        vals = [m["v_weights"][j] for m in models]
+        out["verdict_" + name] = [round(min(vals), 4), round(max(vals), 4)]
+    return out
+
+
+def java(model):
+    lines = ["// RankingWeights.java (fitted on all the examples given)",
+             "    public static final double READING_BIAS = %.4f;" % model["bias"]]
+    lines += ["            Feature.%s, %.4f," % (f.upper(), model["weights"][f]) for f in FEATURES]
+    lines.append("    public static final double DIVERSITY_PENALTY = %.2f;" % model["penalty"])
+    lines.append("    public static final double PROBABILITY_SHARPNESS = %.2f;" % model["sharpness"])
+    lines.append("    public static final double VERDICT_BIAS = %.4f;" % model["v_bias"])
+    lines += ["            VerdictFeature.%s, %.4f," % (n.upper(), w) for n, w in zip(VERDICT_FEATURES, model["v_weights"])]
+    lines.append("    public static final double VERDICT_THRESHOLD = %.4f;" % model["v_threshold"])
+    if "show_min" in model:
+        lines.append("    public static final double SHOW_MIN_CONFIDENCE = %.2f;" % model["show_min"])
+    else:
+        lines.append("    public static final double SHOW_MASS_AMBIGUOUS = %.2f;" % model["mass_ambiguous"])
+        lines.append("    public static final double SHOW_MASS_ANSWERABLE = %.2f;" % model["mass_answerable"])
+        lines.append("    public static final double SHOW_WIDE_THRESHOLD = %.4f;" % min(model["show_threshold"], model["v_threshold"]))
+    return "\n".join(lines)
+
+
+def table(rows):
+    keys = [("ambiguous", "flagged", "ambiguous flagged AMBIGUOUS (goal >= 85)"),
+            ("unambiguous", "flagged", "unambiguous flagged AMBIGUOUS (goal <= 15)"),
+            ("unambiguous", "full_shown", "unambiguous: shown hold the right one (goal >= 75)"),
+            ("unambiguous", "mean_shown", "unambiguous: readings shown (goal <= 2)"),
+            ("unambiguous", "full_first_1", "unambiguous: first reading right (goal >= 65)"),
+            ("ambiguous", "full_shown", "ambiguous: shown hold every reading (goal >= 50)"),
+            ("ambiguous", "mean_shown", "ambiguous: readings shown"),
+            ("ambiguous", "full_first_5", "ambiguous: first five hold every reading (goal >= 55)"),
+            ("ambiguous", "full_all", "ambiguous: all readings, full coverage"),
+            ("unambiguous", "full_all", "unambiguous: all readings, full coverage"),
+            (None, "verdict_auroc", "verdict AUROC"),
+            (None, "intent_log_prob", "mean log P(intended readings)")]
+    names = list(rows)
+    out = ["| figure | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
+    for subset, key, label in keys:
+        vals = []
+        for n in names:
+            f = rows[n]
+            v = f.get(key) if subset is None else f.get(subset, {}).get(key)
+            vals.append("—" if v is None else str(v))
+        out.append("| %s | %s |" % (label, " | ".join(vals)))
+    return "\n".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("examples")
+    ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--json-out")
-    ap.add_argument("--data", help="the data set, for evidence an older run lacks (question_words)")
+    ap.add_argument("--procedure", choices=["now", "before"], default="now",
+                    help="'before': the procedure of 2026-11-25 (seven verdict features, Youden's threshold, the "
+                         "SHOW_MIN_CONFIDENCE cut), cross-validated the same way, for an honest before/after")
     args = ap.parse_args()
-    exs = [json.loads(l) for l in open(args.examples, encoding="utf-8") if l.strip()]
-    exs = [e for e in exs if e.get("readings") is not None and e.get("overtone")]
-    questions = {}
-    if args.data:
-        for line in open(args.data, encoding="utf-8"):
-            if line.strip():
-                d = json.loads(line)
-                questions[d["id"]] = d.get("question", "")
-    for e in exs:
-        augment(e, questions)
-    halves = {"fit": [e for e in exs if half(e) == "fit"], "check": [e for e in exs if half(e) == "check"]}
-    print("examples: fit %d (%d databases), check %d (%d databases)" % (
-        len(halves["fit"]), len({e["database"] for e in halves["fit"]}),
-        len(halves["check"]), len({e["database"] for e in halves["check"]})), file=sys.stderr)
-    model = fit(halves["fit"])
-    report = {"model": model, "as_run": {h: evaluate(v, None) for h, v in halves.items()},
-              "fitted": {h: evaluate(v, model) for h, v in halves.items()}}
-    print(json.dumps(report, indent=2))
-    print("\n// RankingWeights.java")
-    print("    public static final double READING_BIAS = %.4f;" % model["bias"])
-    for f in FEATURES:
-        print("            Feature.%s, %.4f," % (f.upper(), model["weights"][f]))
-    print("    public static final double DIVERSITY_PENALTY = %.2f;" % model["penalty"])
-    print("    public static final double PROBABILITY_SHARPNESS = %.2f;" % model["sharpness"])
-    print("    public static final double VERDICT_BIAS = %.4f;" % model["v_bias"])
-    for name, w in zip(VERDICT_FEATURES, model["v_weights"]):
-        print("    VERDICT_%s = %.4f;" % (name.upper(), w))
-    print("    public static final double VERDICT_THRESHOLD = %.4f;" % model["v_threshold"])
-    print("    public static final double SHOW_MIN_CONFIDENCE = %.2f;" % model["show_min"])
+    exs = load(args.examples, args.procedure)
+    print("examples: %d, databases: %d" % (len(exs), len({e["database"] for e in exs})), file=sys.stderr)
+    run_figures = figures([(e, as_run(e)) for e in exs])
+    held_out, models = cross_validate(exs, args.folds, args.procedure)
+    model = fit(exs, args.procedure)
+    all_data = figures([(e, decide(e, model)) for e in exs])
+    report = {"as_run": run_figures, "held_out": held_out, "all_data": all_data,
+              "model": model, "fold_spread": spread(models), "folds": args.folds, "procedure": args.procedure}
+    print(table({"as run": run_figures, "refitted, held-out folds": held_out, "refitted, all data": all_data}))
+    print()
+    print("constants' range over the %d folds' fits: %s" % (args.folds, json.dumps(report["fold_spread"])))
+    print()
+    print(java(model))
     if args.json_out:
         with open(args.json_out, "w") as fh:
             json.dump(report, fh, indent=2)
