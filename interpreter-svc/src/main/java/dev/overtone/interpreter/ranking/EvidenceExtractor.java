@@ -61,6 +61,9 @@ public final class EvidenceExtractor {
         }
         List<Map<Feature, Double>> rows = new ArrayList<>();
         List<Set<String>> words = new ArrayList<>();
+        List<Set<String>> usedNames = new ArrayList<>();
+        Set<String> groundedNames = new HashSet<>();
+        List<Set<String>> cellValues = new ArrayList<>();
         double bestGrounding = 0;
         double bestShare = 0;
         double bestCoverage = 0;
@@ -98,7 +101,12 @@ public final class EvidenceExtractor {
                     }
                 }
                 grounded += any ? 1 : 0;
+                if (any) {
+                    groundedNames.add(name);
+                }
             }
+            usedNames.add(used);
+            cellValues.add(cellValues(c.result()));
             int literals = 0;
             int literalsInQuestion = 0;
             for (String q : shape.quoted()) {
@@ -138,9 +146,22 @@ public final class EvidenceExtractor {
             rows.add(f);
             words.add(shape.contentWords());
         }
+        Set<String> usedByAll = new HashSet<>(usedNames.isEmpty() ? Set.of() : usedNames.get(0));
+        usedNames.forEach(usedByAll::retainAll);
         List<ReadingEvidence> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             Map<Feature, Double> f = rows.get(i);
+            double overlap = 0;
+            for (int j = 0; j < rows.size(); j++) {
+                if (j != i && !cellValues.get(i).isEmpty()) {
+                    overlap = Math.max(overlap, SqlShape.similarity(cellValues.get(i), cellValues.get(j)));
+                }
+            }
+            f.put(Feature.RESULT_OVERLAP, overlap);
+            Set<String> own = new HashSet<>(usedNames.get(i));
+            own.removeAll(usedByAll);
+            f.put(Feature.DISTINCT_NAME_GROUNDING, own.isEmpty() ? 0.0
+                    : (double) own.stream().filter(groundedNames::contains).count() / own.size());
             f.put(Feature.NAME_GROUNDING_GAP, f.get(Feature.NAME_GROUNDING) - bestGrounding);
             f.put(Feature.DEFAULT_SHARE_GAP, f.get(Feature.DEFAULT_SHARE) - bestShare);
             f.put(Feature.TERM_COVERAGE_GAP, f.get(Feature.TERM_COVERAGE) - bestCoverage);
@@ -205,6 +226,17 @@ public final class EvidenceExtractor {
             }
         }
         return false;
+    }
+
+    /** The result's distinct cell values, each as its type and text. */
+    private static Set<String> cellValues(ExecuteResponse r) {
+        Set<String> out = new HashSet<>();
+        for (Row row : r.getRowsList()) {
+            for (Cell c : row.getCellsList()) {
+                out.add(c.getType().getNumber() + ":" + c.getText());
+            }
+        }
+        return out;
     }
 
     private static boolean allNull(ExecuteResponse r) {

@@ -59,7 +59,18 @@ public enum Feature {
      */
     BREADTH_CUE_FIT("breadth_cue_fit"),
     /** Words in the question that state a reach outright ({@link ScopeCues#markers()}). Question-level, for the verdict. */
-    QUESTION_SCOPE_MARKERS("question_scope_markers");
+    QUESTION_SCOPE_MARKERS("question_scope_markers"),
+    /**
+     * The largest share of distinct cell values this reading's result has in common with another reading's
+     * (Jaccard of the two sets of cell texts; 0 alone): readings whose results share most of their values differ
+     * in a detail, readings that share none answer different questions.
+     */
+    RESULT_OVERLAP("result_overlap"),
+    /**
+     * Of the schema names this reading uses that some other reading does not, the share the question's words
+     * ground (0 when it uses none of its own): whether the question names what sets this reading apart.
+     */
+    DISTINCT_NAME_GROUNDING("distinct_name_grounding");
 
     private final String wireName;
 

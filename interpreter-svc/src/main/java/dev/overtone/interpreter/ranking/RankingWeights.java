@@ -15,32 +15,32 @@ public final class RankingWeights {
     }
 
     /** Logistic-regression intercept of P(reading is a correct reading). Tuned on dev data. */
-    public static final double READING_BIAS = -2.1331;
+    public static final double READING_BIAS = -2.3664;
 
     /** Logistic-regression weight per feature of P(reading is a correct reading). Tuned on dev data. */
     public static final Map<Feature, Double> READING_WEIGHTS = weights(
-            Feature.DEFAULT_SHARE, 1.3239,
-            Feature.DEFAULT_SHARE_GAP, 0.3953,
-            Feature.INFILL_ONLY, 0.2525,
+            Feature.DEFAULT_SHARE, 1.1294,
+            Feature.DEFAULT_SHARE_GAP, 0.5134,
+            Feature.INFILL_ONLY, 0.0805,
             Feature.INFILL_MODEL, 0.0000,
-            Feature.ROUTES_LOG, 1.6322,
-            Feature.EMPTY_RESULT, -3.1376,
-            Feature.NULL_RESULT, -1.5296,
-            Feature.REPEATED_ROWS, -2.1048,
-            Feature.NAME_GROUNDING, -0.2323,
-            Feature.NAME_GROUNDING_GAP, 0.6533,
-            Feature.TERM_COVERAGE, 0.8580,
-            Feature.TERM_COVERAGE_GAP, 2.9787,
-            Feature.LITERAL_GROUNDING, 0.3442,
-            Feature.NAMES_USED, 0.7405,
-            Feature.JOINS, -0.1494,
-            Feature.RESULT_COLUMNS, -2.0991,
-            Feature.RESULT_COLUMNS_OVER_NARROWEST, -2.2557,
-            Feature.LABEL_SHOWN, 0.6519,
-            Feature.QUESTION_PIVOTS, -0.0161,
-            Feature.QUESTION_WORDS, -1.0261,
-            Feature.CONDITION_BREADTH, -0.0454,
-            Feature.BREADTH_CUE_FIT, 1.4257);
+            Feature.ROUTES_LOG, 1.9755,
+            Feature.EMPTY_RESULT, -3.0888,
+            Feature.NULL_RESULT, -1.8089,
+            Feature.REPEATED_ROWS, -1.7998,
+            Feature.NAME_GROUNDING, 0.0908,
+            Feature.NAME_GROUNDING_GAP, 0.1459,
+            Feature.TERM_COVERAGE, 1.1327,
+            Feature.TERM_COVERAGE_GAP, 3.1503,
+            Feature.LITERAL_GROUNDING, 0.1457,
+            Feature.NAMES_USED, 0.2703,
+            Feature.JOINS, -0.0862,
+            Feature.RESULT_COLUMNS, -2.4485,
+            Feature.RESULT_COLUMNS_OVER_NARROWEST, -2.3105,
+            Feature.LABEL_SHOWN, 0.4055,
+            Feature.QUESTION_PIVOTS, -0.0286,
+            Feature.QUESTION_WORDS, -0.7847,
+            Feature.CONDITION_BREADTH, -0.3357,
+            Feature.BREADTH_CUE_FIT, 1.3089);
 
     /**
      * Greedy diversity: a reading's score (log-odds) loses this much times its highest content-word
@@ -56,28 +56,42 @@ public final class RankingWeights {
     public static final double PROBABILITY_SHARPNESS = 1.50;
 
     /** Verdict intercept of P(question is ambiguous). Tuned on dev data. */
-    public static final double VERDICT_BIAS = -2.2544;
-    /** Verdict weight on the second reading's calibrated P(correct). Tuned on dev data. */
-    public static final double VERDICT_SECOND_CONFIDENCE = 3.8606;
-    /** Verdict weight on the top reading's calibrated P(correct). Tuned on dev data. */
-    public static final double VERDICT_TOP_CONFIDENCE = 0.5481;
-    /** Verdict weight on the number of distinct results the defaults reached, minus one. Tuned on dev data. */
-    public static final double VERDICT_DEFAULT_SPLIT = 0.0758;
-    /** Verdict weight on the question's pivot terms (vague or ungrounded words). Tuned on dev data. */
-    public static final double VERDICT_PIVOTS = 0.1120;
-    /** Verdict weight on ln(number of readings). Tuned on dev data. */
-    public static final double VERDICT_READINGS_LOG = 0.8997;
-    /** Verdict weight on the question's words / 10. Tuned on dev data. */
-    public static final double VERDICT_QUESTION_WORDS = -0.7543;
-    /** Verdict weight on the words by which the question states a reach outright ({@link ScopeCues}). Tuned on dev data. */
-    public static final double VERDICT_SCOPE_MARKERS = -3.9898;
+    public static final double VERDICT_BIAS = 0.0609;
+    /** Verdict weight per {@link VerdictFeature} of P(question is ambiguous). Tuned on dev data. */
+    public static final Map<VerdictFeature, Double> VERDICT_WEIGHTS = verdictWeights(
+            VerdictFeature.TOP_CONFIDENCE, 0.6792,
+            VerdictFeature.SECOND_CONFIDENCE, 2.6463,
+            VerdictFeature.DEFAULT_SPLIT, 0.0148,
+            VerdictFeature.PIVOTS, -0.1349,
+            VerdictFeature.READINGS_LOG, 0.0740,
+            VerdictFeature.QUESTION_WORDS, -0.2711,
+            VerdictFeature.SCOPE_MARKERS, -3.7375,
+            VerdictFeature.TOP_DEFAULT_SHARE, -0.6366,
+            VerdictFeature.TOP_PROBABILITY, -1.0572,
+            VerdictFeature.TOP_RESULT_OVERLAP, 0.1897,
+            VerdictFeature.DECIDING_GROUNDING_GAP, -0.7584);
     /** P(ambiguous) at or above which the outcome is OUTCOME_AMBIGUOUS. Tuned on dev data. */
-    public static final double VERDICT_THRESHOLD = 0.3524;
+    public static final double VERDICT_THRESHOLD = 0.4839;
 
-    /** An ambiguous answer shows the readings whose P(correct) reaches this (at least two). Tuned on dev data. */
-    public static final double SHOW_MIN_CONFIDENCE = 0.15;
-    /** At most this many readings are shown; the rest are alternatives. Tuned on dev data. */
+    /** An ambiguous answer shows the fewest leading readings whose probabilities sum to this (at least two). Tuned on dev data. */
+    public static final double SHOW_MASS_AMBIGUOUS = 0.90;
+    /** An answerable answer shows the fewest leading readings whose probabilities sum to this (at least one). Tuned on dev data. */
+    public static final double SHOW_MASS_ANSWERABLE = 0.40;
+    /**
+     * From this P(ambiguous) on (and for every AMBIGUOUS answer) the cut shows {@link #SHOW_MASS_AMBIGUOUS}, at least two
+     * readings: an ANSWERABLE answer whose verdict is close shows its close alternatives. Tuned on dev data.
+     */
+    public static final double SHOW_WIDE_THRESHOLD = 0.3500;
+    /** At most this many readings are shown; the rest are alternatives. Fixed (the "two to four"), not fitted. */
     public static final int MAX_SHOWN = 4;
+
+    private static Map<VerdictFeature, Double> verdictWeights(Object... pairs) {
+        Map<VerdictFeature, Double> m = new EnumMap<>(VerdictFeature.class);
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put((VerdictFeature) pairs[i], (Double) pairs[i + 1]);
+        }
+        return Collections.unmodifiableMap(m);
+    }
 
     private static Map<Feature, Double> weights(Object... pairs) {
         Map<Feature, Double> m = new EnumMap<>(Feature.class);

@@ -1,35 +1,49 @@
 package dev.overtone.interpreter.ranking;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Orders one question's readings by evidence, cuts the compact answer and gives the ambiguity verdict.
+ * Orders one question's readings by evidence, gives the ambiguity verdict and cuts the compact answer.
  * A reading's score is the log-odds of a logistic model over its {@link Feature}s; readings are taken
  * greedily, each step the best score after a penalty for resembling a reading already taken, so the
  * first places go to different alternatives rather than to variants of one. Probabilities are the
  * sigmoids of those (penalised) scores raised to a fitted sharpness and normalised, P(this reading is the
- * one meant): non-increasing in rank by construction.
+ * one meant): non-increasing in rank by construction. The verdict is a logistic model over
+ * {@link VerdictFeature}s; the cut shows the fewest leading readings that hold a fitted share of the probability.
  */
 public final class ReadingRanker {
 
+    /** The verdict's constants: P(ambiguous) = sigmoid(bias + weights · features), AMBIGUOUS at or above the threshold. */
+    public record Verdict(double bias, Map<VerdictFeature, Double> weights, double threshold) {
+        public Verdict {
+            Map<VerdictFeature, Double> copy = new EnumMap<>(VerdictFeature.class);
+            copy.putAll(weights);
+            weights = Collections.unmodifiableMap(copy);
+        }
+    }
+
+    /**
+     * The compact cut: the fewest leading readings whose probabilities sum to {@code massAmbiguous} (at least two) when
+     * P(ambiguous) reaches {@code wideThreshold} or the verdict is AMBIGUOUS, else to {@code massAnswerable}; at most
+     * {@code maxShown}. An answer can so be ANSWERABLE and still show its close alternatives.
+     */
+    public record Cut(double massAmbiguous, double massAnswerable, double wideThreshold, int maxShown) {
+    }
+
     /** The model's constants; {@link #tuned()} holds the ones fitted on development data. */
     public record Model(double readingBias, Map<Feature, Double> readingWeights, double diversityPenalty,
-                        double probabilitySharpness,
-                        double verdictBias, double verdictTopConfidence, double verdictSecondConfidence,
-                        double verdictDefaultSplit, double verdictPivots, double verdictReadingsLog, double verdictQuestionWords,
-                        double verdictScopeMarkers, double verdictThreshold,
-                        double showMinConfidence, int maxShown) {
+                        double probabilitySharpness, Verdict verdict, Cut cut) {
 
         public static Model tuned() {
             return new Model(RankingWeights.READING_BIAS, RankingWeights.READING_WEIGHTS, RankingWeights.DIVERSITY_PENALTY,
                     RankingWeights.PROBABILITY_SHARPNESS,
-                    RankingWeights.VERDICT_BIAS, RankingWeights.VERDICT_TOP_CONFIDENCE,
-                    RankingWeights.VERDICT_SECOND_CONFIDENCE, RankingWeights.VERDICT_DEFAULT_SPLIT,
-                    RankingWeights.VERDICT_PIVOTS, RankingWeights.VERDICT_READINGS_LOG, RankingWeights.VERDICT_QUESTION_WORDS,
-                    RankingWeights.VERDICT_SCOPE_MARKERS, RankingWeights.VERDICT_THRESHOLD,
-                    RankingWeights.SHOW_MIN_CONFIDENCE, RankingWeights.MAX_SHOWN);
+                    new Verdict(RankingWeights.VERDICT_BIAS, RankingWeights.VERDICT_WEIGHTS, RankingWeights.VERDICT_THRESHOLD),
+                    new Cut(RankingWeights.SHOW_MASS_AMBIGUOUS, RankingWeights.SHOW_MASS_ANSWERABLE,
+                            RankingWeights.SHOW_WIDE_THRESHOLD, RankingWeights.MAX_SHOWN));
         }
     }
 
@@ -75,9 +89,10 @@ public final class ReadingRanker {
         for (int k = 0; k < n; k++) {
             confidences.add(sigmoid(base[order.get(k)]));
         }
-        double pAmbiguous = n < 2 ? 0.0 : ambiguityProbability(readings, order, confidences);
-        boolean ambiguous = n >= 2 && pAmbiguous >= model.verdictThreshold();
-        int shown = n == 0 ? 0 : ambiguous ? shownWhenAmbiguous(confidences) : 1;
+        double pAmbiguous = n < 2 ? 0.0 : ambiguityProbability(verdictFeatures(readings, order, confidences, probabilities));
+        boolean ambiguous = n >= 2 && pAmbiguous >= model.verdict().threshold();
+        boolean wide = n >= 2 && (ambiguous || pAmbiguous >= model.cut().wideThreshold());
+        int shown = shown(probabilities, wide);
         return new RankedAnswer(List.copyOf(order), List.copyOf(probabilities), List.copyOf(confidences), shown,
                 pAmbiguous, ambiguous);
     }
@@ -122,24 +137,51 @@ public final class ReadingRanker {
         return z >= 0 ? -Math.log1p(Math.exp(-z)) : z - Math.log1p(Math.exp(z));
     }
 
-    private double ambiguityProbability(List<ReadingEvidence> readings, List<Integer> order, List<Double> confidences) {
+    /** The verdict's inputs for a question with two or more readings, in rank order. */
+    static Map<VerdictFeature, Double> verdictFeatures(List<ReadingEvidence> readings, List<Integer> order,
+                                                       List<Double> confidences, List<Double> probabilities) {
+        ReadingEvidence first = readings.get(order.get(0));
+        ReadingEvidence second = readings.get(order.get(1));
         long defaultResults = readings.stream().filter(r -> r.get(Feature.INFILL_ONLY) == 0.0).count();
-        double z = model.verdictBias() + model.verdictTopConfidence() * confidences.get(0)
-                + model.verdictSecondConfidence() * confidences.get(1)
-                + model.verdictDefaultSplit() * Math.max(0, defaultResults - 1)
-                + model.verdictPivots() * readings.get(0).get(Feature.QUESTION_PIVOTS)
-                + model.verdictReadingsLog() * Math.log(readings.size())
-                + model.verdictQuestionWords() * readings.get(0).get(Feature.QUESTION_WORDS)
-                + model.verdictScopeMarkers() * readings.get(0).get(Feature.QUESTION_SCOPE_MARKERS);
+        Map<VerdictFeature, Double> v = new EnumMap<>(VerdictFeature.class);
+        v.put(VerdictFeature.TOP_CONFIDENCE, confidences.get(0));
+        v.put(VerdictFeature.SECOND_CONFIDENCE, confidences.get(1));
+        v.put(VerdictFeature.DEFAULT_SPLIT, (double) Math.max(0, defaultResults - 1));
+        v.put(VerdictFeature.PIVOTS, first.get(Feature.QUESTION_PIVOTS));
+        v.put(VerdictFeature.READINGS_LOG, Math.log(readings.size()));
+        v.put(VerdictFeature.QUESTION_WORDS, first.get(Feature.QUESTION_WORDS));
+        v.put(VerdictFeature.SCOPE_MARKERS, first.get(Feature.QUESTION_SCOPE_MARKERS));
+        v.put(VerdictFeature.TOP_DEFAULT_SHARE, first.get(Feature.DEFAULT_SHARE));
+        v.put(VerdictFeature.TOP_PROBABILITY, probabilities.get(0));
+        v.put(VerdictFeature.TOP_RESULT_OVERLAP, first.get(Feature.RESULT_OVERLAP));
+        v.put(VerdictFeature.DECIDING_GROUNDING_GAP,
+                first.get(Feature.DISTINCT_NAME_GROUNDING) - second.get(Feature.DISTINCT_NAME_GROUNDING));
+        return v;
+    }
+
+    private double ambiguityProbability(Map<VerdictFeature, Double> features) {
+        double z = model.verdict().bias();
+        // summed in the enum's order, so the verdict is the same to the last bit in every run
+        for (var e : features.entrySet()) {
+            z += model.verdict().weights().getOrDefault(e.getKey(), 0.0) * e.getValue();
+        }
         return sigmoid(z);
     }
 
-    private int shownWhenAmbiguous(List<Double> confidences) {
-        int shown = 0;
-        while (shown < confidences.size() && shown < model.maxShown() && confidences.get(shown) >= model.showMinConfidence()) {
-            shown++;
+    /** The fewest leading readings holding the cut's mass, at least two when wide, at most the cut's maximum. */
+    private int shown(List<Double> probabilities, boolean wide) {
+        int n = probabilities.size();
+        if (n == 0) {
+            return 0;
         }
-        return Math.min(confidences.size(), Math.max(2, shown));
+        double mass = wide ? model.cut().massAmbiguous() : model.cut().massAnswerable();
+        int k = 0;
+        double held = 0;
+        while (k < n && k < model.cut().maxShown() && held < mass - 1e-12) {
+            held += probabilities.get(k);
+            k++;
+        }
+        return Math.min(n, Math.max(wide ? 2 : 1, k));
     }
 
     static double sigmoid(double z) {

@@ -33,7 +33,8 @@ class ReadingRankerTest {
     private static ReadingRanker.Model model(double diversityPenalty, double sharpness, double threshold) {
         return new ReadingRanker.Model(-1.0, Map.of(Feature.DEFAULT_SHARE, 4.0, Feature.EMPTY_RESULT, -3.0,
                 Feature.NULL_RESULT, -3.0, Feature.NAME_GROUNDING, 1.0), diversityPenalty, sharpness,
-                -3.0, 0.0, 6.0, 0.0, 0.0, 0.0, 0.0, 0.0, threshold, 0.5, 4);
+                new ReadingRanker.Verdict(-3.0, Map.of(VerdictFeature.SECOND_CONFIDENCE, 6.0), threshold),
+                new ReadingRanker.Cut(0.5, 0.0, 1.0, 4));
     }
 
     private static ExecuteResponse result(String column, String... cells) {
@@ -138,7 +139,8 @@ class ReadingRankerTest {
         // every score far in the lower tail (-1500 for the agreed reading, -1750 and -2000 for the others):
         // every sigmoid underflows to 0 in double, so a naive sigmoid ^ sharpness / sum would be 0/0
         ReadingRanker.Model extreme = new ReadingRanker.Model(-2000.0, Map.of(Feature.DEFAULT_SHARE, 1000.0),
-                0.0, 3.0, -3.0, 0.0, 6.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.5, 0.5, 4);
+                0.0, 3.0, new ReadingRanker.Verdict(-3.0, Map.of(VerdictFeature.SECOND_CONFIDENCE, 6.0), 0.5),
+                new ReadingRanker.Cut(0.5, 0.0, 1.0, 4));
 
         RankedAnswer ranked = new ReadingRanker(extreme).rank(ratingReadings());
 
@@ -206,6 +208,83 @@ class ReadingRankerTest {
         assertThat(ranked.order().subList(0, 2)).containsExactlyInAnyOrder(0, 1);
         // a higher verdict threshold turns the same evidence into one answer
         assertThat(new ReadingRanker(model(0.0, 0.999)).rank(e).shown()).isEqualTo(1);
+    }
+
+    @Test
+    void evidenceSaysWhatTheResultsShareAndWhetherTheQuestionNamesWhatSetsAReadingApart() {
+        List<ReadingEvidence> e = evidence("return the stars of each hotel", List.of(
+                reading(Hotels.STARS, Hotels.execute(Hotels.STARS), Source.SOURCE_CALLER),
+                reading(Hotels.NAMES, Hotels.execute(Hotels.NAMES), Source.SOURCE_CALLER),
+                reading(Hotels.SCORE, Hotels.execute(Hotels.SCORE), Source.SOURCE_INFILL_STRUCTURAL),
+                reading(GUESTS, result("guest"), Source.SOURCE_CALLER)));
+
+        // the names are in every non-empty result: the plain listing shares all its values with the stars reading
+        double namesOverlap = e.get(1).get(Feature.RESULT_OVERLAP);
+        assertThat(namesOverlap).isGreaterThan(0.0).isLessThanOrEqualTo(1.0);
+        assertThat(e.get(0).get(Feature.RESULT_OVERLAP)).isGreaterThan(0.0);
+        // an empty result shares nothing with anyone
+        assertThat(e.get(3).get(Feature.RESULT_OVERLAP)).isZero();
+
+        List<ReadingEvidence> three = evidence("return the stars of each hotel", List.of(
+                reading(Hotels.STARS, Hotels.execute(Hotels.STARS), Source.SOURCE_CALLER),
+                reading(Hotels.NAMES, Hotels.execute(Hotels.NAMES), Source.SOURCE_CALLER),
+                reading(Hotels.SCORE, Hotels.execute(Hotels.SCORE), Source.SOURCE_INFILL_STRUCTURAL)));
+        // every reading uses hotels and name; what only the stars reading uses ("stars") the question names, of
+        // what only the score reading uses (reviews, score, its join's keys) at most the hotel_id's "hotel"
+        assertThat(three.get(0).get(Feature.DISTINCT_NAME_GROUNDING)).isEqualTo(1.0);
+        assertThat(three.get(2).get(Feature.DISTINCT_NAME_GROUNDING)).isLessThan(0.5);
+        // the plain listing uses nothing the others do not
+        assertThat(three.get(1).get(Feature.DISTINCT_NAME_GROUNDING)).isZero();
+    }
+
+    @Test
+    void theCutShowsTheFewestReadingsThatHoldTheMass() {
+        List<ReadingEvidence> e = ratingReadings();
+        // a verdict that never says ambiguous, so the answerable mass decides
+        ReadingRanker.Verdict never = new ReadingRanker.Verdict(-50.0, Map.of(), 0.5);
+        ReadingRanker.Model base = model(0.0, 1.0, 0.5);
+        RankedAnswer one = new ReadingRanker(withCut(base, never, new ReadingRanker.Cut(0.9, 0.0, 1.0, 4))).rank(e);
+        assertThat(one.shown()).isEqualTo(1);
+
+        double first = one.probabilities().get(0);
+        double firstTwo = first + one.probabilities().get(1);
+        assertThat(first).isLessThan(0.99);
+        // a mass just above the first reading's probability needs the second; one above the first two's, the third
+        assertThat(new ReadingRanker(withCut(base, never, new ReadingRanker.Cut(0.9, first + 1e-6, 1.0, 4))).rank(e).shown()).isEqualTo(2);
+        assertThat(new ReadingRanker(withCut(base, never, new ReadingRanker.Cut(0.9, firstTwo + 1e-6, 1.0, 4))).rank(e).shown()).isEqualTo(3);
+        // never more than the cut's maximum
+        assertThat(new ReadingRanker(withCut(base, never, new ReadingRanker.Cut(0.9, 1.0, 1.0, 2))).rank(e).shown()).isEqualTo(2);
+
+        // an ambiguous verdict shows at least two, however much the first holds
+        ReadingRanker.Verdict always = new ReadingRanker.Verdict(50.0, Map.of(), 0.5);
+        RankedAnswer ambiguous = new ReadingRanker(withCut(base, always, new ReadingRanker.Cut(0.0, 0.0, 1.0, 4))).rank(e);
+        assertThat(ambiguous.ambiguous()).isTrue();
+        assertThat(ambiguous.shown()).isEqualTo(2);
+
+        // a close verdict (P(ambiguous) 0.5, below the threshold 0.9) past the wide threshold: answerable, alternatives shown
+        ReadingRanker.Verdict close = new ReadingRanker.Verdict(0.0, Map.of(), 0.9);
+        RankedAnswer answerable = new ReadingRanker(withCut(base, close, new ReadingRanker.Cut(0.0, 0.0, 0.4, 4))).rank(e);
+        assertThat(answerable.ambiguous()).isFalse();
+        assertThat(answerable.shown()).isEqualTo(2);
+        assertThat(new ReadingRanker(withCut(base, close, new ReadingRanker.Cut(0.0, 0.0, 0.6, 4))).rank(e).shown()).isEqualTo(1);
+    }
+
+    @Test
+    void theVerdictWeighsWhereTheMassIs() {
+        List<ReadingEvidence> e = ratingReadings();
+        ReadingRanker.Model base = model(0.0, 1.0, 0.5);
+        RankedAnswer plain = new ReadingRanker(withCut(base, new ReadingRanker.Verdict(0.0, Map.of(), 0.5), base.cut())).rank(e);
+        RankedAnswer weighed = new ReadingRanker(withCut(base,
+                new ReadingRanker.Verdict(0.0, Map.of(VerdictFeature.TOP_PROBABILITY, -2.0), 0.5), base.cut())).rank(e);
+
+        assertThat(plain.ambiguityProbability()).isCloseTo(0.5, within(1e-12));
+        assertThat(weighed.ambiguityProbability())
+                .isCloseTo(ReadingRanker.sigmoid(-2.0 * weighed.probabilities().get(0)), within(1e-12));
+    }
+
+    private static ReadingRanker.Model withCut(ReadingRanker.Model m, ReadingRanker.Verdict verdict, ReadingRanker.Cut cut) {
+        return new ReadingRanker.Model(m.readingBias(), m.readingWeights(), m.diversityPenalty(), m.probabilitySharpness(),
+                verdict, cut);
     }
 
     /** Guests of five-star hotels and of hotels in Lyon: the star condition on every branch, or on the first only. */
