@@ -5,9 +5,10 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * The ranking's tuned constants, fitted on half of the Ambrosia* development set by
- * {@code bench/tools/fit_ranker.py} and checked on the other half (see interpreter-svc's README,
- * "Ranking"). Every constant here was tuned on development data.
+ * The ranking's tuned constants, fitted on all of the Ambrosia* development set by
+ * {@code bench/tools/fit_ranker.py}, which reports them cross-validated with whole databases held out (see
+ * interpreter-svc's README, "Ranking", and bench/README, "Fitting the ranking"). Every constant here was tuned on
+ * development data, except {@link #MAX_SHOWN}.
  */
 public final class RankingWeights {
 
@@ -18,7 +19,7 @@ public final class RankingWeights {
     public static final double READING_BIAS = -2.3664;
 
     /** Logistic-regression weight per feature of P(reading is a correct reading). Tuned on dev data. */
-    public static final Map<Feature, Double> READING_WEIGHTS = weights(
+    public static final Map<Feature, Double> READING_WEIGHTS = weights(Feature.class,
             Feature.DEFAULT_SHARE, 1.1294,
             Feature.DEFAULT_SHARE_GAP, 0.5134,
             Feature.INFILL_ONLY, 0.0805,
@@ -58,7 +59,7 @@ public final class RankingWeights {
     /** Verdict intercept of P(question is ambiguous). Tuned on dev data. */
     public static final double VERDICT_BIAS = 0.0609;
     /** Verdict weight per {@link VerdictFeature} of P(question is ambiguous). Tuned on dev data. */
-    public static final Map<VerdictFeature, Double> VERDICT_WEIGHTS = verdictWeights(
+    public static final Map<VerdictFeature, Double> VERDICT_WEIGHTS = weights(VerdictFeature.class,
             VerdictFeature.TOP_CONFIDENCE, 0.6792,
             VerdictFeature.SECOND_CONFIDENCE, 2.6463,
             VerdictFeature.DEFAULT_SPLIT, 0.0148,
@@ -85,18 +86,10 @@ public final class RankingWeights {
     /** At most this many readings are shown; the rest are alternatives. Fixed (the "two to four"), not fitted. */
     public static final int MAX_SHOWN = 4;
 
-    private static Map<VerdictFeature, Double> verdictWeights(Object... pairs) {
-        Map<VerdictFeature, Double> m = new EnumMap<>(VerdictFeature.class);
+    private static <K extends Enum<K>> Map<K, Double> weights(Class<K> keys, Object... pairs) {
+        Map<K, Double> m = new EnumMap<>(keys);
         for (int i = 0; i < pairs.length; i += 2) {
-            m.put((VerdictFeature) pairs[i], (Double) pairs[i + 1]);
-        }
-        return Collections.unmodifiableMap(m);
-    }
-
-    private static Map<Feature, Double> weights(Object... pairs) {
-        Map<Feature, Double> m = new EnumMap<>(Feature.class);
-        for (int i = 0; i < pairs.length; i += 2) {
-            m.put((Feature) pairs[i], (Double) pairs[i + 1]);
+            m.put(keys.cast(pairs[i]), (Double) pairs[i + 1]);
         }
         // an EnumMap, not Map.copyOf: a score sums the weights in one fixed order, so it is the same to the last bit in every run
         return Collections.unmodifiableMap(m);
