@@ -92,12 +92,13 @@ public class InterpretationPipeline {
         });
         run.terms = QuestionTerms.of(request.getQuestion(), run.schema);
 
-        List<Route> initial = new ArrayList<>();
+        List<Route> caller = new ArrayList<>();
         for (CallerDefault d : request.getDefaultsList()) {
             if (!d.getText().isBlank() || !d.getSql().isBlank()) {
-                initial.add(new Route(d.getText(), d.getSql(), Source.SOURCE_CALLER, ""));
+                caller.add(new Route(d.getText(), d.getSql(), Source.SOURCE_CALLER, ""));
             }
         }
+        List<Route> initial = new ArrayList<>(judged(run, caller));
         boolean wantLlm = initial.isEmpty() || request.getOptions().getAlsoLlmDefaults();
         if (wantLlm) {
             if (!defaults.configured()) {
@@ -139,6 +140,23 @@ public class InterpretationPipeline {
         }
         InterpretResponse answer = repairs.annotate(assembler.assemble(run.view(), run.groups.values().stream().toList()), run.repairs);
         return clarify(run, answer);
+    }
+
+    /**
+     * The caller's candidates this call judges: all of them up to {@code pipeline.max-candidates} distinct ones,
+     * else the first that many in the caller's order (with their repeats), the cut said in a warning and a
+     * degradation. A model sampled many times sends many candidates; none is refused for their number.
+     */
+    private List<Route> judged(Run run, List<Route> caller) {
+        int max = config.pipeline().maxCandidates();
+        CandidateCut cut = CandidateCut.of(caller, max);
+        if (cut.cutAny()) {
+            String message = cut.message(caller.size(), max);
+            run.warnings.add("candidates: " + message);
+            run.degradations.add(Degradations.of(Stage.STAGE_DEFAULTS, DegradationCause.DEGRADATION_CAUSE_CANDIDATES_CUT,
+                    "interpreter-svc", message).toBuilder().setAffectedCalls(cut.routesCut()).build());
+        }
+        return cut.kept();
     }
 
     /** Parse what has no SQL, execute what is new, group by fingerprint. Returns the routes that were new. */

@@ -93,17 +93,38 @@ class InterpreterGrpcServiceTest {
     }
 
     @Test
-    void tooManyCallerDefaultsAreRefusedNamingTheLimit() {
+    void moreCallerDefaultsThanTheAbuseBoundAreRefusedNamingTheLimit() {
         InterpretRequest.Builder many = rating();
-        for (int i = 0; i < 33; i++) {
+        for (int i = 0; i < 1001; i++) {
             many.addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS + " WHERE stars > " + i));
         }
         assertThatThrownBy(() -> ask(many.build())).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
             assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
-            assertThat(e.getStatus().getDescription()).contains("33 caller defaults", "limit is 32",
-                    "overtone.interpreter.limits.max-defaults");
+            assertThat(e.getStatus().getDescription()).contains("1001 caller defaults", "limit is 1000",
+                    "overtone.interpreter.limits.max-defaults", "send at most that many");
         });
         assertThat(Scenario.describeCalls).as("refused before any downstream call").hasValue(0);
+    }
+
+    /** A model sampled many times: 150 candidates, most of them the same few SQLs written differently. */
+    @Test
+    void aHundredAndFiftySampledCandidatesAreAnsweredWithEveryRepeatAsAVote() {
+        InterpretResponse answer = ask(CandidateCutTest.sampled(150).setOptions(InterpretOptions.newBuilder().setInfill(false)).build());
+
+        assertThat(answer.getInterpretationsList()).extracting(Interpretation::getFingerprint)
+                .containsExactlyInAnyOrder("fp-stars", "fp-names", "fp-score");
+        int routes = answer.getInterpretationsList().stream().mapToInt(i -> 1 + i.getParaphrasesCount()).sum();
+        assertThat(routes).as("every candidate is a route to its reading").isEqualTo(150);
+        assertThat(answer.getDegradationsList()).isEmpty();
+        assertThat(Scenario.executeBatches.stream().mapToInt(List::size).sum())
+                .as("each distinct SQL executed once: stars, names, the paraphrase, score").isEqualTo(4);
+    }
+
+    @Test
+    void theAbuseBoundItselfIsAnswered() {
+        InterpretResponse answer = ask(CandidateCutTest.sampled(1000).setOptions(InterpretOptions.newBuilder().setInfill(false)).build());
+
+        assertThat(answer.getInterpretationsCount()).isEqualTo(3);
     }
 
     @Test
