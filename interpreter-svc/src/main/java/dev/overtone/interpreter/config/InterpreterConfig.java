@@ -22,6 +22,19 @@ public interface InterpreterConfig {
 
     Limits limits();
 
+    Unanswerable unanswerable();
+
+    /** When an answer may say OUTCOME_UNANSWERABLE (AbsentTerms). */
+    interface Unanswerable {
+        /**
+         * A question is unanswerable only when none of its content terms is grounded by spelling and none comes
+         * this close in meaning (MiniLM cosine) to a table or column name; fitted with database-held-out folds
+         * (README, "Unanswerable").
+         */
+        @WithDefault("0.43")
+        double minSimilarity();
+    }
+
     /** What one request may ask for; more is INVALID_ARGUMENT naming the limit. */
     interface Limits {
         /**

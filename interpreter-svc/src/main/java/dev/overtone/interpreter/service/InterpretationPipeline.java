@@ -72,6 +72,8 @@ public class InterpretationPipeline {
     AbandonedWork abandoned;
     @Inject
     BatchedExecution execution;
+    @Inject
+    AbsentTerms absentTerms;
 
     public InterpretResponse interpret(InterpretRequest request, Long callerRemainingNanos, PipelineListener listener) {
         try {
@@ -103,10 +105,10 @@ public class InterpretationPipeline {
         if (wantLlm) {
             if (!defaults.configured()) {
                 if (initial.isEmpty()) {
-                    List<String> ungrounded = QuestionTerms.ungrounded(run.terms);
-                    if (!ungrounded.isEmpty()) {
-                        // No reading can be written, but the schema already says why: the question names
-                        // something it does not hold. That is an answer, not a missing precondition.
+                    run.absent = absentTerms.of(run.terms, run.schema);
+                    if (!run.absent.isEmpty()) {
+                        // No reading can be written, but the schema already says why: it has nothing for
+                        // anything the question names. That is an answer, not a missing precondition.
                         return assembler.assemble(run.view(), List.of());
                     }
                     throw new DownstreamFailure("interpreter-svc", Status.Code.FAILED_PRECONDITION,
@@ -133,6 +135,7 @@ public class InterpretationPipeline {
         finish(run);
 
         if (run.groups.isEmpty()) {
+            run.absent = absentTerms.of(run.terms, run.schema);
             run.failures.stream().map(Run.Failure::failure).filter(f -> f.code() == Status.Code.UNAVAILABLE).findFirst()
                     .ifPresent(f -> {
                         throw f;
@@ -461,6 +464,8 @@ public class InterpretationPipeline {
         final PipelineListener listener;
         Schema schema;
         List<QuestionTerms.Term> terms = List.of();
+        /** The question's terms when the schema has nothing for any of them (AbsentTerms); asked only when no reading was found. */
+        List<String> absent = List.of();
         final Map<String, ReadingGroup> groups = new LinkedHashMap<>();
         final Map<String, ExecuteResponse> executed = new java.util.concurrent.ConcurrentHashMap<>();
         /** Analyses infill-svc carried (parser-svc made them while varying), by the exact SQL they are of. */
@@ -539,8 +544,7 @@ public class InterpretationPipeline {
                     .setKind(f.stage()).setStage(StageNames.of(f.stage()))
                     .setCode(StatusCodes.of(f.failure().code())).setStatus(f.failure().code().name())
                     .setMessage(String.valueOf(f.failure().getMessage())).build()).toList();
-            boolean readingFailuresOnly = !failures.isEmpty() && failures.stream().allMatch(f -> f.failure().aboutTheReading());
-            return new AnswerAssembler.RunView(request, schema, terms, warnings, failed, readingFailuresOnly,
+            return new AnswerAssembler.RunView(request, schema, terms, absent, warnings, failed,
                     timings, budget.elapsedMicros(), previewRows(), List.copyOf(degradations));
         }
     }

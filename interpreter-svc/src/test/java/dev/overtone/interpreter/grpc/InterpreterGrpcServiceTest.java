@@ -367,23 +367,48 @@ class InterpreterGrpcServiceTest {
         assertThat(answer.getAmbiguity().getAmbiguous()).isFalse();
     }
 
+    /** The schema has nothing for anything the question names, by spelling or by meaning: that is an answer. */
     @Test
-    void questionNamingWhatTheSchemaLacksIsUnanswerableWithTheTermNamed() {
+    void questionWhoseTermsTheSchemaHasNothingForIsUnanswerableWithTheTermsNamed() {
         InterpretResponse answer = ask(InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels")
-                .setQuestion("return the churn risk of each hotel").build());
+                .setQuestion("which volcanoes erupted in the cretaceous").build());
 
         assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_UNANSWERABLE);
-        assertThat(answer.getAmbiguity().getUngroundedTermsList()).containsExactly("churn risk");
         assertThat(answer.getInterpretationsList()).isEmpty();
-        assertThat(answer.getWarningsList()).anyMatch(w -> w.contains("'churn risk'"));
+        assertThat(answer.getWarningsList()).anyMatch(w -> w.startsWith("unanswerable:") && w.contains("'volcanoes erupted'")
+                && w.contains("'cretaceous'") && w.contains("by name or by meaning"));
     }
 
+    /**
+     * One term the schema lacks is no evidence: the question also names hotels. Without SQL and a model the
+     * honest answer is the precondition, as for any question.
+     */
     @Test
-    void noReadingThatExecutesIsUnanswerable() {
+    void aQuestionNamingSomethingTheSchemaHasIsNeverUnanswerableWithoutReadings() {
+        for (String question : List.of("return the churn risk of each hotel", "which programs does each hotel run",
+                "list the rooms but just the listed ones in one table")) {
+            assertThatThrownBy(() -> ask(InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels")
+                    .setQuestion(question).build())).as(question).isInstanceOfSatisfying(StatusRuntimeException.class,
+                    e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION));
+        }
+    }
+
+    /** Function words and the vocabulary of asking are no terms: no evidence either way. */
+    @Test
+    void aQuestionOfFunctionWordsOnlyIsNeverUnanswerable() {
+        assertThatThrownBy(() -> ask(InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels")
+                .setQuestion("but just what is listed in the table?").build())).isInstanceOfSatisfying(StatusRuntimeException.class,
+                e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION));
+    }
+
+    /** Readings that all fail say how they failed; the question itself names what the schema has. */
+    @Test
+    void noReadingThatExecutesIsAFailureNotUnanswerable() {
         InterpretResponse answer = ask(rating(Hotels.BROKEN).setOptions(InterpretOptions.newBuilder().setInfill(false)).build());
 
-        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_UNANSWERABLE);
+        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_FAILED);
         assertThat(answer.getFailuresCount()).isEqualTo(1);
+        assertThat(answer.getWarningsList()).noneMatch(w -> w.startsWith("unanswerable:"));
     }
 
     @Test
