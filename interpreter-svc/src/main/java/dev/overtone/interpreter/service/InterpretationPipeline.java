@@ -135,11 +135,11 @@ public class InterpretationPipeline {
         finish(run);
 
         if (run.groups.isEmpty()) {
-            run.absent = absentTerms.of(run.terms, run.schema);
             run.failures.stream().map(Run.Failure::failure).filter(f -> f.code() == Status.Code.UNAVAILABLE).findFirst()
                     .ifPresent(f -> {
                         throw f;
                     });
+            run.absent = absentTerms.of(run.terms, run.schema);
         }
         InterpretResponse answer = repairs.annotate(assembler.assemble(run.view(), run.groups.values().stream().toList()), run.repairs);
         return clarify(run, answer);
