@@ -1,6 +1,7 @@
 package dev.overtone.bench;
 
 import dev.overtone.bench.chaos.ChaosCommand;
+import dev.overtone.bench.candidates.CandidatesCommand;
 import dev.overtone.bench.clarify.ClarifyCommand;
 import dev.overtone.bench.coverage.CoverageCommand;
 import dev.overtone.bench.load.LoadCommand;
@@ -10,7 +11,7 @@ import picocli.CommandLine.Command;
 /** The bench's command line: four subcommands, each writing a report directory. */
 @Command(name = "overtone bench", mixinStandardHelpOptions = true,
         description = "Measures a running Overtone suite: interpretation coverage, clarification, load, load through restarts.",
-        subcommands = {CoverageCommand.class, ClarifyCommand.class, LoadCommand.class, ChaosCommand.class},
+        subcommands = {CoverageCommand.class, ClarifyCommand.class, LoadCommand.class, ChaosCommand.class, CandidatesCommand.class},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:the run finished (whatever the scores)", "2:bad arguments or unreadable input",
                 "3:the suite is unreachable", "1:any other failure of the bench itself"})
@@ -24,7 +25,7 @@ public class BenchCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: coverage, clarify, load or chaos");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: coverage, clarify, load, chaos or candidates");
     }
 
     public static CommandLine commandLine() {

@@ -152,12 +152,13 @@ class SuiteIT {
 
     @Test
     @Order(4)
-    void aTermTheSchemaCannotGroundIsUnanswerable() {
+    void aReadingThatFailsOnATermTheSchemaCannotGroundIsAFailureNotUnanswerable() {
         InterpretResponse answer = interpreter(30).interpret(InterpretRequest.newBuilder()
                 .setTenant("demo").setDatabase("hotels").setQuestion("return the churn risk of each hotel")
                 .addDefaults(CallerDefault.newBuilder().setSql("SELECT name, churn_risk FROM hotels"))
                 .build());
-        assertThat(answer.getOutcome()).as(answer.toString()).isEqualTo(Outcome.OUTCOME_UNANSWERABLE);
+        // the question names hotels, which the schema has: no evidence that it cannot be answered
+        assertThat(answer.getOutcome()).as(answer.toString()).isEqualTo(Outcome.OUTCOME_FAILED);
         assertThat(String.join(" ", answer.getAmbiguity().getUngroundedTermsList())).contains("churn");
         assertThat(answer.getFailuresCount()).isEqualTo(1);
     }

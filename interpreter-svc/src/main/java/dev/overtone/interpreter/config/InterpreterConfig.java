@@ -22,10 +22,26 @@ public interface InterpreterConfig {
 
     Limits limits();
 
+    Unanswerable unanswerable();
+
+    /** When an answer may say OUTCOME_UNANSWERABLE (AbsentTerms). */
+    interface Unanswerable {
+        /**
+         * A question is unanswerable only when none of its content terms is grounded by spelling and none comes
+         * this close in meaning (MiniLM cosine) to a table or column name; fitted with database-held-out folds
+         * (README, "Unanswerable").
+         */
+        @WithDefault("0.43")
+        double minSimilarity();
+    }
+
     /** What one request may ask for; more is INVALID_ARGUMENT naming the limit. */
     interface Limits {
-        /** Caller defaults (text and/or SQL) per request: each one is parsed and executed. */
-        @WithDefault("32")
+        /**
+         * Caller defaults (text and/or SQL) per request: a bound against abuse only, far above what a model
+         * sampled many times sends; how many are judged is {@link Pipeline#maxCandidates()}.
+         */
+        @WithDefault("1000")
         int maxDefaults();
 
         /** Characters of the question. */
@@ -79,6 +95,13 @@ public interface InterpreterConfig {
     }
 
     interface Pipeline {
+        /**
+         * Distinct caller candidates (identical SQL counted once) one call judges: the first ones in the caller's
+         * order; the rest are not run, and the answer says so (DEGRADATION_CAUSE_CANDIDATES_CUT).
+         */
+        @WithDefault("64")
+        int maxCandidates();
+
         /** Downstream calls (parse, execute, analyze, verbalize) one Interpret runs at once. */
         @WithDefault("8")
         int concurrency();

@@ -21,7 +21,8 @@ final class RequestValidation {
         }
         if (request.getDefaultsCount() > limits.maxDefaults()) {
             throw invalid("the request carries " + request.getDefaultsCount() + " caller defaults; the limit is "
-                    + limits.maxDefaults() + " per request (overtone.interpreter.limits.max-defaults): send the most likely ones");
+                    + limits.maxDefaults() + " per request (overtone.interpreter.limits.max-defaults): send at most that many, "
+                    + "most likely first (identical SQL is counted once, and only the first distinct ones are judged)");
         }
         for (int i = 0; i < request.getDefaultsCount(); i++) {
             var d = request.getDefaults(i);

@@ -47,8 +47,8 @@ public class AnswerAssembler {
     private static final Pattern NOT_ASCII_LETTER_OR_DIGIT = Pattern.compile("[^a-z0-9]+");
 
     /** What the pipeline knows besides the groups. */
-    public record RunView(InterpretRequest request, Schema schema, List<QuestionTerms.Term> terms, List<String> warnings,
-                          List<FailedReading> failures, boolean readingFailuresOnly, Map<Stage, Long> timings,
+    public record RunView(InterpretRequest request, Schema schema, List<QuestionTerms.Term> terms, List<String> absentTerms,
+                          List<String> warnings, List<FailedReading> failures, Map<Stage, Long> timings,
                           long totalMicros, int previewRows, List<Degradation> degradations) {
     }
 
@@ -79,8 +79,8 @@ public class AnswerAssembler {
         }
         Outcome outcome;
         if (groups.isEmpty()) {
-            boolean unanswerable = !ungrounded.isEmpty() || run.readingFailuresOnly();
-            outcome = unanswerable ? Outcome.OUTCOME_UNANSWERABLE : Outcome.OUTCOME_FAILED;
+            // unanswerable is a strong claim: only when the schema has nothing for anything the question names
+            outcome = run.absentTerms().isEmpty() ? Outcome.OUTCOME_FAILED : Outcome.OUTCOME_UNANSWERABLE;
             ambiguity.addAllUngroundedTerms(ungrounded);
         } else {
             outcome = ranked.ambiguous() ? Outcome.OUTCOME_AMBIGUOUS
@@ -95,9 +95,10 @@ public class AnswerAssembler {
             warnings.add("terms: " + String.join(", ", unexplained.stream().map(t -> "'" + t + "'").toList())
                     + " match nothing in the schema; only the readings' SQL grounds them");
         }
-        if (groups.isEmpty() && outcome == Outcome.OUTCOME_UNANSWERABLE && !ungrounded.isEmpty()) {
+        if (outcome == Outcome.OUTCOME_UNANSWERABLE) {
             warnings.add("unanswerable: the schema of " + run.request().getTenant() + "/" + run.request().getDatabase()
-                    + " has nothing for " + String.join(", ", ungrounded.stream().map(t -> "'" + t + "'").toList()));
+                    + " has nothing for " + String.join(", ", run.absentTerms().stream().map(t -> "'" + t + "'").toList())
+                    + ", by name or by meaning");
         }
         return out.setAmbiguity(ambiguity).setOutcome(outcome).addAllTimings(timings(run.timings()))
                 .addAllWarnings(warnings).addAllFailures(run.failures()).addAllDegradations(run.degradations())

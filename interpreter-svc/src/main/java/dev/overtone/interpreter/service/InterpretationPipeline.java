@@ -72,6 +72,8 @@ public class InterpretationPipeline {
     AbandonedWork abandoned;
     @Inject
     BatchedExecution execution;
+    @Inject
+    AbsentTerms absentTerms;
 
     public InterpretResponse interpret(InterpretRequest request, Long callerRemainingNanos, PipelineListener listener) {
         try {
@@ -92,20 +94,21 @@ public class InterpretationPipeline {
         });
         run.terms = QuestionTerms.of(request.getQuestion(), run.schema);
 
-        List<Route> initial = new ArrayList<>();
+        List<Route> caller = new ArrayList<>();
         for (CallerDefault d : request.getDefaultsList()) {
             if (!d.getText().isBlank() || !d.getSql().isBlank()) {
-                initial.add(new Route(d.getText(), d.getSql(), Source.SOURCE_CALLER, ""));
+                caller.add(new Route(d.getText(), d.getSql(), Source.SOURCE_CALLER, ""));
             }
         }
+        List<Route> initial = new ArrayList<>(judged(run, caller));
         boolean wantLlm = initial.isEmpty() || request.getOptions().getAlsoLlmDefaults();
         if (wantLlm) {
             if (!defaults.configured()) {
                 if (initial.isEmpty()) {
-                    List<String> ungrounded = QuestionTerms.ungrounded(run.terms);
-                    if (!ungrounded.isEmpty()) {
-                        // No reading can be written, but the schema already says why: the question names
-                        // something it does not hold. That is an answer, not a missing precondition.
+                    run.absent = absentTerms.of(run.terms, run.schema);
+                    if (!run.absent.isEmpty()) {
+                        // No reading can be written, but the schema already says why: it has nothing for
+                        // anything the question names. That is an answer, not a missing precondition.
                         return assembler.assemble(run.view(), List.of());
                     }
                     throw new DownstreamFailure("interpreter-svc", Status.Code.FAILED_PRECONDITION,
@@ -136,9 +139,27 @@ public class InterpretationPipeline {
                     .ifPresent(f -> {
                         throw f;
                     });
+            run.absent = absentTerms.of(run.terms, run.schema);
         }
         InterpretResponse answer = repairs.annotate(assembler.assemble(run.view(), run.groups.values().stream().toList()), run.repairs);
         return clarify(run, answer);
+    }
+
+    /**
+     * The caller's candidates this call judges: all of them up to {@code pipeline.max-candidates} distinct ones,
+     * else the first that many in the caller's order (with their repeats), the cut said in a warning and a
+     * degradation. A model sampled many times sends many candidates; none is refused for their number.
+     */
+    private List<Route> judged(Run run, List<Route> caller) {
+        int max = config.pipeline().maxCandidates();
+        CandidateCut cut = CandidateCut.of(caller, max);
+        if (cut.cutAny()) {
+            String message = cut.message(caller.size(), max);
+            run.warnings.add("candidates: " + message);
+            run.degradations.add(Degradations.of(Stage.STAGE_DEFAULTS, DegradationCause.DEGRADATION_CAUSE_CANDIDATES_CUT,
+                    "interpreter-svc", message).toBuilder().setAffectedCalls(cut.routesCut()).build());
+        }
+        return cut.kept();
     }
 
     /** Parse what has no SQL, execute what is new, group by fingerprint. Returns the routes that were new. */
@@ -443,6 +464,8 @@ public class InterpretationPipeline {
         final PipelineListener listener;
         Schema schema;
         List<QuestionTerms.Term> terms = List.of();
+        /** The question's terms when the schema has nothing for any of them (AbsentTerms); asked only when no reading was found. */
+        List<String> absent = List.of();
         final Map<String, ReadingGroup> groups = new LinkedHashMap<>();
         final Map<String, ExecuteResponse> executed = new java.util.concurrent.ConcurrentHashMap<>();
         /** Analyses infill-svc carried (parser-svc made them while varying), by the exact SQL they are of. */
@@ -521,8 +544,7 @@ public class InterpretationPipeline {
                     .setKind(f.stage()).setStage(StageNames.of(f.stage()))
                     .setCode(StatusCodes.of(f.failure().code())).setStatus(f.failure().code().name())
                     .setMessage(String.valueOf(f.failure().getMessage())).build()).toList();
-            boolean readingFailuresOnly = !failures.isEmpty() && failures.stream().allMatch(f -> f.failure().aboutTheReading());
-            return new AnswerAssembler.RunView(request, schema, terms, warnings, failed, readingFailuresOnly,
+            return new AnswerAssembler.RunView(request, schema, terms, absent, warnings, failed,
                     timings, budget.elapsedMicros(), previewRows(), List.copyOf(degradations));
         }
     }

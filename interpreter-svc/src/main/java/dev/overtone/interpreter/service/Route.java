@@ -18,13 +18,48 @@ public record Route(String text, String sql, Source source, String family) {
         return text != null && !text.isBlank();
     }
 
-    /** Whitespace- and case-insensitive key of the SQL, to execute the same statement once per call. */
+    /**
+     * Key of the SQL, to execute the same statement once per call and to count a candidate once: keyword and
+     * name case, spacing and trailing semicolons do not count, the inside of a quoted literal or name does
+     * ({@code 'Lisbon'} and {@code 'lisbon'} are two statements; so are {@code 'A  B'} and {@code 'A B'}).
+     */
     public String sqlKey() {
         String s = sql.strip();
         while (s.endsWith(";")) {
             s = s.substring(0, s.length() - 1).strip();
         }
-        return spacesCollapsed(s).toLowerCase(Locale.ROOT);
+        return foldedOutsideQuotes(s);
+    }
+
+    /**
+     * Lower case and each run of whitespace as one space, outside single- and double-quoted runs only; a
+     * doubled quote inside a run ({@code 'it''s'}) closes and reopens it, which leaves its inside as it was.
+     */
+    static String foldedOutsideQuotes(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        char quote = 0;
+        boolean inRun = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (quote != 0) {
+                out.append(c);
+                if (c == quote) {
+                    quote = 0;
+                }
+                continue;
+            }
+            boolean space = isSpace(c);
+            if (!space) {
+                out.append(Character.toLowerCase(c));
+                if (c == '\'' || c == '"') {
+                    quote = c;
+                }
+            } else if (!inRun) {
+                out.append(' ');
+            }
+            inRun = space;
+        }
+        return out.toString();
     }
 
     public String textKey() {
@@ -41,7 +76,7 @@ public record Route(String text, String sql, Source source, String family) {
         boolean inRun = false;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            boolean space = c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+            boolean space = isSpace(c);
             if (!space) {
                 out.append(c);
             } else if (!inRun) {
@@ -50,5 +85,9 @@ public record Route(String text, String sql, Source source, String family) {
             inRun = space;
         }
         return out.toString();
+    }
+
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 }

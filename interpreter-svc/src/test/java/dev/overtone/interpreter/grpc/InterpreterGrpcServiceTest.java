@@ -94,17 +94,38 @@ class InterpreterGrpcServiceTest {
     }
 
     @Test
-    void tooManyCallerDefaultsAreRefusedNamingTheLimit() {
+    void moreCallerDefaultsThanTheAbuseBoundAreRefusedNamingTheLimit() {
         InterpretRequest.Builder many = rating();
-        for (int i = 0; i < 33; i++) {
+        for (int i = 0; i < 1001; i++) {
             many.addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS + " WHERE stars > " + i));
         }
         assertThatThrownBy(() -> ask(many.build())).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
             assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
-            assertThat(e.getStatus().getDescription()).contains("33 caller defaults", "limit is 32",
-                    "overtone.interpreter.limits.max-defaults");
+            assertThat(e.getStatus().getDescription()).contains("1001 caller defaults", "limit is 1000",
+                    "overtone.interpreter.limits.max-defaults", "send at most that many");
         });
         assertThat(Scenario.describeCalls).as("refused before any downstream call").hasValue(0);
+    }
+
+    /** A model sampled many times: 150 candidates, most of them the same few SQLs written differently. */
+    @Test
+    void aHundredAndFiftySampledCandidatesAreAnsweredWithEveryRepeatAsAVote() {
+        InterpretResponse answer = ask(CandidateCutTest.sampled(150).setOptions(InterpretOptions.newBuilder().setInfill(false)).build());
+
+        assertThat(answer.getInterpretationsList()).extracting(Interpretation::getFingerprint)
+                .containsExactlyInAnyOrder("fp-stars", "fp-names", "fp-score");
+        int routes = answer.getInterpretationsList().stream().mapToInt(i -> 1 + i.getParaphrasesCount()).sum();
+        assertThat(routes).as("every candidate is a route to its reading").isEqualTo(150);
+        assertThat(answer.getDegradationsList()).isEmpty();
+        assertThat(Scenario.executeBatches.stream().mapToInt(List::size).sum())
+                .as("each distinct SQL executed once: stars, names, the paraphrase, score").isEqualTo(4);
+    }
+
+    @Test
+    void theAbuseBoundItselfIsAnswered() {
+        InterpretResponse answer = ask(CandidateCutTest.sampled(1000).setOptions(InterpretOptions.newBuilder().setInfill(false)).build());
+
+        assertThat(answer.getInterpretationsCount()).isEqualTo(3);
     }
 
     @Test
@@ -355,23 +376,48 @@ class InterpreterGrpcServiceTest {
         assertThat(answer.getAmbiguity().getAmbiguous()).isFalse();
     }
 
+    /** The schema has nothing for anything the question names, by spelling or by meaning: that is an answer. */
     @Test
-    void questionNamingWhatTheSchemaLacksIsUnanswerableWithTheTermNamed() {
+    void questionWhoseTermsTheSchemaHasNothingForIsUnanswerableWithTheTermsNamed() {
         InterpretResponse answer = ask(InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels")
-                .setQuestion("return the churn risk of each hotel").build());
+                .setQuestion("which volcanoes erupted in the cretaceous").build());
 
         assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_UNANSWERABLE);
-        assertThat(answer.getAmbiguity().getUngroundedTermsList()).containsExactly("churn risk");
         assertThat(answer.getInterpretationsList()).isEmpty();
-        assertThat(answer.getWarningsList()).anyMatch(w -> w.contains("'churn risk'"));
+        assertThat(answer.getWarningsList()).anyMatch(w -> w.startsWith("unanswerable:") && w.contains("'volcanoes erupted'")
+                && w.contains("'cretaceous'") && w.contains("by name or by meaning"));
     }
 
+    /**
+     * One term the schema lacks is no evidence: the question also names hotels. Without SQL and a model the
+     * honest answer is the precondition, as for any question.
+     */
     @Test
-    void noReadingThatExecutesIsUnanswerable() {
+    void aQuestionNamingSomethingTheSchemaHasIsNeverUnanswerableWithoutReadings() {
+        for (String question : List.of("return the churn risk of each hotel", "which programs does each hotel run",
+                "list the rooms but just the listed ones in one table")) {
+            assertThatThrownBy(() -> ask(InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels")
+                    .setQuestion(question).build())).as(question).isInstanceOfSatisfying(StatusRuntimeException.class,
+                    e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION));
+        }
+    }
+
+    /** Function words and the vocabulary of asking are no terms: no evidence either way. */
+    @Test
+    void aQuestionOfFunctionWordsOnlyIsNeverUnanswerable() {
+        assertThatThrownBy(() -> ask(InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels")
+                .setQuestion("but just what is listed in the table?").build())).isInstanceOfSatisfying(StatusRuntimeException.class,
+                e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION));
+    }
+
+    /** Readings that all fail say how they failed; the question itself names what the schema has. */
+    @Test
+    void noReadingThatExecutesIsAFailureNotUnanswerable() {
         InterpretResponse answer = ask(rating(Hotels.BROKEN).setOptions(InterpretOptions.newBuilder().setInfill(false)).build());
 
-        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_UNANSWERABLE);
+        assertThat(answer.getOutcome()).isEqualTo(Outcome.OUTCOME_FAILED);
         assertThat(answer.getFailuresCount()).isEqualTo(1);
+        assertThat(answer.getWarningsList()).noneMatch(w -> w.startsWith("unanswerable:"));
     }
 
     @Test

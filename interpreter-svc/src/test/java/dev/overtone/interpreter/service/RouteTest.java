@@ -18,8 +18,17 @@ class RouteTest {
     void theSqlKeyIgnoresCaseSpacingAndTrailingSemicolons() {
         assertThat(sql("SELECT  name\n\tFROM Hotels ;; ").sqlKey()).isEqualTo("select name from hotels");
         assertThat(sql("select name from hotels").sqlKey()).isEqualTo(sql("SELECT name\r\nFROM hotels;").sqlKey());
-        assertThat(sql("SELECT name FROM hotels WHERE city = 'A  B'").sqlKey()).as("spacing inside literals too, as it always was")
-                .isEqualTo("select name from hotels where city = 'a b'");
+    }
+
+    /** Inside quotes case and spacing are the data's (issue 35): two statements, each executed. */
+    @Test
+    void theSqlKeyKeepsTheInsideOfQuotes() {
+        assertThat(sql("SELECT Name FROM Hotels WHERE City = 'Lisbon'").sqlKey()).isEqualTo("select name from hotels where city = 'Lisbon'");
+        assertThat(sql("SELECT name FROM hotels WHERE city = 'Lisbon'").sqlKey())
+                .isNotEqualTo(sql("SELECT name FROM hotels WHERE city = 'lisbon'").sqlKey());
+        assertThat(sql("SELECT name FROM hotels WHERE city = 'A  B'").sqlKey()).isEqualTo("select name from hotels where city = 'A  B'");
+        assertThat(sql("SELECT \"Full  Name\" FROM t WHERE a = 'it''s  X'   AND  B = 1").sqlKey())
+                .isEqualTo("select \"Full  Name\" from t where a = 'it''s  X' and b = 1");
     }
 
     /** Whitespace is what the regular expression {@code \s} calls whitespace: a no-break space is part of a word. */
