@@ -26,8 +26,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The policy against a real grpc-java server and channel: what is retried, what is not, and a restart. */
-class RetryPolicyTest {
+/**
+ * The policy against a real grpc-java server and channel: what is retried, what is not, and a restart. Its static
+ * helpers (an echo service, a method of bytes, a free port) serve the other gRPC tests of this module.
+ */
+public class RetryPolicyTest {
     private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
         @Override
         public InputStream stream(byte[] value) {
@@ -114,7 +117,13 @@ class RetryPolicyTest {
     /** Echoes the request, after failing the first {@code failFirst} calls with UNAVAILABLE. */
     static Server serve(int port, MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst)
             throws IOException {
-        ServerServiceDefinition service = ServerServiceDefinition.builder(method.getServiceName())
+        return NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port)).addService(echo(method, attempts, failFirst))
+                .build().start();
+    }
+
+    /** A service that echoes the request of {@code method}, after failing the first {@code failFirst} calls with UNAVAILABLE. */
+    public static ServerServiceDefinition echo(MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst) {
+        return ServerServiceDefinition.builder(method.getServiceName())
                 .addMethod(method, ServerCalls.asyncUnaryCall((request, observer) -> {
                     if (attempts.incrementAndGet() <= failFirst) {
                         observer.onError(Status.UNAVAILABLE.withDescription("going away").asRuntimeException());
@@ -123,16 +132,15 @@ class RetryPolicyTest {
                     observer.onNext(request);
                     observer.onCompleted();
                 })).build();
-        return NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port)).addService(service).build().start();
     }
 
-    static MethodDescriptor<byte[], byte[]> method(String service, String name) {
+    public static MethodDescriptor<byte[], byte[]> method(String service, String name) {
         return MethodDescriptor.<byte[], byte[]>newBuilder().setType(MethodDescriptor.MethodType.UNARY)
                 .setFullMethodName(MethodDescriptor.generateFullMethodName(service, name))
                 .setRequestMarshaller(BYTES).setResponseMarshaller(BYTES).build();
     }
 
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
