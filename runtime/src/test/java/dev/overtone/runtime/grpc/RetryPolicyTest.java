@@ -74,6 +74,20 @@ public class RetryPolicyTest {
         assertThat(attempts).hasValue(2);
     }
 
+    /** grpc-java reports a call whose connection closed under its write (a killed peer) as UNKNOWN "channel closed". */
+    @Test
+    void anIdempotentCallIsRetriedOnceWhenTheTransportLostItAsUnknown() throws Exception {
+        AtomicInteger attempts = new AtomicInteger();
+        server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", freePort()))
+                .addService(echo(EXECUTE, attempts, 1, Status.UNKNOWN.withDescription("channel closed"))).build().start();
+        channel = retryingChannel(server.getPort());
+
+        byte[] answer = ClientCalls.blockingUnaryCall(channel, EXECUTE, deadline(), new byte[] {1});
+
+        assertThat(answer).containsExactly(1);
+        assertThat(attempts).hasValue(2);
+    }
+
     @Test
     void aCallThatWritesIsNotRetried() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
@@ -123,10 +137,15 @@ public class RetryPolicyTest {
 
     /** A service that echoes the request of {@code method}, after failing the first {@code failFirst} calls with UNAVAILABLE. */
     public static ServerServiceDefinition echo(MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst) {
+        return echo(method, attempts, failFirst, Status.UNAVAILABLE.withDescription("going away"));
+    }
+
+    /** The same, failing the first {@code failFirst} calls with {@code failure}. */
+    static ServerServiceDefinition echo(MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst, Status failure) {
         return ServerServiceDefinition.builder(method.getServiceName())
                 .addMethod(method, ServerCalls.asyncUnaryCall((request, observer) -> {
                     if (attempts.incrementAndGet() <= failFirst) {
-                        observer.onError(Status.UNAVAILABLE.withDescription("going away").asRuntimeException());
+                        observer.onError(failure.asRuntimeException());
                         return;
                     }
                     observer.onNext(request);

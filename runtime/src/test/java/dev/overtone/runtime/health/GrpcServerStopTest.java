@@ -62,7 +62,7 @@ class GrpcServerStopTest {
      * The cause of the "RST_STREAM closed stream" resets seen in rolling restarts: stopping the verticle (what
      * Quarkus does, and what this service's drain did) takes the verticle's context out of the server's executor
      * before the server sends GOAWAY, from a worker thread; a call that arrives in between is reset with INTERNAL,
-     * which the retry policy (UNAVAILABLE only) rightly does not repeat.
+     * which the retry policy (UNAVAILABLE and UNKNOWN) rightly does not repeat: the server had taken the call.
      */
     @Test
     void stoppingTheVerticleResetsACallThatArrivesBeforeTheServerHasStopped() throws Exception {
