@@ -157,6 +157,14 @@ final class ChaosRun {
             failed.merge(c.status(), 1, Integer::sum);
             samples.putIfAbsent(c.status(), String.valueOf(c.message()));
         });
+        // An answered call whose stage was degraded had a downstream call fail: counted per service and cause.
+        Map<String, Integer> degraded = new TreeMap<>();
+        Map<String, String> degradedSamples = new TreeMap<>();
+        during.forEach(c -> c.degradations().forEach(d -> {
+            String kind = d.substring(0, d.indexOf(':'));
+            degraded.merge(kind, 1, Integer::sum);
+            degradedSamples.putIfAbsent(kind, d);
+        }));
         LatencyStats latency = new LatencyStats(during.stream().mapToDouble(LoadRun.Call::millis).toArray());
         Map<String, Object> split = new LinkedHashMap<>();
         served.forEach((service, replicaCalls) -> {
@@ -177,6 +185,8 @@ final class ChaosRun {
         row.put("calls", during.size());
         row.put("failed", failed);
         row.put("failure_samples", samples);
+        row.put("degraded", degraded);
+        row.put("degraded_samples", degradedSamples);
         row.put("p99_ms", Math.round(latency.percentile(99) * 10) / 10.0);
         row.put("throughput_rps", Math.round(during.size() / Math.max(0.001, to - from) * 10) / 10.0);
         row.put("split", split);
@@ -192,8 +202,8 @@ final class ChaosRun {
             split.setLength(split.length() - 1);
             split.append("; ");
         });
-        return String.format(Locale.ROOT, "%s (%.0f s): %d calls, failed %s, p99 %.1f ms, %.1f q/s; split %s", row.get("event"),
-                (Double) row.get("to_s") - (Double) row.get("from_s"), (Integer) row.get("calls"), row.get("failed"),
+        return String.format(Locale.ROOT, "%s (%.0f s): %d calls, failed %s, degraded %s, p99 %.1f ms, %.1f q/s; split %s", row.get("event"),
+                (Double) row.get("to_s") - (Double) row.get("from_s"), (Integer) row.get("calls"), row.get("failed"), row.get("degraded"),
                 (Double) row.get("p99_ms"), (Double) row.get("throughput_rps"), split);
     }
 

@@ -41,7 +41,13 @@ public final class LoadRun {
             new String[]{"which hotels are in Lisbon", "SELECT name FROM hotels WHERE city = 'Lisbon'"});
 
     /** One completed call; {@code endSecond} is when it ended, in seconds from the measured run's start. */
-    public record Call(double millis, String status, Map<String, Double> stageMillis, String message, double endSecond) {
+    /** {@code degradations}: the answer's degraded stages, each as "SERVICE CAUSE: message" (a downstream call failed). */
+    public record Call(double millis, String status, Map<String, Double> stageMillis, String message, double endSecond,
+                       List<String> degradations) {
+        /** A call whose answer had no degraded stage (or that failed). */
+        public Call(double millis, String status, Map<String, Double> stageMillis, String message, double endSecond) {
+            this(millis, status, stageMillis, message, endSecond, List.of());
+        }
     }
 
     private final Path out;
@@ -192,7 +198,9 @@ public final class LoadRun {
             if (r.getTotalMicros() > 0) {
                 stages.put("total (server)", r.getTotalMicros() / 1000.0);
             }
-            return new Call(ms, "OK", stages, null, secondsSince(runStart));
+            List<String> degradations = r.getDegradationsList().stream()
+                    .map(d -> d.getService() + " " + d.getCause().name() + ": " + d.getMessage()).toList();
+            return new Call(ms, "OK", stages, null, secondsSince(runStart), degradations);
         } catch (StatusRuntimeException e) {
             return new Call((System.nanoTime() - t0) / 1e6, e.getStatus().getCode().name(), Map.of(),
                     e.getStatus().getDescription(), secondsSince(runStart));

@@ -6,6 +6,8 @@ import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.ClarifyServiceGrpc.ClarifyServiceBlockingStub;
+import dev.overtone.proto.v1.Degradation;
+import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorServiceGrpc;
@@ -52,9 +54,12 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReplicasIT {
 
-    /** Below the ephemeral ports and apart from SuiteIT's 23090 (replica 1 is +100). */
-    private static final int PORT_BASE = 24090;
-    private static final int PG_PORT = 24532;
+    /**
+     * Below the ephemeral ports and apart from SuiteIT's 23090 (replica 1 is +100); {@code -Dovertone.replicas-it.port-base}
+     * and {@code .pg-port} move them, so that two checkouts on one machine can run it at once.
+     */
+    private static final int PORT_BASE = Integer.getInteger("overtone.replicas-it.port-base", 24090);
+    private static final int PG_PORT = Integer.getInteger("overtone.replicas-it.pg-port", 24532);
     private static final int REPLICAS = 2;
     private static final List<String> SERVICES =
             List.of("interpreter-svc", "clarify-svc", "infill-svc", "parser-svc", "executor-svc");
@@ -239,7 +244,7 @@ class ReplicasIT {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicInteger answered = new AtomicInteger();
         ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
-        ConcurrentLinkedQueue<String> degraded = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<Degradation> degraded = new ConcurrentLinkedQueue<>();
         ExecutorService load = Executors.newFixedThreadPool(clients);
         List<java.util.concurrent.Future<?>> running = new ArrayList<>();
         for (int client = 0; client < clients; client++) {
@@ -249,7 +254,7 @@ class ReplicasIT {
                         InterpretResponse answer = interpret(InterpretOptions.getDefaultInstance());
                         answered.incrementAndGet();
                         if (answer.getDegradationsCount() > 0) {
-                            degraded.add(answer.getDegradationsList().toString());
+                            degraded.addAll(answer.getDegradationsList());
                         }
                     } catch (RuntimeException e) {
                         failures.add(e.toString());
@@ -271,16 +276,16 @@ class ReplicasIT {
         for (java.util.concurrent.Future<?> client : running) {
             client.get();
         }
-        // An answer with a degraded stage is an answered call; how many there were is printed, not asserted (a few
-        // downstream calls were seen reset with INTERNAL during restarts; see README, "Replicas, balancing and drain").
-        System.out.printf("rolling restart: %d calls answered, %d of them degraded: %s%n", answered.get(), degraded.size(), degraded);
-        // Issue 33's goal is no failed call. Not met yet: a few downstream calls (about 1 in 1,000 here) come back
-        // INTERNAL "RST_STREAM closed stream" during the restarts, cause unknown (README, "Replicas, balancing and
-        // drain"). This test fails on any other failure and on more than 1 % of the calls failing so.
-        List<String> unexplained = failures.stream().filter(f -> !f.contains("RST_STREAM closed stream")).toList();
-        assertThat(unexplained).as("failed calls during the rolling restart other than the known reset").isEmpty();
-        assertThat(failures.size()).as("calls reset during the rolling restart, of %d: %s", answered.get() + failures.size(), failures)
-                .isLessThanOrEqualTo(Math.max(1, (answered.get() + failures.size()) / 100));
+        List<Degradation> slow = degraded.stream().filter(d -> d.getCause() == DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED).toList();
+        List<Degradation> failedDownstream = degraded.stream().filter(d -> !slow.contains(d)).toList();
+        System.out.printf("rolling restart: %d calls answered, %d failed; stages degraded: %d by a downstream call that failed, %d by one"
+                + " that did not answer within its stage's budget: %s%n", answered.get(), failures.size(), failedDownstream.size(), slow.size(), slow);
+        // Issue 33's goal: no failed call, and no downstream call lost either (one that failed degrades its stage). A
+        // stage whose downstream call was slower than its budget is not a lost call: on this shared 2-core machine the
+        // restarted JVMs are slow (their p99 is what bench chaos measures), so those are printed, not failed on.
+        assertThat(failures).as("failed calls during the rolling restart, of %d", answered.get() + failures.size()).isEmpty();
+        assertThat(failedDownstream).as("stages degraded by a failed downstream call during the rolling restart, of %d answers",
+                answered.get()).isEmpty();
         assertThat(answered.get()).as("calls answered during the rolling restart").isGreaterThan(20);
     }
 }

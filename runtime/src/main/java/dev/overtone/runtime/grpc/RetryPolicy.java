@@ -6,10 +6,18 @@ import java.util.Map;
 
 /**
  * A gRPC service config (the standard JSON form, as the map grpc-java takes) that retries the
- * idempotent calls once when the peer is UNAVAILABLE: a refused or reset connection, a server going
- * away. The channel does the retry, within the call's deadline; nothing is slept or polled by hand.
+ * idempotent calls once when the peer is UNAVAILABLE (a refused or reset connection, a server going
+ * away) or the transport lost the call as UNKNOWN ({@link #RETRYABLE}). The channel does the retry, within the call's deadline; nothing is slept or polled by hand.
  */
 public record RetryPolicy(int maxAttempts, Duration initialBackoff, Duration maxBackoff, double backoffMultiplier) {
+    /**
+     * UNAVAILABLE: a refused or reset connection, a server going away. UNKNOWN: grpc-java's Netty transport reports a
+     * call whose write found the connection already closed (a peer killed as the call was sent) as UNKNOWN "channel
+     * closed" ({@code io.grpc.netty.Utils.statusFromThrowable}), not UNAVAILABLE; no service of ours answers UNKNOWN
+     * itself ({@link FailureStatus} gives every failure its code), so an UNKNOWN from a peer is such a transport fault.
+     */
+    static final List<String> RETRYABLE = List.of("UNAVAILABLE", "UNKNOWN");
+
     /** One retry: a peer that is down for longer is a failure to report, not to hide. */
     public static final RetryPolicy DEFAULT = new RetryPolicy(2, Duration.ofMillis(50), Duration.ofMillis(200), 2.0);
 
@@ -28,7 +36,7 @@ public record RetryPolicy(int maxAttempts, Duration initialBackoff, Duration max
                 "initialBackoff", seconds(initialBackoff),
                 "maxBackoff", seconds(maxBackoff),
                 "backoffMultiplier", backoffMultiplier,
-                "retryableStatusCodes", List.of("UNAVAILABLE"));
+                "retryableStatusCodes", RETRYABLE);
         return Map.of("methodConfig", List.of(Map.of("name", names, "retryPolicy", retry)));
     }
 

@@ -20,7 +20,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Graceful drain on SIGTERM, in this order: the service reports not ready (this readiness check DOWN, the
  * gRPC health service NOT_SERVING); its gRPC server takes no new calls ({@link GrpcServerStop}: GOAWAY, so
  * callers move to the other replicas); the calls it holds finish, for at most {@code quarkus.shutdown.timeout}
- * ({@link InFlightCalls}), and their connections close once the last bytes are out ({@link ConnectedClients}); then Quarkus goes on with its shutdown and the process exits. It runs at the first
+ * ({@link InFlightCalls}), and their connections close once the last bytes are out ({@link ConnectedClients}); then
+ * Quarkus goes on with its shutdown (the gRPC verticle and its executor are stopped only now, when no connection is
+ * left to dispatch a call through them) and the process exits. It runs at the first
  * step of Quarkus's graceful shutdown, {@link ShutdownDelayInitiatedEvent} (fired when
  * {@code quarkus.shutdown.delay-enabled=true}, as every service sets), while the HTTP server still answers, so
  * {@code /q/health/ready} says 503 during the drain; without that event, in the {@link ShutdownEvent}, after
@@ -73,7 +75,7 @@ public class Drain implements HealthCheck {
         }
         long started = System.nanoTime();
         int held = inFlight.count();
-        server.stopAccepting(timeout);
+        server.stopAccepting();
         int left;
         int open;
         try {

@@ -3,19 +3,12 @@ package dev.overtone.runtime.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.grpc.CallOptions;
-import io.grpc.EquivalentAddressGroup;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
-import io.grpc.NameResolver;
-import io.grpc.NameResolverProvider;
 import io.grpc.Server;
-import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
-import java.net.URI;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -114,62 +107,7 @@ class ChannelServiceConfigTest {
         return server;
     }
 
-    @SuppressWarnings("deprecation") // nameResolverFactory: this channel's own resolver, not a process-wide one
     private static ManagedChannel balancedChannel(Server... replicas) {
-        List<EquivalentAddressGroup> groups = new ArrayList<>();
-        for (Server replica : replicas) {
-            groups.add(new EquivalentAddressGroup(new InetSocketAddress("localhost", replica.getPort())));
-        }
-        return NettyChannelBuilder.forTarget("replicas:///executor").nameResolverFactory(new Replicas(groups)).usePlaintext()
-                .disableServiceConfigLookUp().defaultServiceConfig(ChannelServiceConfig.of(RetryPolicy.DEFAULT))
-                .enableRetry().build();
-    }
-
-    /** A fixed list of addresses, as Stork's static list gives them. */
-    private static final class Replicas extends NameResolverProvider {
-        private final List<EquivalentAddressGroup> groups;
-
-        Replicas(List<EquivalentAddressGroup> groups) {
-            this.groups = groups;
-        }
-
-        @Override
-        public NameResolver newNameResolver(URI target, NameResolver.Args args) {
-            return new NameResolver() {
-                @Override
-                public String getServiceAuthority() {
-                    return "executor";
-                }
-
-                @Override
-                public void start(Listener2 listener) {
-                    listener.onResult(ResolutionResult.newBuilder().setAddresses(groups).build());
-                }
-
-                @Override
-                public void shutdown() {
-                }
-            };
-        }
-
-        @Override
-        public String getDefaultScheme() {
-            return "replicas";
-        }
-
-        @Override
-        protected boolean isAvailable() {
-            return true;
-        }
-
-        @Override
-        protected int priority() {
-            return 5;
-        }
-
-        @Override
-        public Collection<Class<? extends SocketAddress>> getProducedSocketAddressTypes() {
-            return List.of(InetSocketAddress.class);
-        }
+        return Replicas.balancedChannel(Arrays.stream(replicas).mapToInt(Server::getPort).toArray());
     }
 }

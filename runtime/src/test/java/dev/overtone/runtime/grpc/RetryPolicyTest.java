@@ -26,8 +26,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The policy against a real grpc-java server and channel: what is retried, what is not, and a restart. */
-class RetryPolicyTest {
+/**
+ * The policy against a real grpc-java server and channel: what is retried, what is not, and a restart. Its static
+ * helpers (an echo service, a method of bytes, a free port) serve the other gRPC tests of this module.
+ */
+public class RetryPolicyTest {
     private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
         @Override
         public InputStream stream(byte[] value) {
@@ -63,6 +66,20 @@ class RetryPolicyTest {
     void anIdempotentCallIsRetriedOnceWhenThePeerIsUnavailable() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
         server = serve(freePort(), EXECUTE, attempts, 1);
+        channel = retryingChannel(server.getPort());
+
+        byte[] answer = ClientCalls.blockingUnaryCall(channel, EXECUTE, deadline(), new byte[] {1});
+
+        assertThat(answer).containsExactly(1);
+        assertThat(attempts).hasValue(2);
+    }
+
+    /** grpc-java reports a call whose connection closed under its write (a killed peer) as UNKNOWN "channel closed". */
+    @Test
+    void anIdempotentCallIsRetriedOnceWhenTheTransportLostItAsUnknown() throws Exception {
+        AtomicInteger attempts = new AtomicInteger();
+        server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", freePort()))
+                .addService(echo(EXECUTE, attempts, 1, Status.UNKNOWN.withDescription("channel closed"))).build().start();
         channel = retryingChannel(server.getPort());
 
         byte[] answer = ClientCalls.blockingUnaryCall(channel, EXECUTE, deadline(), new byte[] {1});
@@ -114,25 +131,35 @@ class RetryPolicyTest {
     /** Echoes the request, after failing the first {@code failFirst} calls with UNAVAILABLE. */
     static Server serve(int port, MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst)
             throws IOException {
-        ServerServiceDefinition service = ServerServiceDefinition.builder(method.getServiceName())
+        return NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port)).addService(echo(method, attempts, failFirst))
+                .build().start();
+    }
+
+    /** A service that echoes the request of {@code method}, after failing the first {@code failFirst} calls with UNAVAILABLE. */
+    public static ServerServiceDefinition echo(MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst) {
+        return echo(method, attempts, failFirst, Status.UNAVAILABLE.withDescription("going away"));
+    }
+
+    /** The same, failing the first {@code failFirst} calls with {@code failure}. */
+    static ServerServiceDefinition echo(MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst, Status failure) {
+        return ServerServiceDefinition.builder(method.getServiceName())
                 .addMethod(method, ServerCalls.asyncUnaryCall((request, observer) -> {
                     if (attempts.incrementAndGet() <= failFirst) {
-                        observer.onError(Status.UNAVAILABLE.withDescription("going away").asRuntimeException());
+                        observer.onError(failure.asRuntimeException());
                         return;
                     }
                     observer.onNext(request);
                     observer.onCompleted();
                 })).build();
-        return NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port)).addService(service).build().start();
     }
 
-    static MethodDescriptor<byte[], byte[]> method(String service, String name) {
+    public static MethodDescriptor<byte[], byte[]> method(String service, String name) {
         return MethodDescriptor.<byte[], byte[]>newBuilder().setType(MethodDescriptor.MethodType.UNARY)
                 .setFullMethodName(MethodDescriptor.generateFullMethodName(service, name))
                 .setRequestMarshaller(BYTES).setResponseMarshaller(BYTES).build();
     }
 
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
