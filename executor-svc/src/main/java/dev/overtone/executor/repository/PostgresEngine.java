@@ -110,9 +110,7 @@ public class PostgresEngine implements TenantEngine {
                     var cursor = prepared.cursor();
                     return readBatches(cursor, batch, capped, collector, cause)
                             .map(done -> collector.finish((System.nanoTime() - started) / 1000))
-                            // both closes go out pipelined, in one round trip
-                            .eventually(() -> Uni.combine().all().unis(cursor.close().onFailure().recoverWithNull(),
-                                    prepared.close().onFailure().recoverWithNull()).discardItems());
+                            .onTermination().invoke(() -> closeLater(cursor, prepared));
                 });
     }
 
@@ -142,9 +140,20 @@ public class PostgresEngine implements TenantEngine {
             var cursor = prepared.cursor();
             return cursor.read(limits.maxRows() + 1)
                     .map(rows -> collect(rows, cursor.hasMore(), limits, started))
-                    .eventually(() -> Uni.combine().all().unis(cursor.close().onFailure().recoverWithNull(),
-                            prepared.close().onFailure().recoverWithNull()).discardItems());
+                    .onTermination().invoke(() -> closeLater(cursor, prepared));
         });
+    }
+
+    /**
+     * Closes the cursor and the statement without waiting for the server: the closes are queued on the
+     * connection ahead of the ROLLBACK and DISCARD ALL of {@link #endSession}, and all four go out
+     * pipelined, in one round trip. (ROLLBACK would close the portal and DISCARD ALL the statement anyway;
+     * the explicit closes keep the client's own bookkeeping exact.)
+     */
+    private static void closeLater(io.vertx.mutiny.sqlclient.Cursor cursor,
+            io.vertx.mutiny.sqlclient.PreparedStatement prepared) {
+        cursor.close().subscribe().with(done -> { }, failure -> { });
+        prepared.close().subscribe().with(done -> { }, failure -> { });
     }
 
     private static QueryResult collect(RowSet<Row> rows, boolean more, ExecutionLimits limits, long started) {
@@ -223,8 +232,7 @@ public class PostgresEngine implements TenantEngine {
                             .asTuple().map(both -> both.getItem2())
                             .onFailure(e -> !(e instanceof SandboxException))
                             .transform(e -> translate(database, e, limits))
-                            .eventually(() -> endSession(connection))
-                            .eventually(() -> connection.close().onFailure().recoverWithNull());
+                            .onTermination().invoke(() -> endSessionAndGiveBack(connection));
                 });
     }
 
@@ -238,6 +246,17 @@ public class PostgresEngine implements TenantEngine {
     private static Uni<Void> endSession(SqlConnection connection) {
         return Uni.combine().all().unis(connection.query("ROLLBACK").execute().onFailure().recoverWithNull(),
                 connection.query("DISCARD ALL").execute().onFailure().recoverWithNull()).discardItems();
+    }
+
+    /**
+     * Ends the session ({@link #endSession}) and only then gives the connection back to the pool, without
+     * making the caller wait for it: the statement's rows (or its failure) are complete before the reset, and
+     * nobody else can borrow the connection until the reset has run, so the reset costs the caller no round
+     * trip (as pgbouncer's server_reset_query runs after the client has let the server connection go).
+     */
+    private static void endSessionAndGiveBack(SqlConnection connection) {
+        endSession(connection).eventually(() -> connection.close().onFailure().recoverWithNull())
+                .subscribe().with(done -> { }, failure -> { });
     }
 
     @Override
