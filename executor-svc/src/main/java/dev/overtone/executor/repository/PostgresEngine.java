@@ -68,28 +68,48 @@ public class PostgresEngine implements TenantEngine {
             if (plan) {
                 return readAll(connection, sql, limits, started);
             }
-            // the statement's columns first (it is planned, not run: LIMIT 0), then the capped wrapper
-            return connection.preparedQuery("SELECT * FROM (\n" + sql + "\n) AS " + CappedProjection.ALIAS
-                    + " LIMIT 0").execute().chain(probe -> {
-                        List<String> names = new ArrayList<>();
-                        List<String> types = new ArrayList<>();
-                        for (ColumnDescriptor descriptor : probe.columnDescriptors()) {
-                            names.add(descriptor.name());
-                            types.add(descriptor.typeName());
-                        }
-                        if (names.isEmpty()) {
-                            return readAll(connection, sql, limits, started);
-                        }
-                        ResultCollector collector = new ResultCollector(limits);
-                        List<ResultColumn.Builder> columns = new ArrayList<>();
-                        for (int i = 0; i < names.size(); i++) {
-                            columns.add(ResultCollector.column(names.get(i), types.get(i)));
-                        }
-                        collector.columns(columns);
-                        CappedProjection capped = CappedProjection.postgres(sql, names, types, limits::cellCut);
-                        return readCapped(connection, capped, collector, limits, started);
-                    });
+            // the statement's columns first, then the capped wrapper
+            return columnsOf(connection, sql).chain(described -> {
+                List<String> names = new ArrayList<>();
+                List<String> types = new ArrayList<>();
+                for (ColumnDescriptor descriptor : described) {
+                    names.add(descriptor.name());
+                    types.add(descriptor.typeName());
+                }
+                if (names.isEmpty()) {
+                    return readAll(connection, sql, limits, started);
+                }
+                ResultCollector collector = new ResultCollector(limits);
+                List<ResultColumn.Builder> columns = new ArrayList<>();
+                for (int i = 0; i < names.size(); i++) {
+                    columns.add(ResultCollector.column(names.get(i), types.get(i)));
+                }
+                collector.columns(columns);
+                CappedProjection capped = CappedProjection.postgres(sql, names, types, limits::cellCut);
+                return readCapped(connection, capped, collector, limits, started);
+            });
         }, target.schema());
+    }
+
+    /**
+     * The statement's result columns as the server describes them when it prepares the statement (Parse and
+     * Describe: one round trip, pipelined behind the transaction's set-up; the statement is neither planned
+     * nor run). The reactive client keeps that description but does not publish it ({@link DescribedColumns});
+     * where it cannot be read, the statement is run with LIMIT 0 instead (planned, two round trips).
+     */
+    private static Uni<List<ColumnDescriptor>> columnsOf(SqlConnection connection, String sql) {
+        if (DescribedColumns.READABLE) {
+            return connection.prepare(sql).map(prepared -> {
+                List<io.vertx.sqlclient.desc.ColumnDescriptor> described = DescribedColumns.of(prepared.getDelegate());
+                prepared.close().subscribe().with(done -> { }, failure -> { }); // pipelined; nobody waits for it
+                if (described == null) {
+                    throw new IllegalStateException("the prepared statement's description is not readable");
+                }
+                return described.stream().map(ColumnDescriptor::newInstance).toList();
+            });
+        }
+        return connection.preparedQuery("SELECT * FROM (\n" + sql + "\n) AS " + CappedProjection.ALIAS + " LIMIT 0")
+                .execute().map(probe -> List.copyOf(probe.columnDescriptors()));
     }
 
     /**
