@@ -204,6 +204,19 @@ public interface ExecutorConfig {
         @WithDefault("5s")
         Duration parseTimeout();
 
+        /**
+         * Statements of at most this many tokens (and nested at most calling-thread-parse.max-nesting deep) are
+         * parsed on the calling thread; others on the parser pool. 0 sends every statement to the pool.
+         */
+        @WithName("calling-thread-parse.max-tokens")
+        @WithDefault("400")
+        int callingThreadParseMaxTokens();
+
+        /** Parentheses, brackets and CASE nested at most this deep, for a parse on the calling thread. */
+        @WithName("calling-thread-parse.max-nesting")
+        @WithDefault("6")
+        int callingThreadParseMaxNesting();
+
         /** Threads that parse statements, per engine, shared by all tenants. */
         @WithDefault("2")
         int parserThreads();

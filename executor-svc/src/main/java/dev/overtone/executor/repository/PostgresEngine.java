@@ -68,28 +68,48 @@ public class PostgresEngine implements TenantEngine {
             if (plan) {
                 return readAll(connection, sql, limits, started);
             }
-            // the statement's columns first (it is planned, not run: LIMIT 0), then the capped wrapper
-            return connection.preparedQuery("SELECT * FROM (\n" + sql + "\n) AS " + CappedProjection.ALIAS
-                    + " LIMIT 0").execute().chain(probe -> {
-                        List<String> names = new ArrayList<>();
-                        List<String> types = new ArrayList<>();
-                        for (ColumnDescriptor descriptor : probe.columnDescriptors()) {
-                            names.add(descriptor.name());
-                            types.add(descriptor.typeName());
-                        }
-                        if (names.isEmpty()) {
-                            return readAll(connection, sql, limits, started);
-                        }
-                        ResultCollector collector = new ResultCollector(limits);
-                        List<ResultColumn.Builder> columns = new ArrayList<>();
-                        for (int i = 0; i < names.size(); i++) {
-                            columns.add(ResultCollector.column(names.get(i), types.get(i)));
-                        }
-                        collector.columns(columns);
-                        CappedProjection capped = CappedProjection.postgres(sql, names, types, limits::cellCut);
-                        return readCapped(connection, capped, collector, limits, started);
-                    });
+            // the statement's columns first, then the capped wrapper
+            return columnsOf(connection, sql).chain(described -> {
+                List<String> names = new ArrayList<>();
+                List<String> types = new ArrayList<>();
+                for (ColumnDescriptor descriptor : described) {
+                    names.add(descriptor.name());
+                    types.add(descriptor.typeName());
+                }
+                if (names.isEmpty()) {
+                    return readAll(connection, sql, limits, started);
+                }
+                ResultCollector collector = new ResultCollector(limits);
+                List<ResultColumn.Builder> columns = new ArrayList<>();
+                for (int i = 0; i < names.size(); i++) {
+                    columns.add(ResultCollector.column(names.get(i), types.get(i)));
+                }
+                collector.columns(columns);
+                CappedProjection capped = CappedProjection.postgres(sql, names, types, limits::cellCut);
+                return readCapped(connection, capped, collector, limits, started);
+            });
         }, target.schema());
+    }
+
+    /**
+     * The statement's result columns as the server describes them when it prepares the statement (Parse and
+     * Describe: one round trip, pipelined behind the transaction's set-up; the statement is neither planned
+     * nor run). The reactive client keeps that description but does not publish it ({@link DescribedColumns});
+     * where it cannot be read, the statement is run with LIMIT 0 instead (planned, two round trips).
+     */
+    private static Uni<List<ColumnDescriptor>> columnsOf(SqlConnection connection, String sql) {
+        if (DescribedColumns.READABLE) {
+            return connection.prepare(sql).map(prepared -> {
+                List<io.vertx.sqlclient.desc.ColumnDescriptor> described = DescribedColumns.of(prepared.getDelegate());
+                prepared.close().subscribe().with(done -> { }, failure -> { }); // pipelined; nobody waits for it
+                if (described == null) {
+                    throw new IllegalStateException("the prepared statement's description is not readable");
+                }
+                return described.stream().map(ColumnDescriptor::newInstance).toList();
+            });
+        }
+        return connection.preparedQuery("SELECT * FROM (\n" + sql + "\n) AS " + CappedProjection.ALIAS + " LIMIT 0")
+                .execute().map(probe -> List.copyOf(probe.columnDescriptors()));
     }
 
     /**
@@ -110,9 +130,7 @@ public class PostgresEngine implements TenantEngine {
                     var cursor = prepared.cursor();
                     return readBatches(cursor, batch, capped, collector, cause)
                             .map(done -> collector.finish((System.nanoTime() - started) / 1000))
-                            // both closes go out pipelined, in one round trip
-                            .eventually(() -> Uni.combine().all().unis(cursor.close().onFailure().recoverWithNull(),
-                                    prepared.close().onFailure().recoverWithNull()).discardItems());
+                            .onTermination().invoke(() -> closeLater(cursor, prepared));
                 });
     }
 
@@ -142,9 +160,20 @@ public class PostgresEngine implements TenantEngine {
             var cursor = prepared.cursor();
             return cursor.read(limits.maxRows() + 1)
                     .map(rows -> collect(rows, cursor.hasMore(), limits, started))
-                    .eventually(() -> Uni.combine().all().unis(cursor.close().onFailure().recoverWithNull(),
-                            prepared.close().onFailure().recoverWithNull()).discardItems());
+                    .onTermination().invoke(() -> closeLater(cursor, prepared));
         });
+    }
+
+    /**
+     * Closes the cursor and the statement without waiting for the server: the closes are queued on the
+     * connection ahead of the ROLLBACK and DISCARD ALL of {@link #endSession}, and all four go out
+     * pipelined, in one round trip. (ROLLBACK would close the portal and DISCARD ALL the statement anyway;
+     * the explicit closes keep the client's own bookkeeping exact.)
+     */
+    private static void closeLater(io.vertx.mutiny.sqlclient.Cursor cursor,
+            io.vertx.mutiny.sqlclient.PreparedStatement prepared) {
+        cursor.close().subscribe().with(done -> { }, failure -> { });
+        prepared.close().subscribe().with(done -> { }, failure -> { });
     }
 
     private static QueryResult collect(RowSet<Row> rows, boolean more, ExecutionLimits limits, long started) {
@@ -223,8 +252,7 @@ public class PostgresEngine implements TenantEngine {
                             .asTuple().map(both -> both.getItem2())
                             .onFailure(e -> !(e instanceof SandboxException))
                             .transform(e -> translate(database, e, limits))
-                            .eventually(() -> endSession(connection))
-                            .eventually(() -> connection.close().onFailure().recoverWithNull());
+                            .onTermination().invoke(() -> endSessionAndGiveBack(connection));
                 });
     }
 
@@ -238,6 +266,17 @@ public class PostgresEngine implements TenantEngine {
     private static Uni<Void> endSession(SqlConnection connection) {
         return Uni.combine().all().unis(connection.query("ROLLBACK").execute().onFailure().recoverWithNull(),
                 connection.query("DISCARD ALL").execute().onFailure().recoverWithNull()).discardItems();
+    }
+
+    /**
+     * Ends the session ({@link #endSession}) and only then gives the connection back to the pool, without
+     * making the caller wait for it: the statement's rows (or its failure) are complete before the reset, and
+     * nobody else can borrow the connection until the reset has run, so the reset costs the caller no round
+     * trip (as pgbouncer's server_reset_query runs after the client has let the server connection go).
+     */
+    private static void endSessionAndGiveBack(SqlConnection connection) {
+        endSession(connection).eventually(() -> connection.close().onFailure().recoverWithNull())
+                .subscribe().with(done -> { }, failure -> { });
     }
 
     @Override

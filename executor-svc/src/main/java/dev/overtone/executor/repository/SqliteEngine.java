@@ -42,8 +42,8 @@ import org.sqlite.SQLiteOpenMode;
  * ({@code mode=ro}), with {@code query_only}, no ATTACH (SQLITE_LIMIT_ATTACHED = 0), no extension
  * loading, SQLite's limits ({@link SqliteConnectionLimits}: value size, LIKE pattern length, …), linear-time
  * replacements of the string functions that are quadratic inside one VM step ({@link LinearStringFunctions}),
- * and a progress handler that interrupts the statement when its deadline passes (backed by
- * sqlite3_interrupt from a timer). A connection whose statement outran its deadline is closed, not reused.
+ * and a progress handler that interrupts the statement when its deadline passes (registered once per connection,
+ * reading the deadline of the statement its thread steps; backed by sqlite3_interrupt from a timer). A connection whose statement outran its deadline is closed, not reused.
  */
 @ApplicationScoped
 public class SqliteEngine implements TenantEngine {
@@ -79,12 +79,6 @@ public class SqliteEngine implements TenantEngine {
         long started = System.nanoTime();
         StatementDeadline.set(limits.deadlineNanos());
         try {
-            ProgressHandler.setHandler(connection, config.progressSteps(), new ProgressHandler() {
-                @Override
-                protected int progress() {
-                    return System.nanoTime() - limits.deadlineNanos() >= 0 ? 1 : 0;
-                }
-            });
             CappedProjection capped = plan ? null : capped(connection, sql, limits);
             try (PreparedStatement statement = connection.prepareStatement(capped == null ? sql : capped.sql())) {
                 ScheduledFuture<?> cancel = timers.schedule(() -> cancelQuietly(statement),
@@ -106,11 +100,6 @@ public class SqliteEngine implements TenantEngine {
             throw translate(database, e, limits);
         } finally {
             StatementDeadline.clear();
-            try {
-                ProgressHandler.clearHandler(connection);
-            } catch (SQLException e) {
-                reusable = false;
-            }
             // a statement that outran its limit may leave the connection interrupted or mid-way: a fresh one replaces it
             giveBack(path, connection, reusable && !limits.expired());
         }
@@ -206,12 +195,6 @@ public class SqliteEngine implements TenantEngine {
         long deadline = System.nanoTime() + timeout.toNanos();
         StatementDeadline.set(deadline);
         try {
-            ProgressHandler.setHandler(connection, config.progressSteps(), new ProgressHandler() {
-                @Override
-                protected int progress() {
-                    return System.nanoTime() - deadline >= 0 ? 1 : 0;
-                }
-            });
             Map<String, Boolean> names = new LinkedHashMap<>();
             try (Statement st = connection.createStatement();
                     ResultSet rs = st.executeQuery("SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view')"
@@ -229,11 +212,6 @@ public class SqliteEngine implements TenantEngine {
             throw translate(database, e, ExecutionLimits.introspection(timeout.toMillis(), deadline));
         } finally {
             StatementDeadline.clear();
-            try {
-                ProgressHandler.clearHandler(connection);
-            } catch (SQLException e) {
-                // the connection is closed below when it cannot be reset
-            }
             giveBack(path, connection, System.nanoTime() - deadline < 0);
         }
     }
@@ -334,6 +312,14 @@ public class SqliteEngine implements TenantEngine {
             }
             connectionLimits.apply(connection.unwrap(SQLiteConnection.class));
             LinearStringFunctions.register(connection, config.maxLength());
+            // interrupts the statement stepping on this connection once its deadline (StatementDeadline, set by
+            // the thread that steps it) has passed; registered once, it costs a statement no JNI call of its own
+            ProgressHandler.setHandler(connection, config.progressSteps(), new ProgressHandler() {
+                @Override
+                protected int progress() {
+                    return StatementDeadline.passed() ? 1 : 0;
+                }
+            });
             return connection;
         } catch (SQLException e) {
             if (connection != null) {

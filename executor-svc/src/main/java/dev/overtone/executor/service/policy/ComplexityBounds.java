@@ -26,14 +26,26 @@ final class ComplexityBounds {
         this.maxChain = maxChain;
     }
 
-    void check(TokenView tokens) {
+    /**
+     * Refuses a statement beyond the bounds; else returns its deepest nesting of parentheses, brackets and
+     * CASE ... END together (what decides whether it is parsed on the calling thread, {@link ParseBounds}).
+     */
+    int check(TokenView tokens) {
         Deque<int[]> chains = new ArrayDeque<>(); // per open parenthesis: operators in the current chain
         int[] chain = {0};
+        int cases = 0;
+        int deepest = 0;
         for (int i = 0; i < tokens.size(); i++) {
             SqlLexer.Token token = tokens.get(i);
+            if (tokens.is(i, "case")) {
+                deepest = Math.max(deepest, chains.size() + ++cases);
+            } else if (tokens.is(i, "end") && cases > 0) {
+                cases--;
+            }
             if (tokens.is(i, "(") || tokens.is(i, "[")) {
                 chains.push(chain);
                 chain = new int[] {0};
+                deepest = Math.max(deepest, chains.size() + cases);
                 if (chains.size() > maxNesting) {
                     throw SandboxException.denied("too-complex", "parentheses nest deeper than " + maxNesting
                             + " levels (overtone.executor.policy.max-nesting); flatten the expression or use a CTE");
@@ -50,6 +62,7 @@ final class ComplexityBounds {
                 }
             }
         }
+        return deepest;
     }
 
     /** AND, OR, or the first character of a run of operator characters (|| and >= are one operator). */

@@ -18,9 +18,13 @@ import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.Statements;
 
 /**
- * Parses the analysis text with JSqlParser on a bounded pool (fixed threads with a large stack, a
- * bounded queue), for at most the time the call has left: an expensive statement waits for or
- * occupies one of few threads and then gives up, rather than start a thread of its own.
+ * Parses the analysis text with JSqlParser for at most the time the call has left. A statement whose size
+ * and nesting the pre-parse bounds keep small ({@link ParseBounds#onCallingThread}) is parsed on the calling
+ * thread: its parse is linear and short (measured, see the README), and handing it to another thread cost
+ * more than the parse. Any other statement goes to a bounded pool (fixed threads with a large stack, a
+ * bounded queue): an expensive statement waits for or occupies one of few threads and then gives up,
+ * rather than start a thread of its own. Both ways are timed out the same way, by JSqlParser's own
+ * {@code interrupted} flag.
  */
 final class PolicyParser {
     private static final long STACK_BYTES = 16L * 1024 * 1024;
@@ -39,8 +43,16 @@ final class PolicyParser {
         this.parseTimeoutMillis = parseTimeoutMillis;
     }
 
-    /** The one statement of {@code sql}; {@code deadlineNanos} is when the call's time limit ends (0: none). */
+    /** The one statement of {@code sql}, parsed on the pool; {@code deadlineNanos} is when the call's time limit ends (0: none). */
     Statement parse(String sql, EngineKind engine, long deadlineNanos) {
+        return parse(sql, engine, deadlineNanos, false);
+    }
+
+    /**
+     * The one statement of {@code sql}; {@code deadlineNanos} is when the call's time limit ends (0: none).
+     * {@code onCallingThread} only for statements within {@link ParseBounds#onCallingThread}.
+     */
+    Statement parse(String sql, EngineKind engine, long deadlineNanos, boolean onCallingThread) {
         long callLeft = deadlineNanos == 0 ? Long.MAX_VALUE : (deadlineNanos - System.nanoTime()) / 1_000_000;
         boolean callLimited = callLeft < parseTimeoutMillis;
         long budgetEnd = System.nanoTime() + Math.min(parseTimeoutMillis, callLeft) * 1_000_000L;
@@ -49,12 +61,12 @@ final class PolicyParser {
             // as CCJSqlParserUtil does, a simple parse first and a complex one if it fails, but both
             // within one time budget (its own retry would grant the timeout twice)
             try {
-                statements = attempt(sql, engine, false, budgetEnd, callLimited);
+                statements = attempt(sql, engine, false, budgetEnd, callLimited, onCallingThread);
             } catch (JSQLParserException simple) {
                 if (causedBy(simple, java.util.concurrent.TimeoutException.class)) {
                     throw simple;
                 }
-                statements = attempt(sql, engine, true, budgetEnd, callLimited);
+                statements = attempt(sql, engine, true, budgetEnd, callLimited, onCallingThread);
             }
         } catch (JSQLParserException e) {
             if (causedBy(e, java.util.concurrent.TimeoutException.class)) {
@@ -90,15 +102,15 @@ final class PolicyParser {
         return list.get(0);
     }
 
-    private Statements attempt(String sql, EngineKind engine, boolean complex, long budgetEnd, boolean callLimited)
-            throws JSQLParserException {
+    private Statements attempt(String sql, EngineKind engine, boolean complex, long budgetEnd, boolean callLimited,
+            boolean onCallingThread) throws JSQLParserException {
         long left = (budgetEnd - System.nanoTime()) / 1_000_000;
         if (left <= 0) {
             throw timedOut(callLimited);
         }
         CCJSqlParser parser = CCJSqlParserUtil.newParser(sql).withTimeOut(left).withAllowComplexParsing(complex)
                 .withSquareBracketQuotation(engine == EngineKind.SQLITE);
-        return CCJSqlParserUtil.parseStatements(parser, threads);
+        return onCallingThread ? ParseWatchdog.parse(parser, budgetEnd) : CCJSqlParserUtil.parseStatements(parser, threads);
     }
 
     private static final String PARSE_TIMEOUT = "the statement took longer than overtone.executor.policy.parse-timeout"

@@ -45,6 +45,7 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
     private final BuiltValueBounds builtValues;
     private final TableRules tableRules;
     private final PolicyParser parser;
+    private final ParseBounds callingThreadParse;
 
     public ReadOnlyPolicy(EngineKind engine, ExecutorConfig.Policy config) {
         this.engine = engine;
@@ -61,6 +62,8 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
         this.builtValues = new BuiltValueBounds(engine, config.maxBuiltLength());
         this.tableRules = new TableRules(engine);
         this.parser = new PolicyParser(config.parserThreads(), config.parserQueue(), config.parseTimeout().toMillis());
+        this.callingThreadParse = new ParseBounds(config.callingThreadParseMaxTokens(),
+                config.callingThreadParseMaxNesting());
     }
 
     @Override
@@ -118,12 +121,13 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
         requireReading(first.kind() == SqlLexer.Kind.WORD ? first.text().toLowerCase(Locale.ROOT)
                 : first.text().equals("(") ? "(" : "");
         TokenView tokens = new TokenView(body);
-        complexity.check(tokens);
+        int nesting = complexity.check(tokens);
         List<CallSites.Call> calls = CallSites.find(tokens);
         calls.forEach(call -> judge(call.name(), call.qualified()));
         systemNames.check(tokens);
         builtValues.check(tokens, calls);
-        Statement statement = parse(tokens, deadlineNanos);
+        Statement statement = parse(tokens, deadlineNanos,
+                callingThreadParse.onCallingThread(tokens.size(), nesting));
         if (!(statement instanceof Select select)) {
             throw SandboxException.denied("read-only-statement", "only SELECT, WITH ... SELECT, VALUES and plain"
                     + " EXPLAIN of those may run; rewrite it as a query that only reads");
@@ -191,22 +195,22 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
      * {@code TABLE name} written as the {@code SELECT * FROM name} it means.
      */
     /** The parse of the tokens; when it fails, once more with the names JSqlParser reserves quoted. */
-    private Statement parse(TokenView tokens, long deadlineNanos) {
+    private Statement parse(TokenView tokens, long deadlineNanos, boolean onCallingThread) {
         try {
-            return parser.parse(analysisText(tokens, false), engine, deadlineNanos);
+            return parser.parse(analysisText(tokens, false), engine, deadlineNanos, onCallingThread);
         } catch (SandboxException unparsable) {
             if (!PolicyParser.unparsable(unparsable)) {
                 throw unparsable;
             }
             try {
-                return parser.parse(analysisText(tokens, true), engine, deadlineNanos);
+                return parser.parse(analysisText(tokens, true), engine, deadlineNanos, onCallingThread);
             } catch (SandboxException stillUnparsable) {
                 throw unparsable;
             }
         }
     }
 
-    private String analysisText(TokenView tokens, boolean quoteNames) {
+    String analysisText(TokenView tokens, boolean quoteNames) {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < tokens.size(); i++) {
             SqlLexer.Token token = tokens.get(i);

@@ -57,6 +57,14 @@ final class PolicyConfigs {
                 return Duration.ofSeconds(5);
             }
 
+            public int callingThreadParseMaxTokens() {
+                return 400;
+            }
+
+            public int callingThreadParseMaxNesting() {
+                return 6;
+            }
+
             public int parserThreads() {
                 return 1;
             }

@@ -35,4 +35,26 @@ class PolicyParserTest {
                     assertThat(e.getMessage()).contains("line 1, column").doesNotContain("jsqlparser", "Exception");
                 });
     }
+
+    @Test
+    void parsesOnTheCallingThreadAsOnThePool() {
+        String sql = "SELECT h.name, count(*) FROM hotels h JOIN [rooms] r ON r.hotel_id = h.id GROUP BY h.name";
+        assertThat(parser.parse(sql, EngineKind.SQLITE, 0, true).toString())
+                .isEqualTo(parser.parse(sql, EngineKind.SQLITE, 0, false).toString());
+        assertThatThrownBy(() -> parser.parse("SELECT FROM WHERE", EngineKind.POSTGRESQL, 0, true))
+                .isInstanceOfSatisfying(SandboxException.class, e -> {
+                    assertThat(e.code()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getMessage()).contains("line 1, column").doesNotContain("jsqlparser", "Exception");
+                });
+    }
+
+    @Test
+    void aParseOnTheCallingThreadStopsWhenTheCallsTimeRunsOut() {
+        // some 200,000 tokens: far more than the calling-thread bounds let through, and a parse of seconds
+        String huge = "SELECT " + "a, ".repeat(100_000) + "a FROM t";
+        long deadline = System.nanoTime() + 50_000_000L;
+        assertThatThrownBy(() -> parser.parse(huge, EngineKind.POSTGRESQL, deadline, true))
+                .isInstanceOfSatisfying(SandboxException.class,
+                        e -> assertThat(e.code()).isEqualTo(Status.Code.DEADLINE_EXCEEDED));
+    }
 }
