@@ -13,9 +13,13 @@ import java.util.regex.Pattern;
  * How each service drains on SIGTERM, read from its own {@code application.properties} ({@code %prod.} first, as
  * {@link ServicePorts} reads ports): {@code quarkus.shutdown.timeout}, how long the calls held get to finish, and
  * {@code quarkus.shutdown.delay-enabled}, without which runtime's Drain runs only after the HTTP server has closed
- * (readiness never answers 503). A pod's own {@code QUARKUS_SHUTDOWN_TIMEOUT} wins over the file.
+ * (readiness never answers 503). A pod's own {@code QUARKUS_SHUTDOWN_TIMEOUT} wins over the file. And the longest a
+ * call may run inside the suite: interpreter-svc's {@code overtone.interpreter.budget.total}, which caps every
+ * Interpret and so every downstream call it makes.
  */
-record DrainSettings(Map<String, Drain> byService) {
+record DrainSettings(Map<String, Drain> byService, Duration longestCall) {
+
+    static final String LONGEST_CALL = "overtone.interpreter.budget.total";
 
     static final String TIMEOUT = "quarkus.shutdown.timeout";
     static final String TIMEOUT_ENV = "QUARKUS_SHUTDOWN_TIMEOUT";
@@ -34,7 +38,12 @@ record DrainSettings(Map<String, Drain> byService) {
             boolean delay = Boolean.parseBoolean(prodValue(properties, DELAY_ENABLED));
             drains.put(service, new Drain(timeout, delay));
         }
-        return new DrainSettings(Map.copyOf(drains));
+        Properties interpreter = ServicePorts.load(ServicePorts.applicationProperties(checkout, "interpreter-svc"));
+        String budget = prodValue(interpreter, LONGEST_CALL);
+        if (budget == null) {
+            throw new IllegalStateException("interpreter-svc's application.properties sets no " + LONGEST_CALL);
+        }
+        return new DrainSettings(Map.copyOf(drains), duration(budget));
     }
 
     /** A duration as Quarkus reads one: ISO-8601 ({@code PT10S}), or a number with ms, s, m, h or d (seconds without). */

@@ -395,6 +395,16 @@ class ManifestCheckerTest {
     }
 
     @Test
+    void aConnectionAgeGraceShorterThanTheLongestCallFails() {
+        inventory.named(ConfigMap.class, "overtone-grpc-server").orElseThrow().getData()
+                .put("OVERTONE_GRPC_SERVER_MAX_CONNECTION_AGE_GRACE", "10s");
+
+        assertThat(violations()).hasSize(4).allSatisfy(v -> assertThat(v).contains(
+                "OVERTONE_GRPC_SERVER_MAX_CONNECTION_AGE_GRACE 10 s is shorter than the longest call"
+                        + " (overtone.interpreter.budget.total, 20 s)"));
+    }
+
+    @Test
     void aServiceWithoutAPreStopHookFails() {
         container("parser-svc").setLifecycle(null);
 

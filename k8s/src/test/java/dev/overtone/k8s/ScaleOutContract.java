@@ -33,6 +33,9 @@ record ScaleOutContract(Inventory inventory, DrainSettings drains, AdapterRules 
     /** runtime's CallsInFlightGauge, as Prometheus names it. */
     static final String LOAD_METRIC = "overtone_grpc_calls_in_flight";
     static final String MAX_CONNECTION_AGE = "OVERTONE_GRPC_SERVER_MAX_CONNECTION_AGE";
+    static final String MAX_CONNECTION_AGE_GRACE = "OVERTONE_GRPC_SERVER_MAX_CONNECTION_AGE_GRACE";
+    /** runtime MaxConnectionAge's grace when unset. */
+    static final Duration DEFAULT_GRACE = Duration.ofSeconds(10);
     /** What the JVM needs after the drain to exit, within the grace period. */
     static final Duration EXIT_MARGIN = Duration.ofSeconds(5);
     private static final Pattern SLEEP = Pattern.compile("(?:^|\\s|/)sleep\\s+(\\d+)\\s*$");
@@ -168,14 +171,24 @@ record ScaleOutContract(Inventory inventory, DrainSettings drains, AdapterRules 
         }
         deployment(callee).flatMap(workload -> workload.pod().getContainers().stream()
                         .filter(container -> container.getName().equals(callee)).findFirst())
-                .ifPresent(container -> {
-                    String age = ManifestChecker.environment(inventory, container).get(MAX_CONNECTION_AGE);
-                    if (age == null || age.isBlank() || DrainSettings.duration(age).isZero()) {
-                        violations.add("Deployment " + callee + " does not set " + MAX_CONNECTION_AGE
-                                + " (ConfigMap overtone-grpc-server): its callers resolve " + headless(callee)
-                                + " again only when a connection goes away, so they would never reach a pod added later");
-                    }
-                });
+                .ifPresent(container -> checkConnectionAge(callee, ManifestChecker.environment(inventory, container)));
+    }
+
+    private void checkConnectionAge(String callee, Map<String, String> environment) {
+        String age = environment.get(MAX_CONNECTION_AGE);
+        if (age == null || age.isBlank() || DrainSettings.duration(age).isZero()) {
+            violations.add("Deployment " + callee + " does not set " + MAX_CONNECTION_AGE
+                    + " (ConfigMap overtone-grpc-server): its callers resolve " + headless(callee)
+                    + " again only when a connection goes away, so they would never reach a pod added later");
+            return;
+        }
+        String graceText = environment.get(MAX_CONNECTION_AGE_GRACE);
+        Duration grace = graceText == null ? DEFAULT_GRACE : DrainSettings.duration(graceText);
+        if (grace.compareTo(drains.longestCall()) < 0) {
+            violations.add("Deployment " + callee + ": " + MAX_CONNECTION_AGE_GRACE + " " + grace.toSeconds()
+                    + " s is shorter than the longest call (" + DrainSettings.LONGEST_CALL + ", "
+                    + drains.longestCall().toSeconds() + " s): a call on a connection that ages out would be cut");
+        }
     }
 
     private void checkHeadless(String callee, Service service, ServicePorts.Ports ports) {
