@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Smoke-tests one Overtone service image the way Kubernetes runs it: read-only root
 # filesystem with a writable /tmp, user 1001, every capability dropped. Passes when
-# /q/health/ready answers UP on the HTTP port within the deadline and gRPC reflection on
-# the gRPC port (grpc-java's own server) lists the service.
+# /q/health/ready answers UP on the HTTP port within the deadline, gRPC reflection on
+# the gRPC port (grpc-java's own server) lists the service, and the image can run the
+# preStop hook's sleep.
 #
 #   k8s/ci/smoke-image.sh <service> <grpc port> <http port> <grpc service> <image>
 #   k8s/ci/smoke-image.sh clarify-svc 8091 8101 overtone.v1.ClarifyService overtone/clarify-svc:ci
@@ -57,5 +58,8 @@ services=$(grpcurl -plaintext "localhost:$grpc_port" list)
 echo "$services"
 grep -qx "$grpc_service" <<< "$services" || { echo "FAIL: reflection does not list $grpc_service"; exit 1; }
 grpcurl -plaintext "localhost:$grpc_port" describe "$grpc_service" > /dev/null
+# the pods' preStop hook runs `sleep 5` in this image (k8s/base, lifecycle.preStop): it must have the binary
+docker run --rm --entrypoint sleep --read-only --user 1001 --cap-drop ALL "$image" 0 ||
+  { echo "FAIL: the image has no sleep for the preStop hook"; exit 1; }
 echo "RSS after start: $(docker stats --no-stream --format '{{.MemUsage}}' "$container")"
 echo "PASS: $service"

@@ -52,9 +52,11 @@ import java.util.function.Function;
  * @param ports           each Overtone service's configured gRPC and HTTP ports
  * @param calls           which Overtone service calls which over gRPC
  * @param externalSecrets Secrets created out of band (README, "Secrets"): name to keys
+ * @param drains          how each service drains on SIGTERM
+ * @param adapter         the per-pod metrics prometheus-adapter serves to the autoscalers
  */
 record ManifestChecker(String namespace, ServicePorts ports, GrpcCalls calls,
-                       Map<String, Set<String>> externalSecrets) {
+                       Map<String, Set<String>> externalSecrets, DrainSettings drains, AdapterRules adapter) {
 
     static final String GRPC_CLIENTS = "overtone-grpc-clients";
     static final String H2C = "kubernetes.io/h2c";
@@ -121,6 +123,10 @@ record ManifestChecker(String namespace, ServicePorts ports, GrpcCalls calls,
                 violations.add(caller + " is configured with a gRPC client for " + callee + ", which is no Overtone service");
             }
         }));
+        ScaleOutContract scaleOut = new ScaleOutContract(inventory, drains, adapter, violations);
+        ports.byService().keySet().forEach(scaleOut::checkService);
+        calls.calleesByCaller().values().stream().flatMap(Set::stream).distinct().filter(ports.byService()::containsKey)
+                .sorted().forEach(callee -> scaleOut.checkDiscovery(callee, ports.byService().get(callee)));
         inventory.of(ConfigMap.class).forEach(config -> checkLlmEndpoint(inventory, config, violations));
         return violations;
     }

@@ -12,9 +12,11 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPort;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -34,7 +36,7 @@ class ManifestCheckerTest {
 
     @BeforeEach
     void copyTheDevOverlay() {
-        objects = Manifests.copy(DEV);
+        objects = new ArrayList<>(Manifests.copy(DEV));
         inventory = new ManifestChecker.Inventory(objects);
     }
 
@@ -252,6 +254,7 @@ class ManifestCheckerTest {
 
         assertThat(violations()).containsExactlyInAnyOrder(
                 "HorizontalPodAutoscaler parser-svc scales Deployment parser, which is not rendered",
+                "no HorizontalPodAutoscaler scales Deployment parser-svc",
                 "HorizontalPodAutoscaler executor-svc: Deployment executor-svc sets spec.replicas,"
                         + " which every apply would reset under the autoscaler");
     }
@@ -338,6 +341,143 @@ class ManifestCheckerTest {
 
         assertThat(violations()).singleElement().asString()
                 .contains("Secret huggingface, which is neither rendered nor documented");
+    }
+
+    // ---- scale-out: discovery, drain, disruption budgets, autoscalers (ScaleOutContract)
+
+    @Test
+    void aClientOnTheClusterIpServiceFails() {
+        clients().put("QUARKUS_GRPC_CLIENTS_PARSER_HOST", "parser-svc");
+
+        assertThat(violations()).singleElement().asString()
+                .contains("QUARKUS_GRPC_CLIENTS_PARSER_HOST/PORT should be parser-svc-headless/8093");
+    }
+
+    @Test
+    void aClientThatDoesNotResolveByDnsFails() {
+        clients().put("QUARKUS_GRPC_CLIENTS_EXECUTOR_NAME_RESOLVER", "stork");
+
+        assertThat(violations()).singleElement().asString()
+                .contains("QUARKUS_GRPC_CLIENTS_EXECUTOR_NAME_RESOLVER is stork, not dns");
+    }
+
+    @Test
+    void aMissingHeadlessServiceFails() {
+        objects.remove(inventory.named(Service.class, "infill-svc-headless").orElseThrow());
+
+        assertThat(violations()).singleElement().asString()
+                .contains("no headless Service infill-svc-headless");
+    }
+
+    @Test
+    void aHeadlessServiceWithAClusterIpFails() {
+        inventory.named(Service.class, "clarify-svc-headless").orElseThrow().getSpec().setClusterIP(null);
+
+        assertThat(violations()).singleElement().asString()
+                .contains("Service clarify-svc-headless has a cluster IP");
+    }
+
+    @Test
+    void aHeadlessServiceOnAnotherPortFails() {
+        servicePort("parser-svc-headless", "grpc").setPort(9093);
+
+        assertThat(violations()).singleElement().asString()
+                .contains("Service parser-svc-headless has no port grpc 8093");
+    }
+
+    @Test
+    void aCalleeWhoseServerKeepsConnectionsForEverFails() {
+        container("executor-svc").getEnvFrom().removeIf(source -> source.getConfigMapRef() != null
+                && "overtone-grpc-server".equals(source.getConfigMapRef().getName()));
+
+        assertThat(violations()).singleElement().asString()
+                .contains("Deployment executor-svc does not set OVERTONE_GRPC_SERVER_MAX_CONNECTION_AGE");
+    }
+
+    @Test
+    void aConnectionAgeGraceShorterThanTheLongestCallFails() {
+        inventory.named(ConfigMap.class, "overtone-grpc-server").orElseThrow().getData()
+                .put("OVERTONE_GRPC_SERVER_MAX_CONNECTION_AGE_GRACE", "10s");
+
+        assertThat(violations()).hasSize(4).allSatisfy(v -> assertThat(v).contains(
+                "OVERTONE_GRPC_SERVER_MAX_CONNECTION_AGE_GRACE 10 s is shorter than the longest call"
+                        + " (overtone.interpreter.budget.total, 20 s)"));
+    }
+
+    @Test
+    void aServiceWithoutAPreStopHookFails() {
+        container("parser-svc").setLifecycle(null);
+
+        assertThat(violations()).singleElement().asString()
+                .contains("Deployment parser-svc has no preStop hook");
+    }
+
+    @Test
+    void aGracePeriodShorterThanPreStopAndDrainFails() {
+        deployment("clarify-svc").getSpec().getTemplate().getSpec().setTerminationGracePeriodSeconds(15L);
+
+        assertThat(violations()).singleElement().asString().contains("Deployment clarify-svc: terminationGracePeriodSeconds 15"
+                + " is shorter than the preStop wait (5 s) + quarkus.shutdown.timeout (10 s) + 5 s to exit");
+    }
+
+    @Test
+    void aShutdownTimeoutRaisedInThePodBeyondTheGracePeriodFails() {
+        container("infill-svc").getEnv().add(new io.fabric8.kubernetes.api.model.EnvVar("QUARKUS_SHUTDOWN_TIMEOUT", "60s", null));
+
+        assertThat(violations()).singleElement().asString()
+                .contains("Deployment infill-svc: terminationGracePeriodSeconds 30", "quarkus.shutdown.timeout (60 s)");
+    }
+
+    @Test
+    void aServiceWithoutAPodDisruptionBudgetFails() {
+        objects.remove(inventory.named(PodDisruptionBudget.class, "executor-svc").orElseThrow());
+
+        assertThat(violations()).singleElement().asString()
+                .contains("no PodDisruptionBudget covers Deployment executor-svc");
+    }
+
+    @Test
+    void aPodDisruptionBudgetThatLetsNoPodGoFails() {
+        var spec = inventory.named(PodDisruptionBudget.class, "interpreter-svc").orElseThrow().getSpec();
+        spec.setMaxUnavailable(null);
+        spec.setMinAvailable(new IntOrString(1)); // dev runs at least one replica
+
+        assertThat(violations()).singleElement().asString()
+                .contains("PodDisruptionBudget interpreter-svc lets no pod of interpreter-svc go at its fewest replicas (1)");
+    }
+
+    @Test
+    void aServiceWithoutAnAutoscalerFails() {
+        objects.remove(inventory.named(HorizontalPodAutoscaler.class, "infill-svc").orElseThrow());
+
+        assertThat(violations()).singleElement().asString()
+                .contains("no HorizontalPodAutoscaler scales Deployment infill-svc");
+    }
+
+    @Test
+    void anAutoscalerOnCpuAloneFails() {
+        inventory.named(HorizontalPodAutoscaler.class, "parser-svc").orElseThrow().getSpec().getMetrics()
+                .removeIf(metric -> metric.getPods() != null);
+
+        assertThat(violations()).singleElement().asString()
+                .contains("HorizontalPodAutoscaler parser-svc does not scale on the per-pod load overtone_grpc_calls_in_flight");
+    }
+
+    @Test
+    void anAutoscalerOnAMetricTheAdapterDoesNotServeFails() {
+        inventory.named(HorizontalPodAutoscaler.class, "clarify-svc").orElseThrow().getSpec().getMetrics().stream()
+                .filter(metric -> metric.getPods() != null).findFirst().orElseThrow()
+                .getPods().getMetric().setName("grpc_server_requests_seconds_count");
+
+        assertThat(violations()).containsExactlyInAnyOrder(
+                "HorizontalPodAutoscaler clarify-svc does not scale on the per-pod load overtone_grpc_calls_in_flight"
+                        + " (a Pods metric), only on [grpc_server_requests_seconds_count]",
+                "HorizontalPodAutoscaler clarify-svc scales on grpc_server_requests_seconds_count, which prometheus-adapter"
+                        + " (k8s/monitoring/prometheus-adapter-values.yaml) does not serve per pod");
+    }
+
+    private Map<String, String> clients() {
+        return inventory.named(ConfigMap.class, ManifestChecker.GRPC_CLIENTS).orElseThrow().getData();
     }
 
     private void mutateEnv(String deployment, Consumer<io.fabric8.kubernetes.api.model.EnvVar> change, String name) {

@@ -42,6 +42,7 @@ enum Overlay {
     }
 
     ManifestChecker checker() {
-        return new ManifestChecker(namespace, ServicePorts.read(checkout()), GrpcCalls.read(checkout()), externalSecrets);
+        return new ManifestChecker(namespace, ServicePorts.read(checkout()), GrpcCalls.read(checkout()), externalSecrets,
+                DrainSettings.read(checkout()), AdapterRules.read(checkout()));
     }
 }

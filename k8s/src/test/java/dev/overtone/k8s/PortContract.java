@@ -196,8 +196,9 @@ record PortContract(Inventory inventory, List<String> violations) {
         Map<String, String> clients = inventory.named(ConfigMap.class, ManifestChecker.GRPC_CLIENTS)
                 .map(ConfigMap::getData).orElse(Map.of());
         String prefix = "QUARKUS_GRPC_CLIENTS_" + client + "_";
-        if (!name.equals(clients.get(prefix + "HOST")) || !String.valueOf(grpc.number()).equals(clients.get(prefix + "PORT"))) {
-            violations.add("ConfigMap " + ManifestChecker.GRPC_CLIENTS + ": " + prefix + "HOST/PORT should be " + name + "/"
+        String host = ScaleOutContract.headless(name);
+        if (!host.equals(clients.get(prefix + "HOST")) || !String.valueOf(grpc.number()).equals(clients.get(prefix + "PORT"))) {
+            violations.add("ConfigMap " + ManifestChecker.GRPC_CLIENTS + ": " + prefix + "HOST/PORT should be " + host + "/"
                     + grpc.number() + " (" + grpc.property() + "), are " + clients.get(prefix + "HOST") + "/"
                     + clients.get(prefix + "PORT"));
         }
