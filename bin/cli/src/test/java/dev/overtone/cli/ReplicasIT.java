@@ -53,8 +53,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 class ReplicasIT {
 
     /** Below the ephemeral ports and apart from SuiteIT's 23090 (replica 1 is +100). */
-    private static final int PORT_BASE = 24090;
-    private static final int PG_PORT = 24532;
+    private static final int PORT_BASE = Integer.getInteger("overtone.it.replicas-port-base", 24090);
+    private static final int PG_PORT = Integer.getInteger("overtone.it.replicas-pg-port", 24532);
     private static final int REPLICAS = 2;
     private static final List<String> SERVICES =
             List.of("interpreter-svc", "clarify-svc", "infill-svc", "parser-svc", "executor-svc");
