@@ -23,9 +23,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class LocalSuite implements AutoCloseable {
 
-    /** Below the kernel's ephemeral ports (32768 and up), where a probe of a free port can connect to itself. */
-    static final int PORT_BASE = 23090;
-    static final int PG_PORT = 23532;
+    /**
+     * Below the kernel's ephemeral ports (32768 and up), where a probe of a free port can connect to itself;
+     * {@code -Dovertone.it.port-base} and {@code -Dovertone.it.pg-port} move them (two checkouts testing at once).
+     */
+    static final int PORT_BASE = Integer.getInteger("overtone.it.port-base", 23090);
+    static final int PG_PORT = Integer.getInteger("overtone.it.pg-port", 23532);
     /** bin/overtone serves each service's /q/health and /q/metrics on its gRPC port + 10. */
     static final int HTTP_PORT_OFFSET = 10;
     /** bin/overtone puts replica r of a service on its ports + 100 * r. */

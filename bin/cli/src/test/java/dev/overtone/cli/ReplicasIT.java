@@ -54,12 +54,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReplicasIT {
 
-    /**
-     * Below the ephemeral ports and apart from SuiteIT's 23090 (replica 1 is +100); {@code -Dovertone.replicas-it.port-base}
-     * and {@code .pg-port} move them, so that two checkouts on one machine can run it at once.
-     */
-    private static final int PORT_BASE = Integer.getInteger("overtone.replicas-it.port-base", 24090);
-    private static final int PG_PORT = Integer.getInteger("overtone.replicas-it.pg-port", 24532);
+    /** Below the ephemeral ports and apart from SuiteIT's 23090 (replica 1 is +100). */
+    private static final int PORT_BASE = Integer.getInteger("overtone.it.replicas-port-base", 24090);
+    private static final int PG_PORT = Integer.getInteger("overtone.it.replicas-pg-port", 24532);
     private static final int REPLICAS = 2;
     private static final List<String> SERVICES =
             List.of("interpreter-svc", "clarify-svc", "infill-svc", "parser-svc", "executor-svc");

@@ -349,4 +349,41 @@ class SuiteIT {
         assertThat(whole.getInterpretationsList()).anySatisfy(
                 reading -> assertThat(reading.getSource()).isEqualTo(Source.SOURCE_INFILL_STRUCTURAL));
     }
+
+    /**
+     * A service's first run after a build records its start-up cache (bin/overtone, "Time to ready"); the drain of a
+     * restart writes it as the process exits, and the new process maps it: a JDK 25 AOT cache or, on 17, a class
+     * archive. A cache the JVM refused would be a warning in the service's log, and the service would start without it.
+     */
+    @Test
+    @Order(14)
+    void aRestartedReplicaStartsFromTheCacheItsFirstRunRecorded() throws Exception {
+        Path log = suite.home.resolve("logs/executor-svc.log");
+        long logBefore = Files.size(log);
+        LocalSuite.Result restarted = suite.overtone(Duration.ofMinutes(4), "restart", "executor-svc");
+        assertThat(restarted.exitCode()).as(restarted.output()).isZero();
+        startedPids.add(suite.pid("executor-svc"));
+
+        List<String> arguments = ProcessHandle.of(suite.pid("executor-svc")).flatMap(process -> process.info().arguments())
+                .map(List::of).orElseThrow();
+        String cacheOption = arguments.stream().filter(a -> a.startsWith("-XX:AOTCache=") || a.startsWith("-XX:SharedArchiveFile="))
+                .findFirst().orElseThrow(() -> new AssertionError("no start-up cache among the JVM options " + arguments));
+        Path cache = Path.of(cacheOption.substring(cacheOption.indexOf('=') + 1));
+        assertThat(cache).isRegularFile().startsWith(suite.checkout.resolve("executor-svc/target/quarkus-app"));
+        assertThat(Files.size(cache)).isGreaterThan(1_000_000L);
+
+        String since;
+        try (var in = Files.newInputStream(log)) {
+            in.skipNBytes(logBefore);
+            since = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertThat(since.lines().filter(line -> line.matches(".*\\[(warning|error)\\]\\[(aot|cds)\\].*")))
+                .as("the JVM's complaints about the start-up cache").isEmpty();
+
+        // It serves: the first call of a new process, so a deadline for a loaded machine.
+        dev.overtone.proto.v1.ExecuteResponse rows = dev.overtone.proto.v1.ExecutorServiceGrpc.newBlockingStub(suite.channel("executor-svc"))
+                .withDeadlineAfter(30, TimeUnit.SECONDS).execute(dev.overtone.proto.v1.ExecuteRequest.newBuilder()
+                        .setTenant("demo").setDatabase("hotels").setSql(STARS_SQL).build());
+        assertThat(rows.toString()).contains("Grand");
+    }
 }
