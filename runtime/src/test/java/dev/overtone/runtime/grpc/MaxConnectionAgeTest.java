@@ -7,20 +7,14 @@ import io.grpc.CallOptions;
 import io.grpc.EquivalentAddressGroup;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
-import io.grpc.NameResolver;
-import io.grpc.NameResolverProvider;
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
-import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.ServerCalls;
 import java.net.InetSocketAddress;
-import java.net.SocketAddress;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -55,8 +49,8 @@ class MaxConnectionAgeTest {
         AtomicInteger added = new AtomicInteger();
         Server old = serve(first, new MaxConnectionAge(Optional.of(Duration.ofMillis(300)), Duration.ofSeconds(5)));
         Server fresh = serve(added, new MaxConnectionAge(Optional.of(Duration.ofMillis(300)), Duration.ofSeconds(5)));
-        Dns dns = new Dns(address(old));
-        channel = channel(dns);
+        Replicas dns = headlessService(address(old));
+        channel = dns.channel();
         call();
 
         dns.publish(List.of(address(old), address(fresh)));
@@ -75,8 +69,8 @@ class MaxConnectionAgeTest {
         AtomicInteger added = new AtomicInteger();
         Server old = serve(first, new MaxConnectionAge(Optional.empty(), Duration.ofSeconds(5)));
         Server fresh = serve(added, new MaxConnectionAge(Optional.empty(), Duration.ofSeconds(5)));
-        Dns dns = new Dns(address(old));
-        channel = channel(dns);
+        Replicas dns = headlessService(address(old));
+        channel = dns.channel();
         call();
 
         dns.publish(List.of(address(old), address(fresh)));
@@ -105,6 +99,11 @@ class MaxConnectionAgeTest {
         ClientCalls.blockingUnaryCall(channel, PARSE, CallOptions.DEFAULT.withDeadlineAfter(5, TimeUnit.SECONDS), new byte[] {1});
     }
 
+    /** A headless Service's record, as a caller sees it: what {@code publish} last set, but only when the caller asks again. */
+    private static Replicas headlessService(EquivalentAddressGroup first) {
+        return new Replicas("parser-svc-headless", List.of(first));
+    }
+
     private Server serve(AtomicInteger calls, MaxConnectionAge age) throws Exception {
         ServerServiceDefinition service = ServerServiceDefinition.builder(PARSE.getServiceName())
                 .addMethod(PARSE, ServerCalls.asyncUnaryCall((request, observer) -> {
@@ -120,77 +119,6 @@ class MaxConnectionAgeTest {
     }
 
     private static EquivalentAddressGroup address(Server server) {
-        return new EquivalentAddressGroup(new InetSocketAddress("localhost", server.getPort()));
-    }
-
-    /** As the services' clients are built: the resolver's service config ignored, round_robin and retries from ours. */
-    @SuppressWarnings("deprecation") // nameResolverFactory: this channel's own resolver, not a process-wide one
-    private static ManagedChannel channel(Dns dns) {
-        return NettyChannelBuilder.forTarget("dns-like:///parser-svc-headless").nameResolverFactory(dns).usePlaintext()
-                .disableServiceConfigLookUp().defaultServiceConfig(ChannelServiceConfig.of(RetryPolicy.DEFAULT))
-                .enableRetry().build();
-    }
-
-    /**
-     * A headless Service's record, as a caller sees it: what {@link #publish} last set (a pod became ready), but only when
-     * the caller asks again; DNS tells no one of a change.
-     */
-    private static final class Dns extends NameResolverProvider {
-        private volatile List<EquivalentAddressGroup> record;
-
-        Dns(EquivalentAddressGroup first) {
-            this.record = List.of(first);
-        }
-
-        void publish(List<EquivalentAddressGroup> addresses) {
-            record = addresses;
-        }
-
-        @Override
-        public NameResolver newNameResolver(URI target, NameResolver.Args args) {
-            return new NameResolver() {
-                private Listener2 listener;
-
-                @Override
-                public String getServiceAuthority() {
-                    return "parser-svc-headless";
-                }
-
-                @Override
-                public void start(Listener2 listener) {
-                    this.listener = listener;
-                    listener.onResult(ResolutionResult.newBuilder().setAddresses(record).build());
-                }
-
-                @Override
-                public void refresh() {
-                    listener.onResult(ResolutionResult.newBuilder().setAddresses(record).build());
-                }
-
-                @Override
-                public void shutdown() {
-                }
-            };
-        }
-
-        @Override
-        public String getDefaultScheme() {
-            return "dns-like";
-        }
-
-        @Override
-        protected boolean isAvailable() {
-            return true;
-        }
-
-        @Override
-        protected int priority() {
-            return 5;
-        }
-
-        @Override
-        public Collection<Class<? extends SocketAddress>> getProducedSocketAddressTypes() {
-            return List.of(InetSocketAddress.class);
-        }
+        return Replicas.localhost(server.getPort());
     }
 }
