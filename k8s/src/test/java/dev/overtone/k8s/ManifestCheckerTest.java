@@ -429,6 +429,14 @@ class ManifestCheckerTest {
     }
 
     @Test
+    void anInterpreterDrainShorterThanTheLongestCallFails() {
+        container("interpreter-svc").getEnv().add(new io.fabric8.kubernetes.api.model.EnvVar("QUARKUS_SHUTDOWN_TIMEOUT", "10s", null));
+
+        assertThat(violations()).singleElement().asString().contains("interpreter-svc's quarkus.shutdown.timeout (10 s) is"
+                + " shorter than the longest call (overtone.interpreter.budget.total, 20 s)");
+    }
+
+    @Test
     void aServiceWithoutAPodDisruptionBudgetFails() {
         objects.remove(inventory.named(PodDisruptionBudget.class, "executor-svc").orElseThrow());
 

@@ -38,6 +38,8 @@ record ScaleOutContract(Inventory inventory, DrainSettings drains, AdapterRules 
     static final Duration DEFAULT_GRACE = Duration.ofSeconds(10);
     /** What the JVM needs after the drain to exit, within the grace period. */
     static final Duration EXIT_MARGIN = Duration.ofSeconds(5);
+    /** The service whose calls can last the whole budget; the others answer within parts of it. */
+    static final String LONGEST_CALLS_SERVED_BY = "interpreter-svc";
     private static final Pattern SLEEP = Pattern.compile("(?:^|\\s|/)sleep\\s+(\\d+)\\s*$");
 
     /** The headless Service a service's callers resolve. */
@@ -70,6 +72,11 @@ record ScaleOutContract(Inventory inventory, DrainSettings drains, AdapterRules 
         if (timeout.isEmpty()) {
             violations.add(name + " sets no " + DrainSettings.TIMEOUT + ": it does not drain, and calls in flight die at SIGTERM");
             return;
+        }
+        if (name.equals(LONGEST_CALLS_SERVED_BY) && timeout.get().compareTo(drains.longestCall()) < 0) {
+            violations.add(name + "'s " + DrainSettings.TIMEOUT + " (" + timeout.get().toSeconds() + " s) is shorter than the"
+                    + " longest call (" + DrainSettings.LONGEST_CALL + ", " + drains.longestCall().toSeconds()
+                    + " s): a drain would cut the calls it holds");
         }
         Optional<Duration> preStop = preStopWait(what, container);
         if (preStop.isEmpty()) {
