@@ -18,7 +18,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Renders each overlay as kubectl would and holds it to {@link ManifestChecker}'s invariants. */
+/** Renders each overlay with kubectl kustomize and holds it to {@link ManifestChecker}'s invariants. */
 class OverlaysTest {
 
     @ParameterizedTest
