@@ -21,6 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LauncherPortsTest {
 
     private static final String LAUNCHER = "bin/overtone";
+    /** What the launcher sources to read application.properties. */
+    private static final String PROPERTIES_READER = "bin/properties.sh";
 
     @TempDir
     Path home;
@@ -46,6 +48,7 @@ class LauncherPortsTest {
     void aPortChangedInApplicationPropertiesIsTheLaunchersWithoutAPortBase(@TempDir Path checkout) throws Exception {
         Files.createDirectories(checkout.resolve("bin"));
         Files.copy(Overlay.checkout().resolve(LAUNCHER), checkout.resolve(LAUNCHER));
+        Files.copy(Overlay.checkout().resolve(PROPERTIES_READER), checkout.resolve(PROPERTIES_READER));
         int offset = 0;
         for (String service : ServicePorts.SERVICES) {
             Path file = ServicePorts.applicationProperties(checkout, service);
