@@ -5,14 +5,23 @@
 # the gRPC port (grpc-java's own server) lists the service, and the image can run the
 # preStop hook's sleep.
 #
-#   k8s/ci/smoke-image.sh <service> <grpc port> <http port> <grpc service> <image>
-#   k8s/ci/smoke-image.sh clarify-svc 8091 8101 overtone.v1.ClarifyService overtone/clarify-svc:ci
+#   k8s/ci/smoke-image.sh <service> <grpc service> <image>
+#   k8s/ci/smoke-image.sh clarify-svc overtone.v1.ClarifyService overtone/clarify-svc:ci
 #
-# Needs docker, curl and grpcurl. clarify-svc gets a throwaway PostgreSQL (its readiness
-# includes the database).
+# The ports are the service's own, quarkus.grpc.server.port and quarkus.http.port in its
+# application.properties (run from the checkout root). Needs docker, curl and grpcurl.
+# clarify-svc gets a throwaway PostgreSQL (its readiness includes the database).
 set -euo pipefail
 
-service=$1 grpc_port=$2 http_port=$3 grpc_service=$4 image=$5
+service=$1 grpc_service=$2 image=$3
+# shellcheck source=../../bin/properties.sh
+. "$(dirname "$0")/../../bin/properties.sh"
+properties=$service/src/main/resources/application.properties
+grpc_port=$(property_of "$properties" quarkus.grpc.server.port)
+http_port=$(property_of "$properties" quarkus.http.port)
+[[ $grpc_port =~ ^[0-9]+$ && $http_port =~ ^[0-9]+$ ]] ||
+  { echo "FAIL: $properties sets no port numbers (gRPC '$grpc_port', HTTP '$http_port')"; exit 1; }
+echo "$service: gRPC on $grpc_port, HTTP on $http_port ($properties)"
 deadline_s=${SMOKE_DEADLINE_S:-120}
 network=overtone-smoke-$$
 container=smoke-$service-$$

@@ -34,12 +34,13 @@ record DrainSettings(Map<String, Drain> byService, Duration longestCall) {
         Map<String, Drain> drains = new LinkedHashMap<>();
         for (String service : ServicePorts.SERVICES) {
             Properties properties = ServicePorts.load(ServicePorts.applicationProperties(checkout, service));
-            Optional<Duration> timeout = Optional.ofNullable(prodValue(properties, TIMEOUT)).map(DrainSettings::duration);
-            boolean delay = Boolean.parseBoolean(prodValue(properties, DELAY_ENABLED));
+            Optional<Duration> timeout = Optional.ofNullable(ServicePorts.prodValue(properties, TIMEOUT, null))
+                    .map(DrainSettings::duration);
+            boolean delay = Boolean.parseBoolean(ServicePorts.prodValue(properties, DELAY_ENABLED, null));
             drains.put(service, new Drain(timeout, delay));
         }
         Properties interpreter = ServicePorts.load(ServicePorts.applicationProperties(checkout, "interpreter-svc"));
-        String budget = prodValue(interpreter, LONGEST_CALL);
+        String budget = ServicePorts.prodValue(interpreter, LONGEST_CALL, null);
         if (budget == null) {
             throw new IllegalStateException("interpreter-svc's application.properties sets no " + LONGEST_CALL);
         }
@@ -64,9 +65,5 @@ record DrainSettings(Map<String, Drain> byService, Duration longestCall) {
             case "d" -> Duration.ofDays(amount);
             default -> Duration.ofSeconds(amount);
         };
-    }
-
-    private static String prodValue(Properties properties, String key) {
-        return properties.getProperty("%prod." + key, properties.getProperty(key));
     }
 }

@@ -1,58 +1,77 @@
 package dev.overtone.k8s;
 
-import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.apps.Deployment;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.HashMap;
+import java.nio.file.Path;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Each service pod starts its JVM as the launcher does, where memory and collections were measured: the
- * collector options of ConfigMap overtone-jvm, plus the heap options bin/overtone gives that service (the
- * young generation of the services that allocate most), which a service's own ConfigMap adds by
- * overriding GC_CONTAINER_OPTIONS.
+ * k8s/base/jvm is the one source of the services' JVM settings: kubectl kustomize renders it into every service's
+ * environment, a service's own file replacing keys of every service's, read the way kustomize and bin/overtone read it.
  */
 class JvmSettingsTest {
 
-    private static final Pattern LAUNCHER_HEAP_OPTIONS = Pattern.compile("^\\s*([a-z|-]+)\\) echo \"([^\"]*)\" ;;", Pattern.MULTILINE);
+    @TempDir
+    Path checkout;
 
     @ParameterizedTest
     @EnumSource(Overlay.class)
-    void everyServiceGetsTheSharedCollectorOptionsAndTheLaunchersHeapOptions(Overlay overlay) throws IOException {
-        ManifestChecker.Inventory inventory = new ManifestChecker.Inventory(overlay.render());
-        String shared = inventory.named(ConfigMap.class, "overtone-jvm").orElseThrow().getData().get("GC_CONTAINER_OPTIONS");
-        Map<String, String> launcher = launcherHeapOptions();
-        assertThat(launcher).containsKeys("parser-svc", "interpreter-svc");
+    void everyServiceContainerRunsWithItsSettingsFromK8sBaseJvm(Overlay overlay) {
+        Inventory inventory = new Inventory(overlay.render());
+        JvmSettings jvm = JvmSettings.read(Overlay.checkout());
 
         for (String service : ServicePorts.SERVICES) {
-            Container container = inventory.named(Deployment.class, service).orElseThrow()
-                    .getSpec().getTemplate().getSpec().getContainers().get(0);
-            String effective = ManifestChecker.environment(inventory, container).get("GC_CONTAINER_OPTIONS");
-            String heap = launcher.get(service);
-            assertThat(effective).as(overlay + " " + service)
-                    .isEqualTo(heap == null ? shared : shared + " " + heap);
+            Map<String, String> environment = inventory.environment(inventory.serviceContainer(service).orElseThrow());
+            assertThat(environment).as(overlay + " " + service).containsAllEntriesOf(jvm.of(service));
         }
     }
 
-    /** bin/overtone's heap options by service, from the cases of its heap_opts_of (the default case left out). */
-    private static Map<String, String> launcherHeapOptions() throws IOException {
-        String script = Files.readString(Overlay.checkout().resolve("bin/overtone"));
-        String function = script.substring(script.indexOf("heap_opts_of() {"));
-        function = function.substring(0, function.indexOf("\n}"));
-        Map<String, String> byService = new HashMap<>();
-        Matcher m = LAUNCHER_HEAP_OPTIONS.matcher(function);
-        while (m.find()) {
-            for (String service : m.group(1).split("\\|")) byService.put(service, m.group(2));
-        }
-        return byService;
+    @Test
+    void aServicesOwnFileReplacesKeysOfEveryServicesFile() throws IOException {
+        write("all.env", "# every service\nGC_CONTAINER_OPTIONS=-XX:+UseSerialGC\n\nMALLOC_ARENA_MAX=2\n");
+        write("parser-svc.env", "  GC_CONTAINER_OPTIONS=-XX:+UseSerialGC -Xmn32m\n");
+
+        JvmSettings jvm = JvmSettings.read(checkout);
+
+        assertThat(jvm.of("parser-svc")).containsExactlyInAnyOrderEntriesOf(
+                Map.of("GC_CONTAINER_OPTIONS", "-XX:+UseSerialGC -Xmn32m", "MALLOC_ARENA_MAX", "2"));
+        assertThat(jvm.of("executor-svc")).containsEntry("GC_CONTAINER_OPTIONS", "-XX:+UseSerialGC");
+        assertThat(jvm.inconsistencies()).isEmpty();
+    }
+
+    @Test
+    void theCheckoutsServiceFilesAddToEveryServicesCollectorOptions() {
+        assertThat(JvmSettings.read(Overlay.checkout()).inconsistencies()).isEmpty();
+    }
+
+    @Test
+    void aServiceFileThatDropsOneOfEveryServicesCollectorOptionsIsInconsistent() throws IOException {
+        write("all.env", "GC_CONTAINER_OPTIONS=-XX:+UseSerialGC -XX:TrimNativeHeapInterval=5000\n");
+        write("interpreter-svc.env", "GC_CONTAINER_OPTIONS=-XX:+UseSerialGC -Xms32m\n");
+
+        assertThat(JvmSettings.read(checkout).inconsistencies()).singleElement().asString()
+                .startsWith("k8s/base/jvm/interpreter-svc.env: GC_CONTAINER_OPTIONS '-XX:+UseSerialGC -Xms32m' does not"
+                        + " start with all.env's");
+    }
+
+    @Test
+    void aLineThatIsNoSettingIsRefusedWithItsPlace() throws IOException {
+        write("all.env", "MALLOC_ARENA_MAX=2\nGC MIN=10\n");
+
+        assertThatThrownBy(() -> JvmSettings.read(checkout)).hasMessageEndingWith("all.env:2: 'GC MIN=10' is no KEY=VALUE line");
+    }
+
+    private void write(String name, String content) throws IOException {
+        Path file = checkout.resolve(JvmSettings.FOLDER).resolve(name);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, content);
     }
 }

@@ -2,43 +2,22 @@ package dev.overtone.k8s;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerPort;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Service;
-import io.fabric8.kubernetes.api.model.ServicePort;
-import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
-import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
-import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPort;
-import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The checker is only worth something if it fails: each test breaks one thing in a
- * copy of the rendered dev overlay and expects exactly the violation that names it.
+ * {@link ManifestChecker}'s general rules, each broken in a copy of the dev overlay: selectors, probes, resources,
+ * security, JVM settings, fields the model does not know, Secrets, autoscalers and LLM endpoints.
  */
-class ManifestCheckerTest {
-
-    private static final List<HasMetadata> DEV = Overlay.DEV.render();
-
-    private List<HasMetadata> objects;
-    private ManifestChecker.Inventory inventory;
-
-    @BeforeEach
-    void copyTheDevOverlay() {
-        objects = new ArrayList<>(Manifests.copy(DEV));
-        inventory = new ManifestChecker.Inventory(objects);
-    }
+class ManifestCheckerTest extends BrokenDevOverlay {
 
     @Test
     void theUnbrokenCopyPasses() {
@@ -63,14 +42,34 @@ class ManifestCheckerTest {
     }
 
     @Test
-    void aServiceWithoutTheJvmMemorySettingsFails() {
-        container("executor-svc").getEnvFrom().removeIf(source -> source.getConfigMapRef() != null
-                && "overtone-jvm".equals(source.getConfigMapRef().getName()));
+    void aServiceWithoutTheSharedJvmSettingsFails() {
+        removeEnvFrom("executor-svc", "overtone-jvm");
 
+        String source = " (ConfigMap overtone-jvm from k8s/base/jvm/all.env)";
         assertThat(violations()).containsExactlyInAnyOrder(
-                "Deployment executor-svc container executor-svc does not set GC_CONTAINER_OPTIONS (ConfigMap overtone-jvm)",
-                "Deployment executor-svc container executor-svc does not set JAVA_MAX_MEM_RATIO (ConfigMap overtone-jvm)",
-                "Deployment executor-svc container executor-svc does not set MALLOC_ARENA_MAX (ConfigMap overtone-jvm)");
+                "Deployment executor-svc container executor-svc does not set GC_CONTAINER_OPTIONS" + source,
+                "Deployment executor-svc container executor-svc does not set GC_MAX_HEAP_FREE_RATIO" + source,
+                "Deployment executor-svc container executor-svc does not set GC_MIN_HEAP_FREE_RATIO" + source,
+                "Deployment executor-svc container executor-svc does not set JAVA_MAX_MEM_RATIO" + source,
+                "Deployment executor-svc container executor-svc does not set MALLOC_ARENA_MAX" + source);
+    }
+
+    @Test
+    void aServiceWithoutItsOwnJvmSettingsFails() {
+        removeEnvFrom("parser-svc", "parser-svc-jvm");
+
+        assertThat(violations()).singleElement().asString().startsWith(
+                "Deployment parser-svc container parser-svc: GC_CONTAINER_OPTIONS is '" + shared("GC_CONTAINER_OPTIONS")
+                        + "', but ConfigMap parser-svc-jvm from k8s/base/jvm/parser-svc.env sets '");
+    }
+
+    @Test
+    void aJvmSettingThePodOverridesFails() {
+        container("clarify-svc").getEnv().add(new EnvVar("MALLOC_ARENA_MAX", "8", null));
+
+        assertThat(violations()).singleElement().asString().isEqualTo("Deployment clarify-svc container clarify-svc:"
+                + " MALLOC_ARENA_MAX is '8', but ConfigMap overtone-jvm from k8s/base/jvm/all.env sets '"
+                + shared("MALLOC_ARENA_MAX") + "'");
     }
 
     @Test
@@ -98,22 +97,6 @@ class ManifestCheckerTest {
     }
 
     @Test
-    void aHealthProbeOnTheGrpcPortFails() {
-        container("clarify-svc").getLivenessProbe().getHttpGet().setPort(new IntOrString("grpc"));
-
-        assertThat(violations()).singleElement().asString().isEqualTo("Deployment clarify-svc: livenessProbe probes"
-                + " port grpc, but /q/health is served on port http (8101, quarkus.http.port)");
-    }
-
-    @Test
-    void aHealthProbeOnTheWrongEndpointFails() {
-        container("infill-svc").getLivenessProbe().getHttpGet().setPath("/q/health/ready");
-
-        assertThat(violations()).singleElement().asString()
-                .isEqualTo("Deployment infill-svc: livenessProbe gets /q/health/ready, not /q/health/live");
-    }
-
-    @Test
     void missingResourcesAndSecurityContextFail() {
         Container infill = container("infill-svc");
         infill.setResources(null);
@@ -123,127 +106,6 @@ class ManifestCheckerTest {
                 "Deployment infill-svc container infill-svc has no cpu and memory requests",
                 "Deployment infill-svc container infill-svc has no memory limit",
                 "Deployment infill-svc container infill-svc has no securityContext");
-    }
-
-    @Test
-    void aGrpcContainerPortThatDisagreesWithApplicationPropertiesFails() {
-        containerPort("parser-svc", "grpc").setContainerPort(8080);
-
-        assertThat(violations()).contains(
-                "Deployment parser-svc: container port grpc is 8080, but quarkus.grpc.server.port is 8093");
-    }
-
-    @Test
-    void anHttpContainerPortThatDisagreesWithApplicationPropertiesFails() {
-        containerPort("executor-svc", "http").setContainerPort(8094);
-
-        assertThat(violations()).contains(
-                "Deployment executor-svc: container port http is 8094, but quarkus.http.port is 8104");
-    }
-
-    @Test
-    void aContainerWithoutItsHttpPortFails() {
-        container("interpreter-svc").getPorts().removeIf(port -> port.getName().equals("http"));
-
-        assertThat(violations()).contains(
-                "Deployment interpreter-svc: container port http is missing, but quarkus.http.port is 8100");
-    }
-
-    @Test
-    void aServicePortThatDisagreesWithApplicationPropertiesFails() {
-        servicePort("infill-svc", "grpc").setPort(8102);
-
-        assertThat(violations()).singleElement().asString()
-                .isEqualTo("Service infill-svc: port grpc is 8102, but quarkus.grpc.server.port is 8092");
-    }
-
-    @Test
-    void aServiceGrpcPortThatTargetsTheHttpPortFails() {
-        servicePort("executor-svc", "grpc").setTargetPort(new IntOrString("http"));
-
-        assertThat(violations()).singleElement().asString().isEqualTo("Service executor-svc: port grpc targets http,"
-                + " not the container's port grpc (8094, quarkus.grpc.server.port)");
-    }
-
-    @Test
-    void aServiceWithoutItsHttpPortFails() {
-        inventory.named(Service.class, "clarify-svc").orElseThrow().getSpec().getPorts()
-                .removeIf(port -> port.getName().equals("http"));
-
-        assertThat(violations()).contains("Service clarify-svc has no port named http",
-                "ServiceMonitor overtone-services scrapes port http, which Service clarify-svc lacks");
-    }
-
-    @Test
-    void aGrpcServicePortWithoutH2cFails() {
-        servicePort("parser-svc", "grpc").setAppProtocol(null);
-
-        assertThat(violations()).singleElement().asString()
-                .isEqualTo("Service parser-svc: port grpc must declare appProtocol kubernetes.io/h2c");
-    }
-
-    @Test
-    void aServiceMonitorScrapingTheGrpcPortFails() {
-        serviceMonitorEndpoint().put("port", "grpc");
-
-        assertThat(violations()).hasSize(5).contains("ServiceMonitor overtone-services scrapes port grpc of"
-                + " Service interpreter-svc, but /q/metrics is served on port http");
-    }
-
-    @Test
-    void aNetworkPolicyWithoutTheGrpcPortFails() {
-        ingressPorts("parser-svc").get(0).setPort(new IntOrString("http"));
-
-        assertThat(violations()).containsExactlyInAnyOrder(
-                "no NetworkPolicy admits traffic to parser-svc's gRPC port grpc (8093, quarkus.grpc.server.port)",
-                "NetworkPolicies do not admit interpreter-svc to parser-svc's gRPC port grpc (8093, quarkus.grpc.server.port)",
-                "NetworkPolicies do not admit infill-svc to parser-svc's gRPC port grpc (8093, quarkus.grpc.server.port)",
-                "NetworkPolicies do not admit clarify-svc to parser-svc's gRPC port grpc (8093, quarkus.grpc.server.port)");
-    }
-
-    @Test
-    void anEgressPolicyThatLetsACallerReachOnlyTheHttpPortFails() {
-        inventory.named(NetworkPolicy.class, "infill-svc").orElseThrow().getSpec().getEgress().get(0).getPorts()
-                .get(0).setPort(new IntOrString("http"));
-
-        assertThat(violations()).singleElement().asString().isEqualTo(
-                "NetworkPolicies do not let infill-svc reach parser-svc's gRPC port grpc (8093, quarkus.grpc.server.port)");
-    }
-
-    @Test
-    void anIngressPolicyThatForgetsACallerFails() {
-        inventory.named(NetworkPolicy.class, "executor-svc").orElseThrow().getSpec().getIngress().get(0).getFrom()
-                .get(0).getPodSelector().setMatchLabels(Map.of("app.kubernetes.io/name", "clarify-svc"));
-
-        assertThat(violations()).singleElement().asString().isEqualTo(
-                "NetworkPolicies do not admit interpreter-svc to executor-svc's gRPC port grpc (8094, quarkus.grpc.server.port)");
-    }
-
-    @Test
-    void metricsScrapingOnTheGrpcPortInsteadOfHttpFails() {
-        ingressPorts("allow-metrics-scrape").get(0).setPort(new IntOrString("grpc"));
-
-        assertThat(violations()).hasSize(5).contains("no NetworkPolicy admits namespace monitoring to"
-                + " clarify-svc's port http (8101, quarkus.http.port), where /q/metrics is served");
-    }
-
-    @Test
-    void aGrpcClientPointingAtTheWrongPortFails() {
-        inventory.named(ConfigMap.class, ManifestChecker.GRPC_CLIENTS).orElseThrow().getData()
-                .put("QUARKUS_GRPC_CLIENTS_EXECUTOR_PORT", "8093");
-
-        assertThat(violations()).singleElement().asString().contains("QUARKUS_GRPC_CLIENTS_EXECUTOR_HOST/PORT");
-    }
-
-    @Test
-    void aNetworkPolicyThatSelectsNothingFails() {
-        inventory.named(NetworkPolicy.class, "executor-svc").orElseThrow().getSpec().getPodSelector()
-                .setMatchLabels(Map.of("app.kubernetes.io/name", "executor"));
-
-        assertThat(violations()).containsExactlyInAnyOrder(
-                "NetworkPolicy executor-svc: podSelector selects no pod",
-                "no NetworkPolicy admits traffic to executor-svc's gRPC port grpc (8094, quarkus.grpc.server.port)",
-                "NetworkPolicies do not admit interpreter-svc to executor-svc's gRPC port grpc (8094, quarkus.grpc.server.port)");
     }
 
     @Test
@@ -283,13 +145,13 @@ class ManifestCheckerTest {
         inventory.named(ConfigMap.class, "parser-svc-config").orElseThrow().getData()
                 .put("QUARKUS_LANGCHAIN4J_OPENAI_CHAT_MODEL_MODEL_NAME", "Qwen/Qwen2.5-Coder-7B-Instruct");
         deployment("infill-svc").getSpec().getTemplate().getSpec().getContainers().get(0).getEnv()
-                .add(new io.fabric8.kubernetes.api.model.EnvVarBuilder().withName("QUARKUS_LANGCHAIN4J_OPENAI_API_KEY").withValue("k").build());
+                .add(new EnvVarBuilder().withName("QUARKUS_LANGCHAIN4J_OPENAI_API_KEY").withValue("k").build());
 
         assertThat(violations()).containsExactlyInAnyOrder(
                 "ConfigMap parser-svc-config: QUARKUS_LANGCHAIN4J_OPENAI_CHAT_MODEL_MODEL_NAME is no LLM setting the services read"
-                        + " (ManifestChecker.LLM_KEYS lists them)",
+                        + " (LlmEndpoints.KEYS lists them)",
                 "Deployment infill-svc: env QUARKUS_LANGCHAIN4J_OPENAI_API_KEY is no LLM setting the services read"
-                        + " (ManifestChecker.LLM_KEYS lists them)");
+                        + " (LlmEndpoints.KEYS lists them)");
     }
 
     @Test
@@ -313,7 +175,7 @@ class ManifestCheckerTest {
     @Test
     void anLlmCallerWithoutTheNetworkPolicyLabelFails() {
         deployment("parser-svc").getSpec().getTemplate().getMetadata().getLabels()
-                .remove(ManifestChecker.LLM_CLIENT_LABEL);
+                .remove(LlmEndpoints.CLIENT_LABEL);
 
         assertThat(violations()).singleElement().asString()
                 .contains("Deployment parser-svc is configured with an LLM endpoint but lacks the label");
@@ -343,189 +205,7 @@ class ManifestCheckerTest {
                 .contains("Secret huggingface, which is neither rendered nor documented");
     }
 
-    // ---- scale-out: discovery, drain, disruption budgets, autoscalers (ScaleOutContract)
-
-    @Test
-    void aClientOnTheClusterIpServiceFails() {
-        clients().put("QUARKUS_GRPC_CLIENTS_PARSER_HOST", "parser-svc");
-
-        assertThat(violations()).singleElement().asString()
-                .contains("QUARKUS_GRPC_CLIENTS_PARSER_HOST/PORT should be parser-svc-headless/8093");
-    }
-
-    @Test
-    void aClientThatDoesNotResolveByDnsFails() {
-        clients().put("QUARKUS_GRPC_CLIENTS_EXECUTOR_NAME_RESOLVER", "stork");
-
-        assertThat(violations()).singleElement().asString()
-                .contains("QUARKUS_GRPC_CLIENTS_EXECUTOR_NAME_RESOLVER is stork, not dns");
-    }
-
-    @Test
-    void aMissingHeadlessServiceFails() {
-        objects.remove(inventory.named(Service.class, "infill-svc-headless").orElseThrow());
-
-        assertThat(violations()).singleElement().asString()
-                .contains("no headless Service infill-svc-headless");
-    }
-
-    @Test
-    void aHeadlessServiceWithAClusterIpFails() {
-        inventory.named(Service.class, "clarify-svc-headless").orElseThrow().getSpec().setClusterIP(null);
-
-        assertThat(violations()).singleElement().asString()
-                .contains("Service clarify-svc-headless has a cluster IP");
-    }
-
-    @Test
-    void aHeadlessServiceOnAnotherPortFails() {
-        servicePort("parser-svc-headless", "grpc").setPort(9093);
-
-        assertThat(violations()).singleElement().asString()
-                .contains("Service parser-svc-headless has no port grpc 8093");
-    }
-
-    @Test
-    void aCalleeWhoseServerKeepsConnectionsForEverFails() {
-        container("executor-svc").getEnvFrom().removeIf(source -> source.getConfigMapRef() != null
-                && "overtone-grpc-server".equals(source.getConfigMapRef().getName()));
-
-        assertThat(violations()).singleElement().asString()
-                .contains("Deployment executor-svc does not set OVERTONE_GRPC_SERVER_MAX_CONNECTION_AGE");
-    }
-
-    @Test
-    void aConnectionAgeGraceShorterThanTheLongestCallFails() {
-        inventory.named(ConfigMap.class, "overtone-grpc-server").orElseThrow().getData()
-                .put("OVERTONE_GRPC_SERVER_MAX_CONNECTION_AGE_GRACE", "10s");
-
-        assertThat(violations()).hasSize(4).allSatisfy(v -> assertThat(v).contains(
-                "OVERTONE_GRPC_SERVER_MAX_CONNECTION_AGE_GRACE 10 s is shorter than the longest call"
-                        + " (overtone.interpreter.budget.total, 20 s)"));
-    }
-
-    @Test
-    void aServiceWithoutAPreStopHookFails() {
-        container("parser-svc").setLifecycle(null);
-
-        assertThat(violations()).singleElement().asString()
-                .contains("Deployment parser-svc has no preStop hook");
-    }
-
-    @Test
-    void aGracePeriodShorterThanPreStopAndDrainFails() {
-        deployment("clarify-svc").getSpec().getTemplate().getSpec().setTerminationGracePeriodSeconds(15L);
-
-        assertThat(violations()).singleElement().asString().contains("Deployment clarify-svc: terminationGracePeriodSeconds 15"
-                + " is shorter than the preStop wait (5 s) + quarkus.shutdown.timeout (10 s) + 5 s to exit");
-    }
-
-    @Test
-    void aShutdownTimeoutRaisedInThePodBeyondTheGracePeriodFails() {
-        container("infill-svc").getEnv().add(new io.fabric8.kubernetes.api.model.EnvVar("QUARKUS_SHUTDOWN_TIMEOUT", "60s", null));
-
-        assertThat(violations()).singleElement().asString()
-                .contains("Deployment infill-svc: terminationGracePeriodSeconds 30", "quarkus.shutdown.timeout (60 s)");
-    }
-
-    @Test
-    void anInterpreterDrainShorterThanTheLongestCallFails() {
-        container("interpreter-svc").getEnv().add(new io.fabric8.kubernetes.api.model.EnvVar("QUARKUS_SHUTDOWN_TIMEOUT", "10s", null));
-
-        assertThat(violations()).singleElement().asString().contains("interpreter-svc's quarkus.shutdown.timeout (10 s) is"
-                + " shorter than the longest call (overtone.interpreter.budget.total, 20 s)");
-    }
-
-    @Test
-    void aServiceWithoutAPodDisruptionBudgetFails() {
-        objects.remove(inventory.named(PodDisruptionBudget.class, "executor-svc").orElseThrow());
-
-        assertThat(violations()).singleElement().asString()
-                .contains("no PodDisruptionBudget covers Deployment executor-svc");
-    }
-
-    @Test
-    void aPodDisruptionBudgetThatLetsNoPodGoFails() {
-        var spec = inventory.named(PodDisruptionBudget.class, "interpreter-svc").orElseThrow().getSpec();
-        spec.setMaxUnavailable(null);
-        spec.setMinAvailable(new IntOrString(1)); // dev runs at least one replica
-
-        assertThat(violations()).singleElement().asString()
-                .contains("PodDisruptionBudget interpreter-svc lets no pod of interpreter-svc go at its fewest replicas (1)");
-    }
-
-    @Test
-    void aServiceWithoutAnAutoscalerFails() {
-        objects.remove(inventory.named(HorizontalPodAutoscaler.class, "infill-svc").orElseThrow());
-
-        assertThat(violations()).singleElement().asString()
-                .contains("no HorizontalPodAutoscaler scales Deployment infill-svc");
-    }
-
-    @Test
-    void anAutoscalerOnCpuAloneFails() {
-        inventory.named(HorizontalPodAutoscaler.class, "parser-svc").orElseThrow().getSpec().getMetrics()
-                .removeIf(metric -> metric.getPods() != null);
-
-        assertThat(violations()).singleElement().asString()
-                .contains("HorizontalPodAutoscaler parser-svc does not scale on the per-pod load overtone_grpc_calls_in_flight");
-    }
-
-    @Test
-    void anAutoscalerOnAMetricTheAdapterDoesNotServeFails() {
-        inventory.named(HorizontalPodAutoscaler.class, "clarify-svc").orElseThrow().getSpec().getMetrics().stream()
-                .filter(metric -> metric.getPods() != null).findFirst().orElseThrow()
-                .getPods().getMetric().setName("grpc_server_requests_seconds_count");
-
-        assertThat(violations()).containsExactlyInAnyOrder(
-                "HorizontalPodAutoscaler clarify-svc does not scale on the per-pod load overtone_grpc_calls_in_flight"
-                        + " (a Pods metric), only on [grpc_server_requests_seconds_count]",
-                "HorizontalPodAutoscaler clarify-svc scales on grpc_server_requests_seconds_count, which prometheus-adapter"
-                        + " (k8s/monitoring/prometheus-adapter-values.yaml) does not serve per pod");
-    }
-
-    private Map<String, String> clients() {
-        return inventory.named(ConfigMap.class, ManifestChecker.GRPC_CLIENTS).orElseThrow().getData();
-    }
-
-    private void mutateEnv(String deployment, Consumer<io.fabric8.kubernetes.api.model.EnvVar> change, String name) {
-        deployment(deployment).getSpec().getTemplate().getSpec().getContainers().get(0).getEnv().stream()
-                .filter(env -> env.getName().equals(name)).findFirst().ifPresentOrElse(change, () -> {
-                    throw new AssertionError(deployment + " has no env " + name);
-                });
-    }
-
-    private ContainerPort containerPort(String service, String name) {
-        return container(service).getPorts().stream().filter(port -> port.getName().equals(name)).findFirst().orElseThrow();
-    }
-
-    private ServicePort servicePort(String service, String name) {
-        return inventory.named(Service.class, service).orElseThrow().getSpec().getPorts().stream()
-                .filter(port -> port.getName().equals(name)).findFirst().orElseThrow();
-    }
-
-    private List<NetworkPolicyPort> ingressPorts(String policy) {
-        return inventory.named(NetworkPolicy.class, policy).orElseThrow().getSpec().getIngress().get(0).getPorts();
-    }
-
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> serviceMonitorEndpoint() {
-        GenericKubernetesResource monitor = inventory.untyped("ServiceMonitor").stream()
-                .filter(m -> m.getMetadata().getName().equals("overtone-services")).findFirst().orElseThrow();
-        Map<String, Object> spec = (Map<String, Object>) monitor.getAdditionalProperties().get("spec");
-        return ((List<Map<String, Object>>) spec.get("endpoints")).get(0);
-    }
-
-    private Deployment deployment(String name) {
-        return inventory.named(Deployment.class, name).orElseThrow();
-    }
-
-    private Container container(String service) {
-        return deployment(service).getSpec().getTemplate().getSpec().getContainers().stream()
-                .filter(c -> c.getName().equals(service)).findFirst().orElseThrow();
-    }
-
-    private List<String> violations() {
-        return Overlay.DEV.checker().check(objects);
+    private static String shared(String key) {
+        return Overlay.DEV.checker().jvm().shared().get(key);
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The overlays a platform engineer applies, with what each expects to exist already:
@@ -20,6 +21,9 @@ enum Overlay {
             "vllm-api-key", Set.of("api-key"),
             "overtone-postgres", Set.of("host", "port", "database", "username", "password"),
             "overtone-tenant-credentials", Set.of()));
+
+    /** Each overlay rendered once per test run; a test that changes objects works on a {@link Manifests#copy}. */
+    private static final Map<Overlay, List<HasMetadata>> RENDERED = new ConcurrentHashMap<>();
 
     final String namespace;
     final Map<String, Set<String>> externalSecrets;
@@ -38,11 +42,11 @@ enum Overlay {
     }
 
     List<HasMetadata> render() {
-        return Manifests.render(directory());
+        return RENDERED.computeIfAbsent(this, overlay -> Manifests.render(overlay.directory()));
     }
 
     ManifestChecker checker() {
         return new ManifestChecker(namespace, ServicePorts.read(checkout()), GrpcCalls.read(checkout()), externalSecrets,
-                DrainSettings.read(checkout()), AdapterRules.read(checkout()));
+                DrainSettings.read(checkout()), AdapterRules.read(checkout()), JvmSettings.read(checkout()));
     }
 }

@@ -18,7 +18,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Renders each overlay as kubectl would and holds it to {@link ManifestChecker}'s invariants. */
+/** Renders each overlay with kubectl kustomize and holds it to {@link ManifestChecker}'s invariants. */
 class OverlaysTest {
 
     @ParameterizedTest
@@ -32,7 +32,7 @@ class OverlaysTest {
     @ParameterizedTest
     @EnumSource(Overlay.class)
     void everyServiceIsDeployedAndAutoscales(Overlay overlay) {
-        ManifestChecker.Inventory inventory = new ManifestChecker.Inventory(overlay.render());
+        Inventory inventory = new Inventory(overlay.render());
 
         assertThat(inventory.of(Deployment.class)).extracting(d -> d.getMetadata().getName())
                 .containsAll(ServicePorts.SERVICES);
@@ -46,7 +46,7 @@ class OverlaysTest {
 
     @Test
     void devRunsItsOwnPostgresAndOneVllm() {
-        ManifestChecker.Inventory inventory = new ManifestChecker.Inventory(Overlay.DEV.render());
+        Inventory inventory = new Inventory(Overlay.DEV.render());
 
         assertThat(inventory.of(StatefulSet.class)).extracting(s -> s.getMetadata().getName())
                 .containsExactlyInAnyOrder("postgres", "tenant-postgres");
@@ -57,7 +57,7 @@ class OverlaysTest {
 
     @Test
     void prodServesTheCoder32bOnTwoGpusAndUsesExternalDatabases() {
-        ManifestChecker.Inventory inventory = new ManifestChecker.Inventory(Overlay.PROD.render());
+        Inventory inventory = new Inventory(Overlay.PROD.render());
 
         assertThat(inventory.of(StatefulSet.class)).isEmpty();
         assertThat(vllms(inventory)).containsExactlyInAnyOrder("vllm-llama", "vllm-coder");
@@ -74,7 +74,7 @@ class OverlaysTest {
 
     @Test
     void vllmRunsOnGpuNodes() {
-        ManifestChecker.Inventory inventory = new ManifestChecker.Inventory(Overlay.PROD.render());
+        Inventory inventory = new Inventory(Overlay.PROD.render());
 
         for (String name : List.of("vllm-llama", "vllm-coder")) {
             var pod = inventory.named(Deployment.class, name).orElseThrow().getSpec().getTemplate().getSpec();
@@ -97,7 +97,7 @@ class OverlaysTest {
         }
     }
 
-    private static List<String> vllms(ManifestChecker.Inventory inventory) {
+    private static List<String> vllms(Inventory inventory) {
         return inventory.of(Deployment.class).stream()
                 .filter(d -> "llm".equals(d.getMetadata().getLabels().get("app.kubernetes.io/component")))
                 .map(d -> d.getMetadata().getName())

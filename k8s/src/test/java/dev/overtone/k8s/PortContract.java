@@ -1,8 +1,5 @@
 package dev.overtone.k8s;
 
-import dev.overtone.k8s.ManifestChecker.Inventory;
-import dev.overtone.k8s.ManifestChecker.MonitorSpec;
-import dev.overtone.k8s.ManifestChecker.Workload;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
@@ -67,7 +64,7 @@ record PortContract(Inventory inventory, List<String> violations) {
     void checkService(String name, ServicePorts.Ports ports) {
         Listener grpc = Listener.grpc(ports);
         Listener http = Listener.http(ports);
-        Optional<Workload> workload = deployment(name);
+        Optional<Workload> workload = inventory.deployment(name);
         if (workload.isEmpty()) {
             violations.add("no Deployment " + name);
         } else {
@@ -88,8 +85,8 @@ record PortContract(Inventory inventory, List<String> violations) {
 
     /** The NetworkPolicies let {@code caller} open gRPC calls to {@code callee}, on both ends. */
     void checkCall(String caller, String callee, ServicePorts.Ports calleePorts) {
-        Optional<Workload> from = deployment(caller);
-        Optional<Workload> to = deployment(callee);
+        Optional<Workload> from = inventory.deployment(caller);
+        Optional<Workload> to = inventory.deployment(callee);
         if (from.isEmpty() || to.isEmpty()) {
             return; // reported as a missing Deployment
         }
@@ -229,7 +226,7 @@ record PortContract(Inventory inventory, List<String> violations) {
     /** The policies that restrict {@code direction} traffic of a workload's pods (Kubernetes' defaulting of policyTypes). */
     private List<NetworkPolicy> policiesFor(Workload workload, String direction) {
         return inventory.of(NetworkPolicy.class).stream()
-                .filter(policy -> ManifestChecker.matches(policy.getSpec().getPodSelector(), workload.labels()))
+                .filter(policy -> Inventory.matches(policy.getSpec().getPodSelector(), workload.labels()))
                 .filter(policy -> {
                     List<String> types = policy.getSpec().getPolicyTypes();
                     if (types != null && !types.isEmpty()) {
@@ -263,20 +260,13 @@ record PortContract(Inventory inventory, List<String> violations) {
 
     private static Predicate<NetworkPolicyPeer> inNamespaceSelecting(Workload workload) {
         return peer -> peer.getNamespaceSelector() == null && peer.getIpBlock() == null
-                && ManifestChecker.matches(peer.getPodSelector(), workload.labels());
+                && Inventory.matches(peer.getPodSelector(), workload.labels());
     }
 
     private static boolean isMonitoringNamespace(NetworkPolicyPeer peer) {
         LabelSelector pods = peer.getPodSelector();
-        boolean allPods = pods == null || ManifestChecker.matches(pods, Map.of());
-        return allPods && ManifestChecker.matches(peer.getNamespaceSelector(),
+        boolean allPods = pods == null || Inventory.matches(pods, Map.of());
+        return allPods && Inventory.matches(peer.getNamespaceSelector(),
                 Map.of("kubernetes.io/metadata.name", MONITORING_NAMESPACE));
-    }
-
-    private Optional<Workload> deployment(String name) {
-        return inventory.workloads().stream()
-                .filter(workload -> workload.owner().getKind().equals("Deployment")
-                        && workload.owner().getMetadata().getName().equals(name))
-                .findFirst();
     }
 }

@@ -1,7 +1,5 @@
 package dev.overtone.k8s;
 
-import dev.overtone.k8s.ManifestChecker.Inventory;
-import dev.overtone.k8s.ManifestChecker.Workload;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.IntOrString;
@@ -48,7 +46,7 @@ record ScaleOutContract(Inventory inventory, DrainSettings drains, AdapterRules 
     }
 
     void checkService(String name) {
-        Optional<Workload> workload = deployment(name);
+        Optional<Workload> workload = inventory.deployment(name);
         if (workload.isEmpty()) {
             return; // PortContract reports it
         }
@@ -67,7 +65,7 @@ record ScaleOutContract(Inventory inventory, DrainSettings drains, AdapterRules 
             violations.add(name + "'s application.properties does not set " + DrainSettings.DELAY_ENABLED
                     + "=true: its drain would start after the HTTP server closed, and readiness never answers 503");
         }
-        String override = ManifestChecker.environment(inventory, container).get(DrainSettings.TIMEOUT_ENV);
+        String override = inventory.environment(container).get(DrainSettings.TIMEOUT_ENV);
         Optional<Duration> timeout = override != null ? Optional.of(DrainSettings.duration(override)) : drain.timeout();
         if (timeout.isEmpty()) {
             violations.add(name + " sets no " + DrainSettings.TIMEOUT + ": it does not drain, and calls in flight die at SIGTERM");
@@ -139,7 +137,7 @@ record ScaleOutContract(Inventory inventory, DrainSettings drains, AdapterRules 
 
     private void checkDisruptionBudget(String name, Workload workload, Optional<HorizontalPodAutoscaler> autoscaler) {
         List<PodDisruptionBudget> budgets = inventory.of(PodDisruptionBudget.class).stream()
-                .filter(pdb -> ManifestChecker.matches(pdb.getSpec().getSelector(), workload.labels())).toList();
+                .filter(pdb -> Inventory.matches(pdb.getSpec().getSelector(), workload.labels())).toList();
         if (budgets.isEmpty()) {
             violations.add("no PodDisruptionBudget covers Deployment " + name);
             return;
@@ -176,9 +174,7 @@ record ScaleOutContract(Inventory inventory, DrainSettings drains, AdapterRules 
         } else {
             checkHeadless(callee, service.get(), ports);
         }
-        deployment(callee).flatMap(workload -> workload.pod().getContainers().stream()
-                        .filter(container -> container.getName().equals(callee)).findFirst())
-                .ifPresent(container -> checkConnectionAge(callee, ManifestChecker.environment(inventory, container)));
+        inventory.serviceContainer(callee).ifPresent(container -> checkConnectionAge(callee, inventory.environment(container)));
     }
 
     private void checkConnectionAge(String callee, Map<String, String> environment) {
@@ -207,7 +203,7 @@ record ScaleOutContract(Inventory inventory, DrainSettings drains, AdapterRules 
         if (Boolean.TRUE.equals(service.getSpec().getPublishNotReadyAddresses())) {
             violations.add(what + " publishes pods that are not ready: callers would reach warming and draining pods");
         }
-        boolean selectsCallee = deployment(callee).map(workload -> service.getSpec().getSelector() != null
+        boolean selectsCallee = inventory.deployment(callee).map(workload -> service.getSpec().getSelector() != null
                 && workload.labels().entrySet().containsAll(service.getSpec().getSelector().entrySet())).orElse(false);
         if (!selectsCallee) {
             violations.add(what + " does not select the pods of " + callee);
@@ -220,12 +216,5 @@ record ScaleOutContract(Inventory inventory, DrainSettings drains, AdapterRules 
         if (!rightPort) {
             violations.add(what + " has no port grpc " + ports.grpc() + " (" + ServicePorts.GRPC_PORT + ") to the pods' grpc");
         }
-    }
-
-    private Optional<Workload> deployment(String name) {
-        return inventory.workloads().stream()
-                .filter(workload -> workload.owner().getKind().equals("Deployment")
-                        && workload.owner().getMetadata().getName().equals(name))
-                .findFirst();
     }
 }

@@ -74,7 +74,8 @@ record ServicePorts(Map<String, Ports> byService) {
         }
     }
 
-    private static String prodValue(Properties properties, String key, String fallback) {
+    /** A key's {@code %prod.} value if set, else its unprofiled one, else {@code fallback}: what the packaged service reads. */
+    static String prodValue(Properties properties, String key, String fallback) {
         return properties.getProperty("%prod." + key, properties.getProperty(key, fallback));
     }
 }

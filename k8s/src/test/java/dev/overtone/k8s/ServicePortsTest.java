@@ -73,6 +73,43 @@ class ServicePortsTest {
         ports.byService().forEach((service, pair) -> assertThat(pair.grpc()).as(service).isNotEqualTo(pair.http()));
     }
 
+    @Test
+    void everyCallerDialsItsCalleesOwnPortByDefault() {
+        Path root = Overlay.checkout();
+
+        assertThat(ClientPortDefaults.check(root, ServicePorts.read(root), GrpcCalls.read(root))).isEmpty();
+    }
+
+    @Test
+    void aDefaultPortThatIsNotTheCalleesFails() throws IOException {
+        writeWithInfillCallingParser("${OVERTONE_PARSER_HOST:localhost}:${OVERTONE_PARSER_PORT:8092}");
+
+        assertThat(ClientPortDefaults.check(checkout, ServicePorts.read(checkout), GrpcCalls.read(checkout)))
+                .containsExactly("infill-svc/src/main/resources/application.properties:"
+                        + " quarkus.stork.parser.service-discovery.address-list dials parser-svc at 8092 by default,"
+                        + " but its quarkus.grpc.server.port is 8093");
+    }
+
+    @Test
+    void aCallerWithoutADefaultPortForItsCalleeFails() throws IOException {
+        writeWithInfillCallingParser("${OVERTONE_PARSER_ADDRESSES}");
+
+        assertThat(ClientPortDefaults.check(checkout, ServicePorts.read(checkout), GrpcCalls.read(checkout)))
+                .singleElement().asString().contains("infill-svc", "names no default port for parser-svc");
+    }
+
+    private void writeWithInfillCallingParser(String addresses) throws IOException {
+        writeAll("quarkus.http.port=8100\nquarkus.grpc.server.port=8090\n");
+        Files.writeString(ServicePorts.applicationProperties(checkout, "parser-svc"),
+                "quarkus.http.port=8103\nquarkus.grpc.server.port=8093\n");
+        Files.writeString(ServicePorts.applicationProperties(checkout, "infill-svc"), """
+                quarkus.http.port=8102
+                quarkus.grpc.server.port=8092
+                quarkus.grpc.clients.parser.host=parser
+                quarkus.stork.parser.service-discovery.address-list=%s
+                """.formatted(addresses));
+    }
+
     private void writeAll(String properties) throws IOException {
         for (String service : ServicePorts.SERVICES) {
             Path file = ServicePorts.applicationProperties(checkout, service);
