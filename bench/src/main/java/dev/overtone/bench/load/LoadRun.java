@@ -112,15 +112,9 @@ public final class LoadRun {
 
     public int execute(SuiteOptions suiteOptions) throws Exception {
         Instant startedAt = Instant.now();
-        List<InterpretRequest> demo = demoRequests();
-        List<InterpretRequest> mix = new ArrayList<>();
-        if (data != null) {
-            PreparedDataset prepared = PreparedDataset.prepare(data, ex -> true, limit, suiteOptions.home());
-            for (Example ex : prepared.examples()) {
-                mix.add(InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, prepared.catalog().databaseOf(ex).name(),
-                        infill, families));
-            }
-        }
+        Mix requests = mix(suiteOptions);
+        List<InterpretRequest> demo = requests.demo();
+        List<InterpretRequest> mix = requests.data();
         List<Call> calls;
         try (Suite suite = suiteOptions.connect(false)) {
             if (warmupSeconds > 0) {
