@@ -16,9 +16,7 @@ class QuestionInputTest {
 
     @Test
     void askSendsTheQuestionWithTheCallersSqlToTheNamedDatabase() {
-        AskCommand ask = new AskCommand();
-        new CommandLine(ask).parseArgs(ASKED);
-
+        AskCommand ask = parsed(new AskCommand(), ASKED);
         InterpretRequest request = AskCommand.request(ask.asked, true, false);
 
         assertThat(request.getTenant()).isEqualTo("demo");
@@ -32,10 +30,7 @@ class QuestionInputTest {
 
     @Test
     void clarifyAsksTheSameQuestionAndStartsADialogue() {
-        ClarifyCommand clarify = new ClarifyCommand();
-        new CommandLine(clarify).parseArgs(ASKED);
-
-        InterpretRequest request = AskCommand.request(clarify.asked, false, true);
+        InterpretRequest request = AskCommand.request(parsed(new ClarifyCommand(), ASKED).asked, false, true);
 
         assertThat(request.getDatabase()).isEqualTo("hotels");
         assertThat(request.getDefaultsCount()).isEqualTo(2);
@@ -44,12 +39,16 @@ class QuestionInputTest {
 
     @Test
     void execNeedsTheTenantDatabase() {
-        ExecCommand exec = new ExecCommand();
-        new CommandLine(exec).parseArgs("--tenant", "other", "--db", "crm", "--sql", "SELECT 1");
+        ExecCommand exec = parsed(new ExecCommand(), "--tenant", "other", "--db", "crm", "--sql", "SELECT 1");
         assertThat(exec.where.tenant).isEqualTo("other");
         assertThat(exec.where.database).isEqualTo("crm");
 
         assertThatThrownBy(() -> new CommandLine(new ExecCommand()).parseArgs("--db", "crm", "--sql", "SELECT 1"))
                 .isInstanceOf(CommandLine.MissingParameterException.class).hasMessageContaining("--tenant");
+    }
+
+    private static <T> T parsed(T command, String... args) {
+        new CommandLine(command).parseArgs(args);
+        return command;
     }
 }
