@@ -21,7 +21,7 @@ class StaticReplicasTest {
         List<List<EquivalentAddressGroup>> resolved = new ArrayList<>();
         resolver.start(new NameResolver.Listener2() {
             @Override
-            public void onResult(ResolutionResult result) {
+            public void onResult(NameResolver.ResolutionResult result) {
                 resolved.add(result.getAddresses());
             }
 

@@ -65,10 +65,10 @@ public class ClarifyCommand implements Callable<Integer> {
         Turn turn = answer.getClarification();
         try {
             while (turn.hasQuestion()) {
-                Question asked = turn.getQuestion();
-                System.out.printf("%n%s%n", asked.getText());
-                for (int i = 0; i < asked.getOptionsCount(); i++) {
-                    Option option = asked.getOptions(i);
+                Question question = turn.getQuestion();
+                System.out.printf("%n%s%n", question.getText());
+                for (int i = 0; i < question.getOptionsCount(); i++) {
+                    Option option = question.getOptions(i);
                     System.out.printf("  %d. %s  (%.0f%%)%n", i + 1, option.getLabel(), option.getProbability() * 100);
                 }
                 System.out.print("> ");
@@ -82,7 +82,7 @@ public class ClarifyCommand implements Callable<Integer> {
                 }
                 turn = clarify.withDeadlineAfter(asked.deadlineSeconds, TimeUnit.SECONDS).answer(AnswerRequest.newBuilder()
                         .setSessionId(turn.getSessionId()).setTurn(turn.getNumber())
-                        .setReply(reply(asked, reply.strip()))
+                        .setReply(reply(question, reply.strip()))
                         .setIdempotencyKey(UUID.randomUUID().toString()).build());
             }
         } catch (StatusRuntimeException e) {
