@@ -33,31 +33,11 @@ import io.grpc.StatusRuntimeException;
  * One clarify run: for every ambiguous example, Interpret once, then for each distinct gold (the
  * simulated user's intent) and each strategy play a dialogue on clarify-svc.
  */
-public final class ClarifyRun {
+public record ClarifyRun(ExampleOptions dataset, InterpretChoices interpret, Path out, SimulatedUser.Kind user,
+                         List<StrategyName> strategies, long seed, Integer maxTurns, Double threshold) {
 
     /** One dialogue's record. */
     public record Trial(String id, int gold, StrategyName strategy, boolean reachable, Dialogue.Result result) {
-    }
-
-    private final ExampleOptions dataset;
-    private final InterpretChoices interpret;
-    private final Path out;
-    private final SimulatedUser.Kind user;
-    private final List<StrategyName> strategies;
-    private final long seed;
-    private final Integer maxTurns;
-    private final Double threshold;
-
-    public ClarifyRun(ExampleOptions examples, InterpretChoices interpret, Path out, SimulatedUser.Kind user,
-                      List<StrategyName> strategies, long seed, Integer maxTurns, Double threshold) {
-        this.dataset = examples;
-        this.interpret = interpret;
-        this.out = out;
-        this.user = user;
-        this.strategies = strategies;
-        this.seed = seed;
-        this.maxTurns = maxTurns;
-        this.threshold = threshold;
     }
 
     public int execute(SuiteOptions suiteOptions) throws Exception {

@@ -49,7 +49,7 @@ public class CoverageCommand implements Callable<Integer> {
         };
         DefaultsMode defaultsMode = DefaultsMode.parse(defaults);
         CoverageRun run = new CoverageRun(examples, measured.interpret, measured.out, mode, measured.suite.home(),
-                measured.suite.deadlineMs(), defaultsMode);
-        return run.paraphrases(withParaphrases).execute(baselineOnly ? null : measured.suite);
+                measured.suite.deadlineMs(), defaultsMode, withParaphrases);
+        return run.execute(baselineOnly ? null : measured.suite);
     }
 }

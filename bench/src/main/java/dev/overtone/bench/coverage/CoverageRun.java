@@ -34,8 +34,13 @@ import dev.overtone.proto.v1.Interpretation;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 
-/** One coverage run: build the databases, ask Interpret, score both systems, write the report. */
-public final class CoverageRun {
+/**
+ * One coverage run: build the databases, ask Interpret, score both systems, write the report. With
+ * {@code paraphrases} each interpretation's paraphrases are predicted too, right after it
+ * ({@link InterpretRequests#sqlWithParaphrasesOf}).
+ */
+public record CoverageRun(ExampleOptions dataset, InterpretChoices interpret, Path out, ExampleScorer.IdenticalGolds identical,
+                          Path home, long deadlineMs, DefaultsMode defaultsMode, boolean paraphrases) {
 
     /**
      * What happened to one example. {@code answer} is null with --baseline-only or when Interpret failed;
@@ -97,33 +102,6 @@ public final class CoverageRun {
             }
             return out;
         }
-    }
-
-    private final ExampleOptions dataset;
-    private final InterpretChoices interpret;
-    private final Path out;
-    private final ExampleScorer.IdenticalGolds identical;
-    private final Path home;
-    private final long deadlineMs;
-    private final DefaultsMode defaultsMode;
-
-    private boolean paraphrases;
-
-    /** Also predict each interpretation's paraphrases, right after it (see {@link InterpretRequests#sqlWithParaphrasesOf}). */
-    public CoverageRun paraphrases(boolean on) {
-        this.paraphrases = on;
-        return this;
-    }
-
-    public CoverageRun(ExampleOptions examples, InterpretChoices interpret, Path out, ExampleScorer.IdenticalGolds identical,
-                       Path home, long deadlineMs, DefaultsMode defaultsMode) {
-        this.dataset = examples;
-        this.interpret = interpret;
-        this.out = out;
-        this.identical = identical;
-        this.home = home;
-        this.deadlineMs = deadlineMs;
-        this.defaultsMode = defaultsMode;
     }
 
     /** Runs it; {@code suiteOptions} null scores the baseline only. Returns the exit status. */

@@ -57,7 +57,7 @@ class ReferenceAgreementTest {
         examples.data = data;
         examples.concurrency = 2;
         examples.queryTimeout = 5.0;
-        int rc = new CoverageRun(examples, new InterpretChoices(), out, null, tmp.resolve("home"), 1000, DefaultsMode.CALLER)
+        int rc = new CoverageRun(examples, new InterpretChoices(), out, null, tmp.resolve("home"), 1000, DefaultsMode.CALLER, false)
                 .execute(null);
         assertThat(rc).isZero();
         return JSON.readTree(out.resolve("report.json").toFile());
