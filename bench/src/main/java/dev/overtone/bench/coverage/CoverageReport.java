@@ -17,26 +17,15 @@ import dev.overtone.bench.scoring.RankedSummary;
 import dev.overtone.bench.scoring.SubsetMetrics;
 
 /** The coverage report: report.json, predictions.jsonl, examples.jsonl, report.md, coverage.png. */
-public final class CoverageReport {
+public record CoverageReport(Map<String, Object> run, CoverageSummary baseline, CoverageSummary overtone,
+                             RankedSummary baselineRanked, RankedSummary overtoneRanked,
+                             List<CoverageRun.Outcome> outcomes, PaperFigures.Set_ paper) {
 
-    private final Map<String, Object> run;
-    private final CoverageSummary baseline;
-    private final CoverageSummary overtone;
-    private final RankedSummary baselineRanked;
-    private final RankedSummary overtoneRanked;
-    private final List<CoverageRun.Outcome> outcomes;
-    private final PaperFigures.Set_ paper;
-
+    /** The report of a run whose examples have these ambiguity types (which name the paper's figures beside it). */
     public CoverageReport(Map<String, Object> run, CoverageSummary baseline, CoverageSummary overtone,
                           RankedSummary baselineRanked, RankedSummary overtoneRanked,
                           List<CoverageRun.Outcome> outcomes, Set<String> types) {
-        this.run = run;
-        this.baseline = baseline;
-        this.overtone = overtone;
-        this.baselineRanked = baselineRanked;
-        this.overtoneRanked = overtoneRanked;
-        this.outcomes = outcomes;
-        this.paper = PaperFigures.forTypes(types);
+        this(run, baseline, overtone, baselineRanked, overtoneRanked, outcomes, PaperFigures.forTypes(types));
     }
 
     public CoverageReport(Map<String, Object> run, CoverageSummary baseline, CoverageSummary overtone,
