@@ -9,8 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import dev.overtone.bench.InterpretChoices;
-import dev.overtone.bench.SuiteOptions;
+import dev.overtone.bench.MeasurementOptions;
 import dev.overtone.bench.client.InterpretRequests;
 import dev.overtone.bench.client.Suite;
 import dev.overtone.bench.dataset.DatabaseCatalog;
@@ -38,16 +37,10 @@ import picocli.CommandLine.Option;
 public class CandidatesCommand implements Callable<Integer> {
 
     @Mixin
-    SuiteOptions suite;
-
-    @Mixin
-    InterpretChoices interpret;
+    MeasurementOptions measured;
 
     @Option(names = "--data", required = true, description = "JSONL data set (registered as tenant bench)")
     Path data;
-
-    @Option(names = "--out", required = true, description = "report directory")
-    Path out;
 
     @Option(names = "--questions", defaultValue = "40", description = "questions, the first with SQL defaults (default ${DEFAULT-VALUE})")
     int questions;
@@ -70,33 +63,33 @@ public class CandidatesCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--questions, --small, --rounds >= 1, --large > --small, --warmup >= 0");
         }
         Instant startedAt = Instant.now();
-        PreparedDataset prepared = PreparedDataset.prepare(data, ex -> !ex.defaultSql().isEmpty(), questions, suite.home());
+        PreparedDataset prepared = PreparedDataset.prepare(data, ex -> !ex.defaultSql().isEmpty(), questions, measured.suite.home());
         List<InterpretRequest[]> pairs = new ArrayList<>();
         for (Example ex : prepared.examples()) {
             InterpretRequest base = InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, prepared.catalog().databaseOf(ex).name(),
-                    interpret.infill(), interpret.families());
+                    measured.interpret.infill(), measured.interpret.families());
             List<String> many = SampledCandidates.of(ex.defaultSql(), large, ex.id().hashCode());
             pairs.add(new InterpretRequest[]{withCandidates(base, many.subList(0, small)), withCandidates(base, many)});
         }
         List<Double> smallMs = new ArrayList<>(), largeMs = new ArrayList<>(), ratios = new ArrayList<>();
         Map<String, Integer> statuses = new LinkedHashMap<>();
         int cut = 0, distinctLarge = 0;
-        try (Suite s = suite.connect(false)) {
+        try (Suite s = measured.suite.connect(false)) {
             for (int round = 0; round < warmup + rounds; round++) {
-                boolean measured = round >= warmup;
+                boolean counted = round >= warmup;
                 for (InterpretRequest[] pair : pairs) {
                     // alternate which size goes first, so neither always meets a warmer cache
                     int first = round % 2;
                     double[] ms = new double[2];
                     for (int k = 0; k < 2; k++) {
                         int which = (first + k) % 2;
-                        LoadRun.Call c = LoadRun.call(() -> s.interpreter(suite.deadlineMs()), pair[which], System.nanoTime());
+                        LoadRun.Call c = LoadRun.call(() -> s.interpreter(measured.suite.deadlineMs()), pair[which], System.nanoTime());
                         ms[which] = c.millis();
-                        if (measured) {
+                        if (counted) {
                             statuses.merge((which == 0 ? "small " : "large ") + c.status(), 1, Integer::sum);
                         }
                     }
-                    if (measured) {
+                    if (counted) {
                         smallMs.add(ms[0]);
                         largeMs.add(ms[1]);
                         ratios.add(ms[1] / ms[0]);
@@ -105,7 +98,7 @@ public class CandidatesCommand implements Callable<Integer> {
             }
             for (InterpretRequest[] pair : pairs) {
                 try {
-                    InterpretResponse r = s.interpreter(suite.deadlineMs()).interpret(pair[1]);
+                    InterpretResponse r = s.interpreter(measured.suite.deadlineMs()).interpret(pair[1]);
                     cut += r.getDegradationsList().stream().map(Degradation::getCause)
                             .anyMatch(c -> c == DegradationCause.DEGRADATION_CAUSE_CANDIDATES_CUT) ? 1 : 0;
                 } catch (StatusRuntimeException e) {
@@ -125,7 +118,7 @@ public class CandidatesCommand implements Callable<Integer> {
         run.put("large", large);
         run.put("rounds", rounds);
         run.put("warmup_rounds", warmup);
-        run.put("infill", interpret.infill());
+        run.put("infill", measured.interpret.infill());
         run.put("started_at", startedAt.toString());
         run.put("load_average", loadAverage());
         report.put("run", run);
@@ -138,12 +131,12 @@ public class CandidatesCommand implements Callable<Integer> {
         report.put("large_mean_distinct_sql", (double) distinctLarge / pairs.size());
         report.put("large_requests_cut", cut);
         report.put("statuses", statuses);
-        ReportFiles.writeJson(out.resolve("report.json"), report);
+        ReportFiles.writeJson(measured.out.resolve("report.json"), report);
         System.out.printf(Locale.ROOT, "candidates: %d questions x %d rounds; p50 %d candidates %.1f ms, %d candidates %.1f ms: ratio %.2f "
                         + "(per question %.2f); %.1f distinct SQL per large request, %d cut; statuses %s%n",
                 pairs.size(), rounds, small, smallP50, large, largeP50, largeP50 / smallP50,
                 report.get("per_question_ratio_p50"), report.get("large_mean_distinct_sql"), cut, statuses);
-        System.out.println("report: " + out.resolve("report.json"));
+        System.out.println("report: " + measured.out.resolve("report.json"));
         return 0;
     }
 

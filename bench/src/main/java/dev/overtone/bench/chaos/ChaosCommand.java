@@ -1,10 +1,9 @@
 package dev.overtone.bench.chaos;
 
-import dev.overtone.bench.InterpretChoices;
-import dev.overtone.bench.SuiteOptions;
+import dev.overtone.bench.MeasurementOptions;
+import dev.overtone.bench.load.DataMix;
 import dev.overtone.bench.load.LoadRun;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -19,13 +18,7 @@ import picocli.CommandLine.Option;
 public class ChaosCommand implements Callable<Integer> {
 
     @Mixin
-    SuiteOptions suite;
-
-    @Mixin
-    InterpretChoices interpret;
-
-    @Option(names = "--out", required = true, description = "report directory")
-    Path out;
+    MeasurementOptions measured;
 
     @Option(names = "--concurrency", defaultValue = "16", description = "calls in flight (default ${DEFAULT-VALUE})")
     int concurrency;
@@ -45,14 +38,8 @@ public class ChaosCommand implements Callable<Integer> {
             description = "the services, in this order (default ${DEFAULT-VALUE})")
     List<String> services;
 
-    @Option(names = "--data", description = "also mix in examples of this JSONL data set (registered as tenant bench)")
-    Path data;
-
-    @Option(names = "--data-share", defaultValue = "0.8", description = "share of calls drawn from --data (default ${DEFAULT-VALUE})")
-    double dataShare;
-
-    @Option(names = "--limit", description = "only the first N examples of --data")
-    Integer limit;
+    @Mixin
+    DataMix mix = new DataMix(0.8);
 
     @Override
     public Integer call() throws Exception {
@@ -72,11 +59,11 @@ public class ChaosCommand implements Callable<Integer> {
                 planned.add(new ChaosRun.Event(kind, services.get(i), i % replicas));
             }
         }
-        Files.createDirectories(out);
+        Files.createDirectories(measured.out);
         int portBase = Integer.parseInt(System.getenv().getOrDefault("OVERTONE_PORT_BASE", "8090"));
-        LoadRun load = new LoadRun(out, concurrency, 1, 0, 42, "demo", "hotels", data, data == null ? 0.0 : dataShare, limit,
-                interpret.infill(), interpret.families());
-        return new ChaosRun(load, out, concurrency, data == null ? 0.0 : dataShare, warmupSeconds, steadySeconds, planned,
-                new Replicas(portBase, replicas, suite.home()), suite.launcher()).execute(suite);
+        LoadRun load = new LoadRun(measured.out, concurrency, 1, 0, 42, "demo", "hotels", mix.data, mix.share(), mix.limit,
+                measured.interpret.infill(), measured.interpret.families());
+        return new ChaosRun(load, measured.out, concurrency, mix.share(), warmupSeconds, steadySeconds, planned,
+                new Replicas(portBase, replicas, measured.suite.home()), measured.suite.launcher()).execute(measured.suite);
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.overtone.bench.InterpretChoices;
 import dev.overtone.bench.ParallelMap;
 import dev.overtone.bench.SuiteOptions;
 import dev.overtone.bench.client.InterpretRequests;
@@ -17,6 +18,7 @@ import dev.overtone.bench.client.Suite;
 import dev.overtone.bench.dataset.BenchDatabase;
 import dev.overtone.bench.dataset.DatabaseCatalog;
 import dev.overtone.bench.dataset.Example;
+import dev.overtone.bench.dataset.ExampleOptions;
 import dev.overtone.bench.dataset.PreparedDataset;
 import dev.overtone.bench.scoring.ResultMatch;
 import dev.overtone.bench.sqlite.QueryRunner;
@@ -31,59 +33,30 @@ import io.grpc.StatusRuntimeException;
  * One clarify run: for every ambiguous example, Interpret once, then for each distinct gold (the
  * simulated user's intent) and each strategy play a dialogue on clarify-svc.
  */
-public final class ClarifyRun {
+public record ClarifyRun(ExampleOptions dataset, InterpretChoices interpret, Path out, SimulatedUser.Kind user,
+                         List<StrategyName> strategies, long seed, Integer maxTurns, Double threshold) {
 
     /** One dialogue's record. */
     public record Trial(String id, int gold, StrategyName strategy, boolean reachable, Dialogue.Result result) {
     }
 
-    private final Path data;
-    private final Path out;
-    private final SimulatedUser.Kind user;
-    private final List<StrategyName> strategies;
-    private final Integer limit;
-    private final boolean infill;
-    private final List<String> families;
-    private final long seed;
-    private final Integer maxTurns;
-    private final Double threshold;
-    private final int concurrency;
-    private final double queryTimeout;
-
-    public ClarifyRun(Path data, Path out, SimulatedUser.Kind user, List<StrategyName> strategies, Integer limit,
-                      boolean infill, List<String> families, long seed, Integer maxTurns, Double threshold,
-                      int concurrency, double queryTimeout) {
-        this.data = data;
-        this.out = out;
-        this.user = user;
-        this.strategies = strategies;
-        this.limit = limit;
-        this.infill = infill;
-        this.families = families == null ? List.of() : families;
-        this.seed = seed;
-        this.maxTurns = maxTurns;
-        this.threshold = threshold;
-        this.concurrency = concurrency;
-        this.queryTimeout = queryTimeout;
-    }
-
     public int execute(SuiteOptions suiteOptions) throws Exception {
         long started = System.nanoTime();
         Instant startedAt = Instant.now();
-        PreparedDataset prepared = PreparedDataset.prepare(data, Example::ambiguous, limit, suiteOptions.home());
+        PreparedDataset prepared = PreparedDataset.prepare(dataset.data, Example::ambiguous, dataset.limit, suiteOptions.home());
         List<Trial> trials = new ArrayList<>();
         try (Suite suite = suiteOptions.connect(true)) {
-            for (List<Trial> ts : ParallelMap.map(prepared.examples(), concurrency, "clarify " + user.name().toLowerCase(),
+            for (List<Trial> ts : ParallelMap.map(prepared.examples(), dataset.concurrency, "clarify " + user.name().toLowerCase(),
                     ex -> runExample(ex, prepared.catalog().databaseOf(ex), suite, suiteOptions.deadlineMs()))) {
                 trials.addAll(ts);
             }
         }
         Map<String, Object> run = new LinkedHashMap<>();
-        run.put("data", data.toAbsolutePath().normalize().toString());
+        run.put("data", dataset.data.toAbsolutePath().normalize().toString());
         run.put("examples", prepared.examples().size());
         run.put("dialogues_per_strategy", trials.size() / Math.max(1, strategies.size()));
-        run.put("infill", infill);
-        run.put("families", families);
+        run.put("infill", interpret.infill());
+        run.put("families", interpret.families());
         run.put("seed", seed);
         run.put("max_turns", maxTurns);
         run.put("threshold", threshold);
@@ -105,7 +78,7 @@ public final class ClarifyRun {
         InterpretResponse answer;
         try {
             answer = suite.interpreter(deadlineMs).interpret(
-                    InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, db.name(), infill, families));
+                    InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, db.name(), interpret.infill(), interpret.families()));
         } catch (StatusRuntimeException e) {
             String error = "Interpret " + e.getStatus().getCode() + ": " + e.getStatus().getDescription();
             for (int g = 0; g < golds.size(); g++) {
@@ -125,7 +98,7 @@ public final class ClarifyRun {
             start.addCandidates(c);
         }
         try (Connection conn = db.openReadOnly()) {
-            QueryRunner runner = new QueryRunner(conn, queryTimeout);
+            QueryRunner runner = new QueryRunner(conn, dataset.queryTimeout);
             Map<String, List<List<Object>>> candidateRows = new LinkedHashMap<>();
             for (Interpretation i : answer.getInterpretationsList()) {
                 candidateRows.put(i.getId(), rowsOrNull(runner, i.getSql()));

@@ -1,10 +1,9 @@
 package dev.overtone.bench.coverage;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import dev.overtone.bench.InterpretChoices;
-import dev.overtone.bench.SuiteOptions;
+import dev.overtone.bench.MeasurementOptions;
+import dev.overtone.bench.dataset.ExampleOptions;
 import dev.overtone.bench.client.DefaultsMode;
 import dev.overtone.bench.scoring.ExampleScorer;
 import picocli.CommandLine.Command;
@@ -17,25 +16,10 @@ import picocli.CommandLine.Option;
 public class CoverageCommand implements Callable<Integer> {
 
     @Mixin
-    SuiteOptions suite;
+    MeasurementOptions measured;
 
     @Mixin
-    InterpretChoices interpret;
-
-    @Option(names = "--data", required = true, description = "JSONL data set (db_dump or db per example)")
-    Path data;
-
-    @Option(names = "--out", required = true, description = "report directory")
-    Path out;
-
-    @Option(names = "--limit", description = "only the first N examples")
-    Integer limit;
-
-    @Option(names = "--concurrency", defaultValue = "4", description = "Interpret calls in flight (default ${DEFAULT-VALUE})")
-    int concurrency;
-
-    @Option(names = "--timeout-s", defaultValue = "5", description = "per-query time limit when scoring (default ${DEFAULT-VALUE}, as the reference)")
-    double queryTimeout;
+    ExampleOptions examples;
 
     @Option(names = "--identical-golds", defaultValue = "auto",
             description = "examples whose golds give identical results: zero (ambrosia_eval), score (db_eval), "
@@ -45,6 +29,7 @@ public class CoverageCommand implements Callable<Integer> {
     @Option(names = "--with-paraphrases", description = "predict each interpretation's paraphrases too, right after it: "
             + "readings that differ in structure but return the same rows (AmbiQT J/P, scored by structure)")
     boolean withParaphrases;
+
     @Option(names = "--defaults", defaultValue = "caller",
             description = "who writes the default readings: caller = every recorded default SQL is sent with the question "
                     + "(default); llm = the question alone, the suite's LLM writes and parses the defaults")
@@ -55,12 +40,7 @@ public class CoverageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (limit != null && limit < 0) {
-            throw new IllegalArgumentException("--limit must be >= 0");
-        }
-        if (concurrency < 1) {
-            throw new IllegalArgumentException("--concurrency must be >= 1");
-        }
+        examples.checked();
         ExampleScorer.IdenticalGolds mode = switch (identicalGolds) {
             case "zero" -> ExampleScorer.IdenticalGolds.ZERO;
             case "score" -> ExampleScorer.IdenticalGolds.SCORE;
@@ -68,8 +48,8 @@ public class CoverageCommand implements Callable<Integer> {
             default -> throw new IllegalArgumentException("--identical-golds must be zero, score or auto");
         };
         DefaultsMode defaultsMode = DefaultsMode.parse(defaults);
-        CoverageRun run = new CoverageRun(data, out, limit, interpret.infill(), interpret.families(), concurrency, queryTimeout, mode,
-                suite.home(), suite.deadlineMs(), defaultsMode);
-        return run.paraphrases(withParaphrases).execute(baselineOnly ? null : suite);
+        CoverageRun run = new CoverageRun(examples, measured.interpret, measured.out, mode, measured.suite.home(),
+                measured.suite.deadlineMs(), defaultsMode, withParaphrases);
+        return run.execute(baselineOnly ? null : measured.suite);
     }
 }

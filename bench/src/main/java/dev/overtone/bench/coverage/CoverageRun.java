@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.overtone.bench.InterpretChoices;
 import dev.overtone.bench.ParallelMap;
 import dev.overtone.bench.SuiteOptions;
 import dev.overtone.bench.client.DefaultsMode;
@@ -20,6 +21,7 @@ import dev.overtone.bench.client.Suite;
 import dev.overtone.bench.dataset.BenchDatabase;
 import dev.overtone.bench.dataset.DatabaseCatalog;
 import dev.overtone.bench.dataset.Example;
+import dev.overtone.bench.dataset.ExampleOptions;
 import dev.overtone.bench.dataset.PreparedDataset;
 import dev.overtone.bench.scoring.CoverageSummary;
 import dev.overtone.bench.scoring.ExampleScore;
@@ -32,8 +34,13 @@ import dev.overtone.proto.v1.Interpretation;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 
-/** One coverage run: build the databases, ask Interpret, score both systems, write the report. */
-public final class CoverageRun {
+/**
+ * One coverage run: build the databases, ask Interpret, score both systems, write the report. With
+ * {@code paraphrases} each interpretation's paraphrases are predicted too, right after it
+ * ({@link InterpretRequests#sqlWithParaphrasesOf}).
+ */
+public record CoverageRun(ExampleOptions dataset, InterpretChoices interpret, Path out, ExampleScorer.IdenticalGolds identical,
+                          Path home, long deadlineMs, DefaultsMode defaultsMode, boolean paraphrases) {
 
     /**
      * What happened to one example. {@code answer} is null with --baseline-only or when Interpret failed;
@@ -97,52 +104,11 @@ public final class CoverageRun {
         }
     }
 
-    private final Path data;
-    private final Path out;
-    private final Integer limit;
-    private final boolean infill;
-    private final List<String> families;
-    private final int concurrency;
-    private final double queryTimeout;
-    private final ExampleScorer.IdenticalGolds identical;
-    private final Path home;
-    private final long deadlineMs;
-    private final DefaultsMode defaultsMode;
-
-    private boolean paraphrases;
-
-    /** Also predict each interpretation's paraphrases, right after it (see {@link InterpretRequests#sqlWithParaphrasesOf}). */
-    public CoverageRun paraphrases(boolean on) {
-        this.paraphrases = on;
-        return this;
-    }
-
-    public CoverageRun(Path data, Path out, Integer limit, boolean infill, List<String> families, int concurrency,
-                       double queryTimeout, ExampleScorer.IdenticalGolds identical, Path home, long deadlineMs) {
-        this(data, out, limit, infill, families, concurrency, queryTimeout, identical, home, deadlineMs, DefaultsMode.CALLER);
-    }
-
-    public CoverageRun(Path data, Path out, Integer limit, boolean infill, List<String> families, int concurrency,
-                       double queryTimeout, ExampleScorer.IdenticalGolds identical, Path home, long deadlineMs,
-                       DefaultsMode defaultsMode) {
-        this.defaultsMode = defaultsMode;
-        this.data = data;
-        this.out = out;
-        this.limit = limit;
-        this.infill = infill;
-        this.families = families == null ? List.of() : families;
-        this.concurrency = concurrency;
-        this.queryTimeout = queryTimeout;
-        this.identical = identical;
-        this.home = home;
-        this.deadlineMs = deadlineMs;
-    }
-
     /** Runs it; {@code suiteOptions} null scores the baseline only. Returns the exit status. */
     public int execute(SuiteOptions suiteOptions) throws Exception {
         long started = System.nanoTime();
         Instant startedAt = Instant.now();
-        PreparedDataset prepared = PreparedDataset.prepare(data, ex -> true, limit, home);
+        PreparedDataset prepared = PreparedDataset.prepare(dataset.data, ex -> true, dataset.limit, home);
         List<Example> examples = prepared.examples();
         DatabaseCatalog catalog = prepared.catalog();
         List<String> repairs = prepared.repairs();
@@ -151,7 +117,7 @@ public final class CoverageRun {
         Suite suite = suiteOptions == null ? null : suiteOptions.connect(false);
         List<Outcome> outcomes;
         try {
-            outcomes = ParallelMap.map(examples, concurrency, suite == null ? "baseline" : "coverage",
+            outcomes = ParallelMap.map(examples, dataset.concurrency, suite == null ? "baseline" : "coverage",
                     ex -> runOne(ex, catalog.databaseOf(ex), suite));
         } finally {
             if (suite != null) {
@@ -183,19 +149,19 @@ public final class CoverageRun {
             failureSamples.putIfAbsent(status, o.failure());
         });
         Map<String, Object> run = new LinkedHashMap<>();
-        run.put("data", data.toAbsolutePath().normalize().toString());
+        run.put("data", dataset.data.toAbsolutePath().normalize().toString());
         run.put("examples", examples.size());
-        run.put("limit", limit);
+        run.put("limit", dataset.limit);
         run.put("defaults", defaultsMode.label());
-        run.put("infill", infill);
+        run.put("infill", interpret.infill());
         run.put("paraphrases", paraphrases);
-        run.put("families", families);
+        run.put("families", interpret.families());
         run.put("interpreter", suiteOptions == null ? null : suiteOptions.interpreterEndpoint().toString());
         run.put("tenant", DatabaseCatalog.TENANT);
         run.put("tenant_file", tenantFile.toString());
         run.put("databases", catalog.databases().size());
         run.put("db_repairs", repairs);
-        run.put("query_timeout_s", queryTimeout);
+        run.put("query_timeout_s", dataset.queryTimeout);
         run.put("identical_golds", identical == null ? "auto" : identical.name().toLowerCase());
         run.put("overtone_failures_by_status", failuresByStatus);
         run.put("overtone_failure_samples", failureSamples);
@@ -228,7 +194,7 @@ public final class CoverageRun {
         if (suite != null) {
             try {
                 InterpretResponse r = suite.interpreter(deadlineMs).interpret(
-                        InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, db.name(), infill, families, defaultsMode));
+                        InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, db.name(), interpret.infill(), interpret.families(), defaultsMode));
                 predicted = paraphrases ? InterpretRequests.sqlWithParaphrasesOf(r) : InterpretRequests.sqlOf(r);
                 warnings = r.getWarningsList();
                 answer = RankedAnswer.of(r);
@@ -243,7 +209,7 @@ public final class CoverageRun {
             }
         }
         try (Connection c = db.openReadOnly()) {
-            QueryRunner runner = new QueryRunner(c, queryTimeout);
+            QueryRunner runner = new QueryRunner(c, dataset.queryTimeout);
             ExampleScore base = ExampleScorer.score(ex.id(), ex.goldQueries(), ex.defaultSql(), runner, mode);
             ExampleScore ours = suite == null ? null
                     : ExampleScorer.score(ex.id(), ex.goldQueries(), predicted, runner, mode);

@@ -1,10 +1,8 @@
 package dev.overtone.bench.load;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import dev.overtone.bench.InterpretChoices;
-import dev.overtone.bench.SuiteOptions;
+import dev.overtone.bench.MeasurementOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -15,13 +13,7 @@ import picocli.CommandLine.Option;
 public class LoadCommand implements Callable<Integer> {
 
     @Mixin
-    SuiteOptions suite;
-
-    @Mixin
-    InterpretChoices interpret;
-
-    @Option(names = "--out", required = true, description = "report directory")
-    Path out;
+    MeasurementOptions measured;
 
     @Option(names = "--concurrency", defaultValue = "16", description = "calls in flight (default ${DEFAULT-VALUE})")
     int concurrency;
@@ -41,25 +33,16 @@ public class LoadCommand implements Callable<Integer> {
     @Option(names = "--database", defaultValue = "hotels", description = "demo database (default ${DEFAULT-VALUE})")
     String database;
 
-    @Option(names = "--data", description = "also mix in examples of this JSONL data set (registered as tenant bench)")
-    Path data;
-
-    @Option(names = "--data-share", defaultValue = "0.5", description = "share of calls drawn from --data (default ${DEFAULT-VALUE})")
-    double dataShare;
-
-    @Option(names = "--limit", description = "only the first N examples of --data")
-    Integer limit;
+    @Mixin
+    DataMix mix = new DataMix(0.5);
 
     @Override
     public Integer call() throws Exception {
         if (concurrency < 1 || seconds < 1 || warmupSeconds < 0) {
             throw new IllegalArgumentException("--concurrency and --seconds must be >= 1, --warmup-seconds >= 0");
         }
-        if (dataShare < 0 || dataShare > 1) {
-            throw new IllegalArgumentException("--data-share must be within 0..1");
-        }
-        LoadRun run = new LoadRun(out, concurrency, seconds, warmupSeconds, seed, tenant, database, data,
-                data == null ? 0.0 : dataShare, limit, interpret.infill(), interpret.families());
-        return run.execute(suite);
+        LoadRun run = new LoadRun(measured.out, concurrency, seconds, warmupSeconds, seed, tenant, database, mix.data,
+                mix.share(), mix.limit, measured.interpret.infill(), measured.interpret.families());
+        return run.execute(measured.suite);
     }
 }

@@ -29,7 +29,12 @@ import dev.overtone.proto.v1.StageTiming;
 import io.grpc.StatusRuntimeException;
 
 /** One load run: fixed concurrency, bounded time, seeded request mix. */
-public final class LoadRun {
+public record LoadRun(Path out, int concurrency, int seconds, int warmupSeconds, long seed, String tenant, String database,
+                      Path data, double dataShare, Integer limit, boolean infill, List<String> families) {
+
+    public LoadRun {
+        families = families == null ? List.of() : families;
+    }
 
     /** The demo requests: the paper's hotel question and a few neighbours, with caller SQL as defaults. */
     static final List<String[]> DEMO = List.of(
@@ -48,35 +53,6 @@ public final class LoadRun {
         public Call(double millis, String status, Map<String, Double> stageMillis, String message, double endSecond) {
             this(millis, status, stageMillis, message, endSecond, List.of());
         }
-    }
-
-    private final Path out;
-    private final int concurrency;
-    private final int seconds;
-    private final int warmupSeconds;
-    private final long seed;
-    private final String tenant;
-    private final String database;
-    private final Path data;
-    private final double dataShare;
-    private final Integer limit;
-    private final boolean infill;
-    private final List<String> families;
-
-    public LoadRun(Path out, int concurrency, int seconds, int warmupSeconds, long seed, String tenant, String database,
-                   Path data, double dataShare, Integer limit, boolean infill, List<String> families) {
-        this.out = out;
-        this.concurrency = concurrency;
-        this.seconds = seconds;
-        this.warmupSeconds = warmupSeconds;
-        this.seed = seed;
-        this.tenant = tenant;
-        this.database = database;
-        this.data = data;
-        this.dataShare = dataShare;
-        this.limit = limit;
-        this.infill = infill;
-        this.families = families == null ? List.of() : families;
     }
 
     /** The requests a worker draws from: the demo requests, and with {@code --data} the data set's examples. */
@@ -112,15 +88,9 @@ public final class LoadRun {
 
     public int execute(SuiteOptions suiteOptions) throws Exception {
         Instant startedAt = Instant.now();
-        List<InterpretRequest> demo = demoRequests();
-        List<InterpretRequest> mix = new ArrayList<>();
-        if (data != null) {
-            PreparedDataset prepared = PreparedDataset.prepare(data, ex -> true, limit, suiteOptions.home());
-            for (Example ex : prepared.examples()) {
-                mix.add(InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, prepared.catalog().databaseOf(ex).name(),
-                        infill, families));
-            }
-        }
+        Mix requests = mix(suiteOptions);
+        List<InterpretRequest> demo = requests.demo();
+        List<InterpretRequest> mix = requests.data();
         List<Call> calls;
         try (Suite suite = suiteOptions.connect(false)) {
             if (warmupSeconds > 0) {

@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.overtone.bench.InterpretChoices;
+import dev.overtone.bench.client.DefaultsMode;
+import dev.overtone.bench.dataset.ExampleOptions;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
@@ -50,7 +53,12 @@ class ReferenceAgreementTest {
 
     private static JsonNode baseline(Path data, Path tmp) throws Exception {
         Path out = tmp.resolve("out");
-        int rc = new CoverageRun(data, out, null, true, List.of(), 2, 5.0, null, tmp.resolve("home"), 1000).execute(null);
+        ExampleOptions examples = new ExampleOptions();
+        examples.data = data;
+        examples.concurrency = 2;
+        examples.queryTimeout = 5.0;
+        int rc = new CoverageRun(examples, new InterpretChoices(), out, null, tmp.resolve("home"), 1000, DefaultsMode.CALLER, false)
+                .execute(null);
         assertThat(rc).isZero();
         return JSON.readTree(out.resolve("report.json").toFile());
     }

@@ -10,16 +10,14 @@ import dev.overtone.proto.v1.InterpreterServiceGrpc.InterpreterServiceBlockingSt
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 @Dependent
 @Unremovable
@@ -29,17 +27,8 @@ public class AskCommand implements Callable<Integer> {
     @GrpcClient("interpreter")
     InterpreterServiceBlockingStub interpreter;
 
-    @Option(names = "--tenant", required = true)
-    String tenant;
-
-    @Option(names = "--db", required = true)
-    String database;
-
-    @Parameters(index = "0", description = "The question.")
-    String question;
-
-    @Option(names = "--sql", description = "A reading's SQL you already have (repeatable).")
-    List<String> sqls = new ArrayList<>();
+    @Mixin
+    QuestionInput asked;
 
     @Option(names = "--stream", description = "Also show each reading as it is found (stages are always shown).")
     boolean stream;
@@ -50,20 +39,17 @@ public class AskCommand implements Callable<Integer> {
     @Option(names = "--no-infill", description = "Do not look for missing readings.")
     boolean noInfill;
 
-    @Option(names = "--deadline-seconds", defaultValue = "60")
-    long deadlineSeconds;
-
     @Override
     public Integer call() throws Exception {
-        InterpretRequest request = request(tenant, database, question, sqls, noInfill, false);
-        InterpreterServiceBlockingStub stub = interpreter.withDeadlineAfter(deadlineSeconds, TimeUnit.SECONDS);
+        InterpretRequest request = request(asked, noInfill, false);
+        InterpreterServiceBlockingStub stub = interpreter.withDeadlineAfter(asked.deadlineSeconds, TimeUnit.SECONDS);
         PrintStream out = System.out;
         try {
             InterpretResponse answer = json ? stub.interpret(request) : streamed(stub, request, stream);
             if (json) {
                 out.println(JsonFormat.printer().print(answer));
             } else {
-                new AnswerPrinter(out).print(question, answer);
+                new AnswerPrinter(out).print(asked.question, answer);
             }
             return 0;
         } catch (StatusRuntimeException e) {
@@ -71,15 +57,14 @@ public class AskCommand implements Callable<Integer> {
         }
     }
 
-    static InterpretRequest request(String tenant, String database, String question, List<String> sqls,
-            boolean noInfill, boolean startClarification) {
+    static InterpretRequest request(QuestionInput asked, boolean noInfill, boolean startClarification) {
         InterpretOptions.Builder options = InterpretOptions.newBuilder().setStartClarification(startClarification);
         if (noInfill) {
             options.setInfill(false);
         }
         InterpretRequest.Builder request = InterpretRequest.newBuilder()
-                .setTenant(tenant).setDatabase(database).setQuestion(question).setOptions(options);
-        sqls.forEach(sql -> request.addDefaults(CallerDefault.newBuilder().setSql(sql)));
+                .setTenant(asked.where.tenant).setDatabase(asked.where.database).setQuestion(asked.question).setOptions(options);
+        asked.sqls.forEach(sql -> request.addDefaults(CallerDefault.newBuilder().setSql(sql)));
         return request.build();
     }
 

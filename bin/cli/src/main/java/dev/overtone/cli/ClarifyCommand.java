@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 @Dependent
 @Unremovable
@@ -39,35 +39,23 @@ public class ClarifyCommand implements Callable<Integer> {
     @GrpcClient("clarify")
     ClarifyServiceBlockingStub clarify;
 
-    @picocli.CommandLine.Option(names = "--tenant", required = true)
-    String tenant;
-
-    @picocli.CommandLine.Option(names = "--db", required = true)
-    String database;
-
-    @Parameters(index = "0", description = "The question.")
-    String question;
-
-    @picocli.CommandLine.Option(names = "--sql", description = "A reading's SQL you already have (repeatable).")
-    List<String> sqls = new ArrayList<>();
+    @Mixin
+    QuestionInput asked;
 
     @picocli.CommandLine.Option(names = "--answers", split = ",",
             description = "Scripted replies, in order: an option number or free text, e.g. \"1,either\".")
     List<String> scriptedAnswers = new ArrayList<>();
 
-    @picocli.CommandLine.Option(names = "--deadline-seconds", defaultValue = "60")
-    long deadlineSeconds;
-
     @Override
     public Integer call() throws Exception {
         InterpretResponse answer;
         try {
-            answer = interpreter.withDeadlineAfter(deadlineSeconds, TimeUnit.SECONDS)
-                    .interpret(AskCommand.request(tenant, database, question, sqls, false, true));
+            answer = interpreter.withDeadlineAfter(asked.deadlineSeconds, TimeUnit.SECONDS)
+                    .interpret(AskCommand.request(asked, false, true));
         } catch (StatusRuntimeException e) {
             return CallFailure.report("interpreter-svc", e);
         }
-        System.out.printf("%d reading(s) of \"%s\"%n", answer.getInterpretationsCount(), question);
+        System.out.printf("%d reading(s) of \"%s\"%n", answer.getInterpretationsCount(), asked.question);
         if (!answer.hasClarification() || answer.getClarification().getSessionId().isEmpty()) {
             System.err.println("no dialogue was started: " + String.join("; ", answer.getWarningsList()));
             return 2;
@@ -77,10 +65,10 @@ public class ClarifyCommand implements Callable<Integer> {
         Turn turn = answer.getClarification();
         try {
             while (turn.hasQuestion()) {
-                Question asked = turn.getQuestion();
-                System.out.printf("%n%s%n", asked.getText());
-                for (int i = 0; i < asked.getOptionsCount(); i++) {
-                    Option option = asked.getOptions(i);
+                Question question = turn.getQuestion();
+                System.out.printf("%n%s%n", question.getText());
+                for (int i = 0; i < question.getOptionsCount(); i++) {
+                    Option option = question.getOptions(i);
                     System.out.printf("  %d. %s  (%.0f%%)%n", i + 1, option.getLabel(), option.getProbability() * 100);
                 }
                 System.out.print("> ");
@@ -92,9 +80,9 @@ public class ClarifyCommand implements Callable<Integer> {
                 if (!scriptedAnswers.isEmpty()) {
                     System.out.println(reply);
                 }
-                turn = clarify.withDeadlineAfter(deadlineSeconds, TimeUnit.SECONDS).answer(AnswerRequest.newBuilder()
+                turn = clarify.withDeadlineAfter(asked.deadlineSeconds, TimeUnit.SECONDS).answer(AnswerRequest.newBuilder()
                         .setSessionId(turn.getSessionId()).setTurn(turn.getNumber())
-                        .setReply(reply(asked, reply.strip()))
+                        .setReply(reply(question, reply.strip()))
                         .setIdempotencyKey(UUID.randomUUID().toString()).build());
             }
         } catch (StatusRuntimeException e) {

@@ -17,6 +17,7 @@ import picocli.CommandLine.ArgGroup;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Dependent
@@ -27,11 +28,8 @@ public class ExecCommand implements Callable<Integer> {
     @GrpcClient("executor")
     ExecutorServiceBlockingStub executor;
 
-    @Option(names = "--tenant", required = true)
-    String tenant;
-
-    @Option(names = "--db", required = true)
-    String database;
+    @Mixin
+    TenantDatabase where;
 
     @ArgGroup(multiplicity = "1")
     Input input;
@@ -103,7 +101,7 @@ public class ExecCommand implements Callable<Integer> {
 
     private ExecuteResponse execute(String sql) {
         return executor.withDeadlineAfter(deadlineSeconds, TimeUnit.SECONDS).execute(
-                ExecuteRequest.newBuilder().setTenant(tenant).setDatabase(database).setSql(sql).build());
+                ExecuteRequest.newBuilder().setTenant(where.tenant).setDatabase(where.database).setSql(sql).build());
     }
 
     private static Value string(String text) {

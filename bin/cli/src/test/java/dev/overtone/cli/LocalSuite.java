@@ -1,5 +1,7 @@
 package dev.overtone.cli;
 
+import dev.overtone.replicas.StaticReplicas;
+import io.grpc.EquivalentAddressGroup;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.NettyChannelBuilder;
 import java.io.IOException;
@@ -92,13 +94,19 @@ final class LocalSuite implements AutoCloseable {
         return channel;
     }
 
-    /** A channel that balances its calls (round_robin) over the given replicas of a service. */
+    /**
+     * A channel that balances its calls (round_robin) over the given replicas of a service: what the services get
+     * from Stork's static list, for a client outside them (the tests have no Stork).
+     */
+    @SuppressWarnings("deprecation") // nameResolverFactory: a per-channel resolver, not a process-wide registration
     ManagedChannel balancedChannel(String service, int replicas) {
-        List<java.net.InetSocketAddress> addresses = new ArrayList<>();
+        List<EquivalentAddressGroup> addresses = new ArrayList<>();
         for (int replica = 0; replica < replicas; replica++) {
-            addresses.add(new java.net.InetSocketAddress("localhost", port(service, replica)));
+            addresses.add(StaticReplicas.localhost(port(service, replica)));
         }
-        ManagedChannel channel = StaticReplicas.channel(addresses);
+        StaticReplicas resolver = new StaticReplicas("localhost", addresses);
+        ManagedChannel channel = NettyChannelBuilder.forTarget(resolver.target()).nameResolverFactory(resolver)
+                .defaultLoadBalancingPolicy("round_robin").usePlaintext().build();
         channels.add(channel);
         return channel;
     }

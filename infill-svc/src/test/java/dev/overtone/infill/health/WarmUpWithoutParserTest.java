@@ -1,7 +1,7 @@
 package dev.overtone.infill.health;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
+import dev.overtone.runtime.testing.ConfigProfile;
 import io.quarkus.test.junit.TestProfile;
 import dev.overtone.runtime.testing.Readiness;
 import io.restassured.response.Response;
@@ -17,13 +17,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 @TestProfile(WarmUpWithoutParserTest.ParserNowhere.class)
 class WarmUpWithoutParserTest {
 
-    public static class ParserNowhere implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("overtone.infill.warm-up.enabled", "true",
+    public static class ParserNowhere extends ConfigProfile {
+        public ParserNowhere() {
+            super(Map.of("overtone.infill.warm-up.enabled", "true",
                     "overtone.infill.warm-up.parser-wait", "1s",
                     // nothing listens on port 1 of localhost: every connection is refused
-                    "quarkus.grpc.clients.parser.port", "1", "%test.quarkus.grpc.clients.parser.port", "1");
+                    "quarkus.grpc.clients.parser.port", "1", "%test.quarkus.grpc.clients.parser.port", "1"));
         }
     }
 
@@ -35,7 +34,7 @@ class WarmUpWithoutParserTest {
         Response ready = Readiness.await(200, BOUND);
 
         assertThat(ready.statusCode()).as(ready.asString()).isEqualTo(200);
-        assertThat(ready.jsonPath().getString("checks.find { it.name == 'infill-svc warm-up' }.data.phase")).isEqualTo("done");
+        assertThat(Readiness.warmUpPhase(ready, "infill-svc")).isEqualTo("done");
         assertThat(ready.jsonPath().getString("checks.find { it.name == 'infill strategies' }.data.'parser-svc'")).startsWith("localhost:1 ");
     }
 }

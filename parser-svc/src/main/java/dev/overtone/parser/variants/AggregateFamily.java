@@ -45,15 +45,9 @@ final class AggregateFamily implements VariantFamily {
     static final double PRECOMPUTED_CUE_WEIGHT = 0.2;
 
     @Override
-    public String name() {
-        return Variant.AGGREGATE;
-    }
-
-    @Override
     public List<Variant> propose(VariantContext ctx) {
         List<Variant> out = new ArrayList<>();
-        if (ctx.schema.isEmpty()) return out;
-        PlainSelect probe = QueryShape.plain(ctx.probe());
+        PlainSelect probe = ctx.plainProbe();
         if (probe == null || probe.getJoins() != null && !probe.getJoins().isEmpty()
                 || !(probe.getFromItem() instanceof net.sf.jsqlparser.schema.Table from)) return out;
         String base = ctx.schema.tableName(QueryShape.clean(from.getName()));

@@ -23,11 +23,6 @@ import java.util.List;
  */
 final class AttachmentFamily implements VariantFamily {
 
-    @Override
-    public String name() {
-        return Variant.ATTACHMENT;
-    }
-
     /** A proposal and the tree it was printed from (a rewritten parse, never shared, shown by name from it too). */
     private record Rewritten(Variant variant, Select root) {
     }

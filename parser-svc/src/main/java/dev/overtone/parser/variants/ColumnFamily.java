@@ -30,11 +30,6 @@ final class ColumnFamily implements VariantFamily {
     /** Sample-value overlap from which two columns count as one attribute under two names (chosen by hand, checked once on AmbiQT dev C; not swept). */
     static final double SAME_VALUES_OVERLAP = 0.6;
 
-    @Override
-    public String name() {
-        return Variant.COLUMN;
-    }
-
     private record Shown(int index, String table, String column, boolean plain, boolean summed) {
     }
 
@@ -54,8 +49,8 @@ final class ColumnFamily implements VariantFamily {
     @Override
     public List<Variant> propose(VariantContext ctx) {
         List<Variant> out = new ArrayList<>();
-        PlainSelect probe = QueryShape.plain(ctx.probe());
-        if (probe == null || ctx.schema.isEmpty()) return out;
+        PlainSelect probe = ctx.plainProbe();
+        if (probe == null) return out;
         QueryShape shape = new QueryShape(probe, ctx.schema);
         List<Shown> shown = new ArrayList<>();
         Set<String> shownKeys = new HashSet<>();

@@ -24,11 +24,6 @@ import java.util.Set;
  */
 final class JoinFamily implements VariantFamily {
 
-    @Override
-    public String name() {
-        return Variant.JOIN;
-    }
-
     /** Score of a read through a 1:1 side table: the key structure and the repeated name are strong evidence (chosen by hand, checked once on the AmbiQT J/P dev set; not swept). */
     static final double SIDE_TABLE_SCORE = 0.55;
     /** Extra score when the question names the side table (chosen by hand, checked once on the AmbiQT J/P dev set; not swept). */

@@ -44,11 +44,6 @@ final class ProjectionFamily implements VariantFamily {
     /** Shown columns the question must name for a query to be a listing of rows with their attributes (chosen by hand). */
     static final int MIN_NAMED_ATTRIBUTES = 2;
 
-    @Override
-    public String name() {
-        return Variant.PROJECTION;
-    }
-
     /** A shown SELECT item that is a plain column of a known table. */
     private record Shown(String table, String column) {
     }
@@ -56,8 +51,8 @@ final class ProjectionFamily implements VariantFamily {
     @Override
     public List<Variant> propose(VariantContext ctx) {
         List<Variant> out = new ArrayList<>();
-        PlainSelect probe = QueryShape.plain(ctx.probe());
-        if (probe == null || ctx.schema.isEmpty() || probe.getSelectItems() == null) return out;
+        PlainSelect probe = ctx.plainProbe();
+        if (probe == null || probe.getSelectItems() == null) return out;
         QueryShape shape = new QueryShape(probe, ctx.schema);
         List<Shown> shown = new ArrayList<>();
         for (SelectItem<?> item : probe.getSelectItems()) {

@@ -28,11 +28,6 @@ final class ScopeFamily implements VariantFamily {
     /** The quantified noun must name the entity table ("each startup" -> startups). */
     static final double MIN_ENTITY_CUE = 0.5;
 
-    @Override
-    public String name() {
-        return Variant.SCOPE;
-    }
-
     /** A junction: table J with a key to item table I and a key to entity table E. */
     record Junction(String table, String itemKey, String itemTable, String itemRef, String entityKey, String entityTable, String entityRef) {
     }

@@ -28,11 +28,6 @@ final class TableFamily implements VariantFamily {
     static final double MIN_OVERLAP = 0.5;
 
     @Override
-    public String name() {
-        return Variant.TABLE;
-    }
-
-    @Override
     public List<Variant> propose(VariantContext ctx) {
         List<Variant> out = new ArrayList<>();
         if (ctx.schema.isEmpty()) return out;

@@ -4,11 +4,13 @@ import dev.overtone.parser.analysis.Analysis;
 import dev.overtone.parser.analysis.NameSimilarity;
 import dev.overtone.parser.analysis.Phrasing;
 import dev.overtone.parser.analysis.QueryParser;
+import dev.overtone.parser.analysis.QueryShape;
 import dev.overtone.parser.analysis.SchemaIndex;
 
 import dev.overtone.proto.v1.Column;
 import dev.overtone.proto.v1.Table;
 import dev.overtone.proto.v1.ValueType;
+import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 
 import java.util.Locale;
@@ -67,6 +69,11 @@ public final class VariantContext {
     Select probe() {
         if (probe == null) probe = QueryParser.parse(sql, schema);
         return probe;
+    }
+
+    /** The probe as one plain SELECT, for a family that reads it against the schema: null without a schema or for a set operation. */
+    PlainSelect plainProbe() {
+        return schema.isEmpty() ? null : QueryShape.plain(probe());
     }
 
     boolean questionHasWord(String... words) {

@@ -2,10 +2,9 @@ package dev.overtone.parser.variants;
 
 import java.util.List;
 
-/** One way of reading a question differently, turned into SQL rewrites. */
+/** One way of reading a question differently, turned into SQL rewrites (named by its key in {@link VariantGenerator}). */
+@FunctionalInterface
 interface VariantFamily {
-
-    String name();
 
     List<Variant> propose(VariantContext ctx);
 }

@@ -12,7 +12,9 @@ import dev.overtone.parser.dialect.DialectRewriter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -25,16 +27,29 @@ public final class VariantGenerator {
     public static final int DEFAULT_MAX = 8;
 
     private final NameSimilarity similarity;
-    private final List<VariantFamily> families = List.of(new AttachmentFamily(), new ScopeFamily(), new ColumnFamily(),
-            new TableFamily(), new JoinFamily(), new AggregateFamily(), new ProjectionFamily());
+    private static final Map<String, VariantFamily> FAMILIES = families();
 
     public VariantGenerator(NameSimilarity similarity) {
         this.similarity = similarity == null ? NameSimilarity.LEXICAL_ONLY : similarity;
     }
 
+    /** The families by name, in the order they propose. */
+    static Map<String, VariantFamily> families() {
+        Map<String, VariantFamily> families = new LinkedHashMap<>();
+        families.put(Variant.ATTACHMENT, new AttachmentFamily());
+        families.put(Variant.SCOPE, new ScopeFamily());
+        families.put(Variant.COLUMN, new ColumnFamily());
+        families.put(Variant.TABLE, new TableFamily());
+        families.put(Variant.JOIN, new JoinFamily());
+        families.put(Variant.AGGREGATE, new AggregateFamily());
+        families.put(Variant.PROJECTION, new ProjectionFamily());
+        return families;
+    }
+
     public static Set<String> familyNames() {
-        return Set.of(Variant.ATTACHMENT, Variant.SCOPE, Variant.COLUMN, Variant.TABLE, Variant.JOIN, Variant.AGGREGATE, Variant.PROJECTION,
-                Variant.COMBINATION);
+        Set<String> names = new HashSet<>(FAMILIES.keySet());
+        names.add(Variant.COMBINATION);
+        return Set.copyOf(names);
     }
 
     public List<Variant> generate(String sql, SchemaIndex schema, String question, int max, Set<String> only) {
@@ -71,10 +86,10 @@ public final class VariantGenerator {
         }
         ParsedQueries.Parsed base = parsed.parsed(sql);
         VariantContext ctx = new VariantContext(sql, s, question, base.analysis(), similarity, base.tree());
-        for (VariantFamily family : families) {
-            if (!wanted(only, family.name())) continue;
+        for (Map.Entry<String, VariantFamily> family : FAMILIES.entrySet()) {
+            if (!wanted(only, family.getKey())) continue;
             try {
-                candidates.addAll(family.propose(ctx));
+                candidates.addAll(family.getValue().propose(ctx));
             } catch (SqlSyntaxException | UnsupportedOperationException | ClassCastException | IndexOutOfBoundsException e) {
                 // a family that cannot handle this shape of query proposes nothing
             }

@@ -50,7 +50,7 @@ class SharedProbeTest {
         for (VariantFamily family : List.of(new AttachmentFamily(), new ScopeFamily(), new ColumnFamily(),
                 new TableFamily(), new JoinFamily(), new AggregateFamily())) {
             proposed += family.propose(ctx).size();
-            assertThat(ctx.probe().toString()).as("the shared parse after " + family.name()).isEqualTo(before);
+            assertThat(ctx.probe().toString()).as("the shared parse after " + family.getClass().getSimpleName()).isEqualTo(before);
         }
         assertThat(proposed).as("the query has readings to propose").isPositive();
     }

@@ -3,24 +3,18 @@ package dev.overtone.runtime.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.grpc.CallOptions;
+import dev.overtone.replicas.StaticReplicas;
 import io.grpc.EquivalentAddressGroup;
-import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
-import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.NettyServerBuilder;
-import io.grpc.stub.ClientCalls;
-import io.grpc.stub.ServerCalls;
-import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The discovery the Kubernetes manifests rely on: a caller resolves a headless Service by DNS, and asks again only when
@@ -32,16 +26,8 @@ class MaxConnectionAgeTest {
 
     private static final MethodDescriptor<byte[], byte[]> PARSE = RetryPolicyTest.method("overtone.v1.ParserService", "Analyze");
 
-    private final List<Server> servers = new ArrayList<>();
-    private ManagedChannel channel;
-
-    @AfterEach
-    void stop() {
-        if (channel != null) {
-            channel.shutdownNow();
-        }
-        servers.forEach(Server::shutdownNow);
-    }
+    @RegisterExtension
+    final ReplicaServers replicas = new ReplicaServers(PARSE);
 
     @Test
     void aCallerReachesAReplicaThatAppearedAfterItConnectedOnceItsConnectionAgesOut() throws Exception {
@@ -49,15 +35,15 @@ class MaxConnectionAgeTest {
         AtomicInteger added = new AtomicInteger();
         Server old = serve(first, new MaxConnectionAge(Optional.of(Duration.ofMillis(300)), Duration.ofSeconds(5)));
         Server fresh = serve(added, new MaxConnectionAge(Optional.of(Duration.ofMillis(300)), Duration.ofSeconds(5)));
-        Replicas dns = headlessService(address(old));
-        channel = dns.channel();
-        call();
+        StaticReplicas dns = headlessService(address(old));
+        replicas.connect(Replicas.channel(dns));
+        replicas.call();
 
         dns.publish(List.of(address(old), address(fresh)));
         // every call must succeed (a failed one throws); the new replica is reached within the bound, or the test fails
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
         while (added.get() == 0 && System.nanoTime() < deadline) {
-            call();
+            replicas.call();
         }
 
         assertThat(added.get()).as("calls the replica added after the caller connected took").isPositive();
@@ -69,13 +55,13 @@ class MaxConnectionAgeTest {
         AtomicInteger added = new AtomicInteger();
         Server old = serve(first, new MaxConnectionAge(Optional.empty(), Duration.ofSeconds(5)));
         Server fresh = serve(added, new MaxConnectionAge(Optional.empty(), Duration.ofSeconds(5)));
-        Replicas dns = headlessService(address(old));
-        channel = dns.channel();
-        call();
+        StaticReplicas dns = headlessService(address(old));
+        replicas.connect(Replicas.channel(dns));
+        replicas.call();
 
         dns.publish(List.of(address(old), address(fresh)));
         for (int call = 0; call < 200; call++) {
-            call();
+            replicas.call();
         }
 
         assertThat(added.get()).as("calls the replica added after the caller connected took").isZero();
@@ -95,30 +81,16 @@ class MaxConnectionAgeTest {
                 .hasMessageContaining("overtone.grpc.server.max-connection-age-grace");
     }
 
-    private void call() {
-        ClientCalls.blockingUnaryCall(channel, PARSE, CallOptions.DEFAULT.withDeadlineAfter(5, TimeUnit.SECONDS), new byte[] {1});
-    }
-
     /** A headless Service's record, as a caller sees it: what {@code publish} last set, but only when the caller asks again. */
-    private static Replicas headlessService(EquivalentAddressGroup first) {
-        return new Replicas("parser-svc-headless", List.of(first));
+    private static StaticReplicas headlessService(EquivalentAddressGroup first) {
+        return new StaticReplicas("parser-svc-headless", List.of(first));
     }
 
     private Server serve(AtomicInteger calls, MaxConnectionAge age) throws Exception {
-        ServerServiceDefinition service = ServerServiceDefinition.builder(PARSE.getServiceName())
-                .addMethod(PARSE, ServerCalls.asyncUnaryCall((request, observer) -> {
-                    calls.incrementAndGet();
-                    observer.onNext(request);
-                    observer.onCompleted();
-                })).build();
-        NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", RetryPolicyTest.freePort()));
-        age.apply(builder);
-        Server server = builder.addService(service).build().start();
-        servers.add(server);
-        return server;
+        return replicas.serve(RetryPolicyTest.freePort(), calls, age::apply);
     }
 
     private static EquivalentAddressGroup address(Server server) {
-        return Replicas.localhost(server.getPort());
+        return StaticReplicas.localhost(server.getPort());
     }
 }

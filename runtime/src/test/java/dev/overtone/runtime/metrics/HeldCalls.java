@@ -1,5 +1,6 @@
 package dev.overtone.runtime.metrics;
 
+import dev.overtone.runtime.grpc.RetryPolicyTest;
 import io.grpc.BindableService;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerServiceDefinition;
@@ -7,10 +8,6 @@ import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
 import io.quarkus.grpc.GrpcService;
 
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,10 +15,7 @@ import java.util.List;
 @GrpcService
 public class HeldCalls implements BindableService {
 
-    static final MethodDescriptor<byte[], byte[]> HOLD = MethodDescriptor.<byte[], byte[]>newBuilder()
-            .setType(MethodDescriptor.MethodType.UNARY)
-            .setFullMethodName(MethodDescriptor.generateFullMethodName("overtone.test.Held", "Hold"))
-            .setRequestMarshaller(Bytes.INSTANCE).setResponseMarshaller(Bytes.INSTANCE).build();
+    static final MethodDescriptor<byte[], byte[]> HOLD = RetryPolicyTest.method("overtone.test.Held", "Hold");
 
     private final List<StreamObserver<byte[]>> held = new ArrayList<>();
 
@@ -46,23 +40,5 @@ public class HeldCalls implements BindableService {
             observer.onNext(new byte[] {1});
             observer.onCompleted();
         });
-    }
-
-    private enum Bytes implements MethodDescriptor.Marshaller<byte[]> {
-        INSTANCE;
-
-        @Override
-        public InputStream stream(byte[] value) {
-            return new ByteArrayInputStream(value);
-        }
-
-        @Override
-        public byte[] parse(InputStream stream) {
-            try {
-                return stream.readAllBytes();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
     }
 }

@@ -1,8 +1,5 @@
 package dev.overtone.cli.replay;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
@@ -10,10 +7,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -35,8 +29,6 @@ public final class ReplayServer implements AutoCloseable {
 
     /** What happened to the requests so far, by outcome. */
     public enum Outcome { DEFAULTS, PARSE, NO_SQL_RECORDED, UNMATCHED, UNKNOWN_MODEL, BAD_REQUEST, TIMEOUT, ERROR, GARBAGE }
-
-    private static final long MAX_BODY_BYTES = 4L << 20;
 
     private final PromptMatcher matcher;
     private final Set<String> models;
@@ -65,7 +57,7 @@ public final class ReplayServer implements AutoCloseable {
         server = HttpServer.create(new InetSocketAddress(host, port), 64);
         server.createContext("/v1/models", this::models);
         server.createContext("/v1/chat/completions", this::chat);
-        server.createContext("/", ex -> error(ex, 404, "NotFoundError", "no route " + ex.getRequestURI().getPath()
+        server.createContext("/", ex -> HttpBodies.sendError(ex, 404, "NotFoundError", "no route " + ex.getRequestURI().getPath()
                 + "; this server has POST /v1/chat/completions and GET /v1/models"));
         server.setExecutor(workers);
     }
@@ -92,65 +84,50 @@ public final class ReplayServer implements AutoCloseable {
 
     private void models(HttpExchange ex) throws IOException {
         if (!ex.getRequestMethod().equals("GET")) {
-            error(ex, 405, "BadRequestError", "use GET on /v1/models");
+            HttpBodies.sendError(ex, 405, "BadRequestError", "use GET on /v1/models");
             return;
         }
-        JsonArray data = new JsonArray();
-        long created = System.currentTimeMillis() / 1000;
-        for (String m : models.stream().sorted().toList()) {
-            JsonObject model = new JsonObject();
-            model.addProperty("id", m);
-            model.addProperty("object", "model");
-            model.addProperty("created", created);
-            model.addProperty("owned_by", "vllm");
-            model.addProperty("root", m);
-            model.add("parent", JsonNull.INSTANCE);
-            data.add(model);
-        }
-        JsonObject list = new JsonObject();
-        list.addProperty("object", "list");
-        list.add("data", data);
-        send(ex, 200, list.toString());
+        HttpBodies.sendJson(ex, 200, OpenAiJson.modelList(models).toString());
     }
 
     private void chat(HttpExchange ex) throws IOException {
         try {
             if (!ex.getRequestMethod().equals("POST")) {
-                error(ex, 405, "BadRequestError", "use POST on /v1/chat/completions");
+                HttpBodies.sendError(ex, 405, "BadRequestError", "use POST on /v1/chat/completions");
                 return;
             }
             JsonObject request;
             try {
-                request = JsonParser.parseString(body(ex)).getAsJsonObject();
+                request = JsonParser.parseString(HttpBodies.read(ex)).getAsJsonObject();
             } catch (JsonParseException | IllegalStateException | IOException e) {
                 count(Outcome.BAD_REQUEST);
-                error(ex, 400, "BadRequestError", "the body is not a JSON chat completion request: " + e.getMessage());
+                HttpBodies.sendError(ex, 400, "BadRequestError", "the body is not a JSON chat completion request: " + e.getMessage());
                 return;
             }
             String model = request.has("model") && !request.get("model").isJsonNull() ? request.get("model").getAsString() : "";
             if (!models.contains(model)) {
                 count(Outcome.UNKNOWN_MODEL);
-                error(ex, 404, "NotFoundError", "The model `" + model + "` does not exist.");
+                HttpBodies.sendError(ex, 404, "NotFoundError", "The model `" + model + "` does not exist.");
                 return;
             }
             if (request.has("stream") && request.get("stream").isJsonPrimitive() && request.get("stream").getAsBoolean()) {
                 count(Outcome.BAD_REQUEST);
-                error(ex, 400, "BadRequestError", "streaming is not supported by the replay server");
+                HttpBodies.sendError(ex, 400, "BadRequestError", "streaming is not supported by the replay server");
                 return;
             }
             String prompt;
             try {
-                prompt = prompt(request);
+                prompt = OpenAiJson.prompt(request);
             } catch (IllegalStateException | UnsupportedOperationException e) {
                 count(Outcome.BAD_REQUEST);
-                error(ex, 400, "BadRequestError", "\"messages\" must be a list of {role, content}: " + e.getMessage());
+                HttpBodies.sendError(ex, 400, "BadRequestError", "\"messages\" must be a list of {role, content}: " + e.getMessage());
                 return;
             }
             Fault fault = faults.draw(prompt);
             switch (fault) {
                 case ERROR -> {
                     count(Outcome.ERROR);
-                    error(ex, 500, "InternalServerError", "injected fault: internal server error");
+                    HttpBodies.sendError(ex, 500, "InternalServerError", "injected fault: internal server error");
                     return;
                 }
                 case GARBAGE -> {
@@ -175,119 +152,33 @@ public final class ReplayServer implements AutoCloseable {
         PromptMatcher.Match match = matcher.match(prompt);
         if (match instanceof PromptMatcher.Defaults d) {
             count(Outcome.DEFAULTS);
-            send(ex, 200, completion(model, d.answer(), prompt).toString());
+            HttpBodies.sendJson(ex, 200, completion(model, d.answer(), prompt).toString());
         } else if (match instanceof PromptMatcher.Parse p && p.sql().isPresent()) {
             count(Outcome.PARSE);
-            send(ex, 200, completion(model, p.sql().get(), prompt).toString());
+            HttpBodies.sendJson(ex, 200, completion(model, p.sql().get(), prompt).toString());
         } else if (match instanceof PromptMatcher.Parse p) {
             count(Outcome.NO_SQL_RECORDED);
-            error(ex, 422, "BadRequestError", "the recorded run has no SQL for the interpretation '"
+            HttpBodies.sendError(ex, 422, "BadRequestError", "the recorded run has no SQL for the interpretation '"
                     + abbreviate(p.interpretation().text()) + "' (" + p.question().id() + ")");
         } else {
             String reason = ((PromptMatcher.NoMatch) match).reason();
             count(Outcome.UNMATCHED);
             log.accept("llm-replay: unmatched prompt (" + reason + "): " + abbreviate(prompt));
-            error(ex, 400, "BadRequestError", "no recorded output answers this prompt: " + reason);
+            HttpBodies.sendError(ex, 400, "BadRequestError", "no recorded output answers this prompt: " + reason);
         }
     }
 
     private JsonObject completion(String model, String content, String prompt) {
-        JsonObject message = new JsonObject();
-        message.addProperty("role", "assistant");
-        message.addProperty("content", content);
-        message.add("tool_calls", new JsonArray());
-        JsonObject choice = new JsonObject();
-        choice.addProperty("index", 0);
-        choice.add("message", message);
-        choice.add("logprobs", JsonNull.INSTANCE);
-        choice.addProperty("finish_reason", "stop");
-        choice.add("stop_reason", JsonNull.INSTANCE);
-        JsonArray choices = new JsonArray();
-        choices.add(choice);
-        JsonObject usage = new JsonObject();
-        int promptTokens = words(prompt);
-        int completionTokens = words(content);
-        usage.addProperty("prompt_tokens", promptTokens);
-        usage.addProperty("total_tokens", promptTokens + completionTokens);
-        usage.addProperty("completion_tokens", completionTokens);
-        JsonObject out = new JsonObject();
-        out.addProperty("id", "chatcmpl-replay-" + ids.incrementAndGet());
-        out.addProperty("object", "chat.completion");
-        out.addProperty("created", System.currentTimeMillis() / 1000);
-        out.addProperty("model", model);
-        out.add("choices", choices);
-        out.add("usage", usage);
-        return out;
+        return OpenAiJson.completion("chatcmpl-replay-" + ids.incrementAndGet(), model, content, prompt);
     }
 
     /** Half the time a body cut off mid-JSON, half the time a proxy's HTML page, both with status 200. */
     private void garbage(HttpExchange ex, String prompt) throws IOException {
         if ((prompt.length() & 1) == 0) {
             String whole = completion("replay", "SELECT 1", prompt).toString();
-            send(ex, 200, whole.substring(0, whole.length() / 2));
+            HttpBodies.sendJson(ex, 200, whole.substring(0, whole.length() / 2));
         } else {
-            ex.getResponseHeaders().set("Content-Type", "text/html");
-            byte[] bytes = "<html><body><h1>502 Bad Gateway</h1></body></html>".getBytes(StandardCharsets.UTF_8);
-            ex.sendResponseHeaders(200, bytes.length);
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(bytes);
-            }
-        }
-    }
-
-    /** Every message's text content, in order, one per line. */
-    static String prompt(JsonObject request) {
-        JsonElement messages = request.get("messages");
-        if (messages == null || !messages.isJsonArray() || messages.getAsJsonArray().isEmpty()) {
-            throw new IllegalStateException("no messages");
-        }
-        StringBuilder out = new StringBuilder();
-        for (JsonElement m : messages.getAsJsonArray()) {
-            JsonElement content = m.getAsJsonObject().get("content");
-            if (content == null || content.isJsonNull()) {
-                continue;
-            }
-            if (content.isJsonArray()) {
-                // OpenAI's content parts: [{"type": "text", "text": ...}, ...]
-                for (JsonElement part : content.getAsJsonArray()) {
-                    JsonElement text = part.getAsJsonObject().get("text");
-                    if (text != null && !text.isJsonNull()) {
-                        out.append(text.getAsString()).append('\n');
-                    }
-                }
-            } else {
-                out.append(content.getAsString()).append('\n');
-            }
-        }
-        return out.toString();
-    }
-
-    private void error(HttpExchange ex, int status, String type, String message) throws IOException {
-        JsonObject body = new JsonObject();
-        body.addProperty("object", "error");
-        body.addProperty("message", message);
-        body.addProperty("type", type);
-        body.add("param", JsonNull.INSTANCE);
-        body.addProperty("code", status);
-        send(ex, status, body.toString());
-    }
-
-    private static void send(HttpExchange ex, int status, String json) throws IOException {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().set("Content-Type", "application/json");
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
-    private static String body(HttpExchange ex) throws IOException {
-        try (InputStream in = ex.getRequestBody()) {
-            byte[] bytes = in.readNBytes((int) MAX_BODY_BYTES + 1);
-            if (bytes.length > MAX_BODY_BYTES) {
-                throw new IOException("the body is larger than " + MAX_BODY_BYTES + " bytes");
-            }
-            return new String(bytes, StandardCharsets.UTF_8);
+            HttpBodies.send(ex, 200, "text/html", "<html><body><h1>502 Bad Gateway</h1></body></html>");
         }
     }
 
@@ -301,10 +192,6 @@ public final class ReplayServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private static int words(String s) {
-        return s.isBlank() ? 0 : s.strip().split("\\s+").length;
     }
 
     private static String abbreviate(String s) {

@@ -1,0 +1,63 @@
+package dev.overtone.runtime.embedding;
+
+import dev.langchain4j.model.embedding.EmbeddingModel;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The vectors of texts from an embedding model that is loaded on first use (at start, by a service's warm-up,
+ * unless it is off), cached per text up to a bound (a full cache is emptied, not evicted entry by entry: the
+ * texts are a few schemas' names), and the cosine that compares them.
+ */
+public final class CachedVectors {
+
+    private final Supplier<EmbeddingModel> loader;
+    private final int maxCached;
+    private final Map<String, float[]> cache = new ConcurrentHashMap<>();
+    private volatile EmbeddingModel model;
+
+    public CachedVectors(Supplier<EmbeddingModel> loader, int maxCached) {
+        this.loader = loader;
+        this.maxCached = maxCached;
+    }
+
+    public float[] of(String text) {
+        float[] v = cache.get(text);
+        if (v != null) {
+            return v;
+        }
+        v = model().embed(text).content().vector();
+        if (cache.size() >= maxCached) {
+            cache.clear();
+        }
+        cache.put(text, v);
+        return v;
+    }
+
+    /** The model, loaded by the first caller (the others wait for it). */
+    public EmbeddingModel model() {
+        EmbeddingModel m = model;
+        if (m == null) {
+            synchronized (this) {
+                if (model == null) {
+                    model = loader.get();
+                }
+                m = model;
+            }
+        }
+        return m;
+    }
+
+    /** The cosine of two vectors, 0 when either is all zeros. */
+    public static double cosine(float[] x, float[] y) {
+        double dot = 0, nx = 0, ny = 0;
+        for (int i = 0; i < x.length; i++) {
+            dot += x[i] * y[i];
+            nx += x[i] * x[i];
+            ny += y[i] * y[i];
+        }
+        return nx == 0 || ny == 0 ? 0 : dot / Math.sqrt(nx * ny);
+    }
+}
