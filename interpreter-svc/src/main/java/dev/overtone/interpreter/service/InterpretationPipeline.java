@@ -261,7 +261,7 @@ public class InterpretationPipeline {
         List<ReadingGroup> unanalysed = all.stream().filter(g -> g.analysis() == null).toList();
         if (!unanalysed.isEmpty()) {
             AnalyzeStage.Analyzed analyzed = call.stages.run(Stage.STAGE_ANALYZE, () -> analyze.analyze(new AnalyzeStage.Input(
-                    sqls(unanalysed), call.schema, call.stages.deadlineMs(config.budget().analyze()), all.size() - unanalysed.size())),
+                    ReadingGroup.sqls(unanalysed), call.schema, call.stages.deadlineMs(config.budget().analyze()), all.size() - unanalysed.size())),
                     AnalyzeStage.Analyzed::detail);
             analyzed.setback().ifPresent(call.setbacks::add);
             for (int i = 0; i < unanalysed.size(); i++) {
@@ -274,16 +274,12 @@ public class InterpretationPipeline {
         List<ReadingGroup> wordless = all.stream().filter(g -> g.text().isEmpty()).toList();
         if (!wordless.isEmpty()) {
             VerbalizeStage.Verbalized words = call.stages.run(Stage.STAGE_VERBALIZE, () -> verbalize.verbalize(new VerbalizeStage.Input(
-                    sqls(wordless), call.schema, () -> call.stages.deadlineMs(config.budget().verbalize()))), VerbalizeStage.Verbalized::detail);
+                    ReadingGroup.sqls(wordless), call.schema, () -> call.stages.deadlineMs(config.budget().verbalize()))), VerbalizeStage.Verbalized::detail);
             call.setbacks.addAll(words.setbacks());
             for (int i = 0; i < wordless.size(); i++) {
                 wordless.get(i).text(words.texts().get(i));
             }
         }
-    }
-
-    private static List<String> sqls(List<ReadingGroup> groups) {
-        return groups.stream().map(g -> g.representative().sql()).toList();
     }
 
     private InterpretResponse clarify(PipelineCall call, InterpretResponse answer) {

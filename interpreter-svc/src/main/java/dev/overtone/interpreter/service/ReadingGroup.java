@@ -55,6 +55,11 @@ public final class ReadingGroup {
         this.analysis = analysis;
     }
 
+    /** The representatives' SQLs, in the groups' order. */
+    public static List<String> sqls(List<ReadingGroup> groups) {
+        return groups.stream().map(g -> g.representative().sql()).toList();
+    }
+
     /** Every route that reached this result, the representative first. */
     public List<Route> routes() {
         List<Route> all = new ArrayList<>();
