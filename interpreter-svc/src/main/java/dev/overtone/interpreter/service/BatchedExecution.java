@@ -1,9 +1,6 @@
 package dev.overtone.interpreter.service;
 
-import dev.overtone.interpreter.client.Downstream;
 import dev.overtone.interpreter.client.DownstreamFailure;
-import dev.overtone.interpreter.client.Downstreams;
-import dev.overtone.interpreter.config.InterpreterConfig;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
 import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteResponse;
@@ -11,79 +8,99 @@ import dev.overtone.proto.v1.ExecuteResult;
 import dev.overtone.proto.v1.Limits;
 import dev.overtone.proto.v1.Stage;
 import io.grpc.Status;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The execute stage's calls: a stage's SQLs through executor-svc's ExecuteBatch, each SQL once per Interpret. */
-@ApplicationScoped
-public class BatchedExecution {
-    @Inject
-    InterpreterConfig config;
-    @Inject
-    Downstreams downstreams;
-    @Inject
-    BoundedParallel parallel;
+/** The execute stage's calls: a stage's SQLs through executor-svc's ExecuteBatch, each statement once. */
+public final class BatchedExecution {
+
+    /** The limits asked of executor-svc and how the calls are cut: statements per batch, batches' statements run at once. */
+    public record Settings(int maxBatch, int concurrency, int maxRows, long maxBytes, Duration cap) {
+    }
 
     /**
-     * Runs the SQLs of {@code routes} that this call has not run yet, each once, in ExecuteBatch calls of at
-     * most {@code pipeline.max-batch} statements, and answers every route in order from what they gave.
+     * The routes to execute on a tenant's database, and the results this call already has, by {@link Route#sqlKey()}
+     * (a statement is run once per Interpret).
      */
-    List<Executed> execute(InterpretationPipeline.Run run, List<Route> routes) {
-        List<String> routeKeys = routes.stream().map(Route::sqlKey).toList();
+    public record Input(String tenant, String database, List<Route> routes, Map<String, ExecuteResponse> known, Budget budget) {
+    }
+
+    private final ExecutorCalls executor;
+    private final Lanes lanes;
+    private final Settings settings;
+
+    public BatchedExecution(ExecutorCalls executor, Lanes lanes, Settings settings) {
+        this.executor = executor;
+        this.lanes = lanes;
+        this.settings = settings;
+    }
+
+    /**
+     * Runs the SQLs of the routes that are not known yet, each once, in ExecuteBatch calls of at most
+     * {@code maxBatch} statements, and answers every route in order: its result, known or new, or its failure.
+     */
+    public List<Executed> execute(Input in) {
+        List<String> routeKeys = in.routes().stream().map(Route::sqlKey).toList();
         Map<String, String> sqlByKey = new LinkedHashMap<>();
-        for (int i = 0; i < routes.size(); i++) {
-            if (!run.executed.containsKey(routeKeys.get(i))) {
-                sqlByKey.putIfAbsent(routeKeys.get(i), routes.get(i).sql());
+        for (int i = 0; i < in.routes().size(); i++) {
+            if (!in.known().containsKey(routeKeys.get(i))) {
+                sqlByKey.putIfAbsent(routeKeys.get(i), in.routes().get(i).sql());
             }
         }
-        List<List<String>> batches = chunks(new ArrayList<>(sqlByKey.keySet()), config.pipeline().maxBatch());
+        Map<String, ExecuteResponse> results = new HashMap<>(in.known());
         Map<String, DownstreamFailure> failed = new HashMap<>();
-        parallel.map(Stage.STAGE_EXECUTE, batches, keys -> executeBatch(run, keys, sqlByKey)).forEach(failed::putAll);
-        List<Executed> executed = new ArrayList<>(routes.size());
-        for (int i = 0; i < routes.size(); i++) {
-            ExecuteResponse result = run.executed.get(routeKeys.get(i));
-            executed.add(result != null ? new Executed(routes.get(i), result, null) : new Executed(routes.get(i), null, failed.get(routeKeys.get(i))));
+        for (Map<String, Called<ExecuteResponse>> batch : lanes.map(Stage.STAGE_EXECUTE,
+                chunks(new ArrayList<>(sqlByKey.keySet()), settings.maxBatch()), keys -> executeBatch(in, keys, sqlByKey))) {
+            batch.forEach((key, called) -> {
+                if (called.ok()) {
+                    results.put(key, called.value());
+                } else {
+                    failed.put(key, called.failure());
+                }
+            });
+        }
+        List<Executed> executed = new ArrayList<>(in.routes().size());
+        for (int i = 0; i < in.routes().size(); i++) {
+            ExecuteResponse result = results.get(routeKeys.get(i));
+            executed.add(result != null ? new Executed(in.routes().get(i), result, null)
+                    : new Executed(in.routes().get(i), null, failed.get(routeKeys.get(i))));
         }
         return executed;
     }
 
-    /** One ExecuteBatch: each statement's result into the call's results; returns the failures (the call's, when it failed), by key. */
-    private Map<String, DownstreamFailure> executeBatch(InterpretationPipeline.Run run, List<String> keys, Map<String, String> sqlByKey) {
-        long timeout = run.budget.forStage(config.budget().execute());
+    /** One ExecuteBatch: each statement's result or failure (the call's, when it failed), by key. */
+    private Map<String, Called<ExecuteResponse>> executeBatch(Input in, List<String> keys, Map<String, String> sqlByKey) {
+        long timeout = in.budget().forStage(settings.cap());
         // each statement gets the stage's cap, and the batch as long as its statements take when
         // pipeline.concurrency of them run at once (as separate calls did), within the call's budget
-        long rounds = (keys.size() + config.pipeline().concurrency() - 1) / config.pipeline().concurrency();
-        long callTimeout = Math.min(timeout * rounds, run.budget.remainingMs());
-        Downstream executor = downstreams.executor();
-        Map<String, DownstreamFailure> failed = new HashMap<>();
+        long rounds = (keys.size() + settings.concurrency() - 1) / settings.concurrency();
+        long callTimeout = Math.min(timeout * rounds, in.budget().remainingMs());
+        Map<String, Called<ExecuteResponse>> out = new HashMap<>();
         try {
-            ExecuteBatchResponse answer = executor.call("ExecuteBatch", callTimeout, () -> downstreams.executorStub(callTimeout)
-                    .executeBatch(ExecuteBatchRequest.newBuilder().setTenant(run.request.getTenant())
-                            .setDatabase(run.request.getDatabase()).addAllSqls(keys.stream().map(sqlByKey::get).toList())
-                            .setLimits(Limits.newBuilder().setTimeoutMs(timeout).setMaxRows(config.pipeline().maxRows())
-                                    .setMaxBytes(config.pipeline().maxBytes()))
-                            .build()));
+            ExecuteBatchResponse answer = executor.executeBatch(ExecuteBatchRequest.newBuilder().setTenant(in.tenant())
+                    .setDatabase(in.database()).addAllSqls(keys.stream().map(sqlByKey::get).toList())
+                    .setLimits(Limits.newBuilder().setTimeoutMs(timeout).setMaxRows(settings.maxRows()).setMaxBytes(settings.maxBytes()))
+                    .build(), callTimeout);
             for (int i = 0; i < keys.size(); i++) {
                 ExecuteResult result = i < answer.getResultsCount() ? answer.getResults(i) : ExecuteResult.getDefaultInstance();
                 if (result.hasResult()) {
-                    run.executed.put(keys.get(i), result.getResult());
+                    out.put(keys.get(i), Called.answered(result.getResult()));
                 } else {
                     Status status = result.hasFailure()
                             ? Status.fromCodeValue(result.getFailure().getCode().getNumber()).withDescription(result.getFailure().getMessage())
                             : Status.INTERNAL.withDescription("executor-svc gave no result for this statement");
-                    failed.put(keys.get(i), executor.failure("Execute", timeout, status));
+                    out.put(keys.get(i), Called.failed(executor.failure("Execute", timeout, status)));
                 }
             }
         } catch (DownstreamFailure f) {
-            keys.forEach(key -> failed.put(key, f));
+            keys.forEach(key -> out.put(key, Called.failed(f)));
         }
-        return failed;
+        return out;
     }
 
     private static <T> List<List<T>> chunks(List<T> items, int size) {

@@ -24,7 +24,7 @@ import java.util.function.Function;
  * deadlines, so a batch always ends.
  */
 @ApplicationScoped
-public class BoundedParallel {
+public class BoundedParallel implements Lanes {
     @Inject
     InterpreterConfig config;
 
@@ -52,6 +52,7 @@ public class BoundedParallel {
      * Applies {@code work} to every item, in the caller's gRPC context: when the caller cancels, the lanes
      * take no further item, their downstream calls are cancelled, and {@link CallCancelled} is thrown.
      */
+    @Override
     public <T, R> List<R> map(Stage stage, List<T> items, Function<T, R> work) {
         io.grpc.Context call = io.grpc.Context.current();
         if (items.isEmpty()) {

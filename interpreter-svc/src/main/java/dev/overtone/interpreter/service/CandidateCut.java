@@ -1,8 +1,12 @@
 package dev.overtone.interpreter.service;
 
+import dev.overtone.proto.v1.DegradationCause;
+import dev.overtone.proto.v1.Stage;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -39,6 +43,17 @@ public record CandidateCut(List<Route> kept, int distinct, int distinctCut, int 
         return received + " caller defaults, " + distinct + " distinct (identical SQL counted once); the first " + max
                 + " distinct in the caller's order were judged, " + distinctCut + " distinct (" + routesCut
                 + " defaults) were not run (overtone.interpreter.pipeline.max-candidates)";
+    }
+
+    /**
+     * The cut, said in the answer's warnings and degradations (stage STAGE_DEFAULTS, cause CANDIDATES_CUT, the routes
+     * not run as affected calls); none when nothing was cut. A model sampled many times sends many candidates; none is
+     * refused for their number.
+     */
+    public Optional<Setback> setback(int received, int max) {
+        return !cutAny() ? Optional.empty() : Optional.of(new Setback(Degradations.of(Stage.STAGE_DEFAULTS,
+                DegradationCause.DEGRADATION_CAUSE_CANDIDATES_CUT, "interpreter-svc", message(received, max)).toBuilder()
+                .setAffectedCalls(routesCut).build(), Setback.Wording.CANDIDATES));
     }
 
     private static String identity(Route r) {

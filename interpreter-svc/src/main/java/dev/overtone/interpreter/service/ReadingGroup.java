@@ -15,7 +15,7 @@ public final class ReadingGroup {
     private String text;
     private SqlAnalysis analysis;
 
-    ReadingGroup(String fingerprint, Route representative, ExecuteResponse result) {
+    public ReadingGroup(String fingerprint, Route representative, ExecuteResponse result) {
         this.fingerprint = fingerprint;
         this.representative = representative;
         this.result = result;
@@ -51,8 +51,13 @@ public final class ReadingGroup {
         return analysis;
     }
 
-    void analysis(SqlAnalysis analysis) {
+    public void analysis(SqlAnalysis analysis) {
         this.analysis = analysis;
+    }
+
+    /** The representatives' SQLs, in the groups' order. */
+    public static List<String> sqls(List<ReadingGroup> groups) {
+        return groups.stream().map(g -> g.representative().sql()).toList();
     }
 
     /** Every route that reached this result, the representative first. */

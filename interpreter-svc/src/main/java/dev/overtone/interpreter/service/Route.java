@@ -19,7 +19,8 @@ public record Route(String text, String sql, Source source, String family) {
     }
 
     /**
-     * Key of the SQL, to execute the same statement once per call and to count a candidate once: keyword and
+     * Key of the SQL text, to execute the same statement once per call and to count a candidate once, and the SQL's
+     * identity before any analysis of it (after one, parser-svc's canonical form is: SeenReadings). Keyword and
      * name case, spacing and trailing semicolons do not count, the inside of a quoted literal or name does
      * ({@code 'Lisbon'} and {@code 'lisbon'} are two statements; so are {@code 'A  B'} and {@code 'A B'}).
      */

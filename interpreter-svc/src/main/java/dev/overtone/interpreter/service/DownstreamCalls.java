@@ -1,0 +1,70 @@
+package dev.overtone.interpreter.service;
+
+import dev.overtone.interpreter.client.DownstreamFailure;
+import dev.overtone.interpreter.client.Downstreams;
+import dev.overtone.proto.v1.AnalyzeBatchRequest;
+import dev.overtone.proto.v1.AnalyzeBatchResponse;
+import dev.overtone.proto.v1.ExecuteBatchRequest;
+import dev.overtone.proto.v1.ExecuteBatchResponse;
+import dev.overtone.proto.v1.InfillRequest;
+import dev.overtone.proto.v1.InfillResponse;
+import dev.overtone.proto.v1.ParseRequest;
+import dev.overtone.proto.v1.StartRequest;
+import dev.overtone.proto.v1.Turn;
+import dev.overtone.proto.v1.VerbalizeRequest;
+import io.grpc.Status;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.function.Supplier;
+
+/** The stages' downstream calls over gRPC, through {@link Downstreams}: what the pipeline's narrow interfaces stand for. */
+@ApplicationScoped
+public class DownstreamCalls implements StageCalls {
+    @Inject
+    Downstreams downstreams;
+
+    @Override
+    public Called<String> parse(ParseRequest request, long timeoutMs) {
+        return parser("Parse", timeoutMs, () -> downstreams.parserStub(timeoutMs).parse(request).getSql());
+    }
+
+    @Override
+    public Called<AnalyzeBatchResponse> analyzeBatch(AnalyzeBatchRequest request, long timeoutMs) {
+        return parser("AnalyzeBatch", timeoutMs, () -> downstreams.parserStub(timeoutMs).analyzeBatch(request));
+    }
+
+    @Override
+    public Called<String> verbalize(VerbalizeRequest request, long timeoutMs) {
+        return parser("Verbalize", timeoutMs, () -> downstreams.parserStub(timeoutMs).verbalize(request).getText());
+    }
+
+    @Override
+    public ExecuteBatchResponse executeBatch(ExecuteBatchRequest request, long callTimeoutMs) {
+        return downstreams.executor().call("ExecuteBatch", callTimeoutMs, () -> downstreams.executorStub(callTimeoutMs).executeBatch(request));
+    }
+
+    @Override
+    public DownstreamFailure failure(String rpc, long timeoutMs, Status status) {
+        return downstreams.executor().failure(rpc, timeoutMs, status);
+    }
+
+    @Override
+    public InfillResponse infill(InfillRequest request, long timeoutMs) {
+        return downstreams.infill().call("Infill", timeoutMs, () -> downstreams.infillStub(timeoutMs).infill(request));
+    }
+
+    @Override
+    public Turn start(StartRequest request, long timeoutMs) {
+        return downstreams.clarify().call("Start", timeoutMs, () -> downstreams.clarifyStub(timeoutMs).start(request));
+    }
+
+    /** One parser-svc call: its answer, or the DownstreamFailure that ended it. */
+    private <T> Called<T> parser(String rpc, long timeoutMs, Supplier<T> invocation) {
+        try {
+            return Called.answered(downstreams.parser().call(rpc, timeoutMs, invocation));
+        } catch (DownstreamFailure f) {
+            return Called.failed(f);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.overtone.interpreter.service;
+
+import dev.overtone.interpreter.client.DownstreamFailure;
+import dev.overtone.proto.v1.ParseRequest;
+import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.Stage;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+
+/** The parse stage: each reading without SQL through parser-svc's Parse, side by side. */
+public final class ParseStage {
+
+    /** The readings to parse; {@code timeoutMs} gives each call's deadline as it starts. */
+    public record Input(List<Route> routes, Schema schema, String question, LongSupplier timeoutMs) {
+    }
+
+    /** The routes that parsed, now with SQL; those that did not; one setback for the calls that failed for the infrastructure's sake. */
+    public record Parsed(List<Route> routes, List<FailedRoute> failures, Optional<Setback> setback, int asked) {
+        String detail() {
+            return routes.size() + " of " + asked + " parsed";
+        }
+    }
+
+    private final ParserCalls parser;
+    private final Lanes lanes;
+
+    public ParseStage(ParserCalls parser, Lanes lanes) {
+        this.parser = parser;
+        this.lanes = lanes;
+    }
+
+    public Parsed parse(Input in) {
+        List<Called<String>> parsed = lanes.map(Stage.STAGE_PARSE, in.routes(), r -> parser.parse(ParseRequest.newBuilder()
+                .setInterpretation(r.text()).setSchema(in.schema()).setQuestion(in.question()).build(), in.timeoutMs().getAsLong()));
+        List<Route> ok = new ArrayList<>();
+        List<FailedRoute> failures = new ArrayList<>();
+        List<DownstreamFailure> infrastructure = new ArrayList<>();
+        for (int i = 0; i < parsed.size(); i++) {
+            Called<String> sql = parsed.get(i);
+            if (sql.ok()) {
+                ok.add(in.routes().get(i).withSql(sql.value()));
+            } else {
+                failures.add(new FailedRoute(in.routes().get(i), Stage.STAGE_PARSE, sql.failure()));
+                if (!sql.failure().aboutTheReading()) {
+                    infrastructure.add(sql.failure());
+                }
+            }
+        }
+        return new Parsed(ok, failures, degradedCalls(Stage.STAGE_PARSE, infrastructure), in.routes().size());
+    }
+
+    /** One setback for a stage's calls that failed for the infrastructure's sake (not the reading's); the readings say it, no warning. */
+    static Optional<Setback> degradedCalls(Stage stage, List<DownstreamFailure> failed) {
+        return failed.isEmpty() ? Optional.empty()
+                : Optional.of(Setback.failed(stage, failed.get(0), failed.size(), Setback.Wording.UNSAID));
+    }
+}

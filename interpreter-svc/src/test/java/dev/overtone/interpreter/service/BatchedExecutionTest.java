@@ -1,0 +1,89 @@
+package dev.overtone.interpreter.service;
+
+import dev.overtone.interpreter.client.DownstreamFailure;
+import dev.overtone.proto.v1.ExecuteBatchRequest;
+import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.Stage;
+import io.grpc.Status;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The execute stage's calls: each statement once, in batches, every route answered in order. */
+class BatchedExecutionTest {
+    private static final Lanes ONE_BY_ONE = new Lanes() {
+        @Override
+        public <T, R> List<R> map(Stage stage, List<T> items, Function<T, R> work) {
+            return items.stream().map(work).toList();
+        }
+    };
+    private final StubDownstreams executor = new StubDownstreams();
+    private final List<ExecuteBatchRequest> batches = new ArrayList<>();
+
+    @Test
+    void eachStatementRunsOnceInBatchesAndEveryRouteGetsItsResult() {
+        for (int i = 0; i < 5; i++) {
+            executor.database.put("SELECT " + i, List.of("row" + i));
+        }
+        List<Route> routes = List.of(sql("SELECT 0"), sql("select  0;"), sql("SELECT 1"), sql("SELECT 2"), sql("SELECT 3"), sql("SELECT 4"));
+        List<Executed> executed = execution(2).execute(input(routes, Map.of()));
+        assertThat(executor.executed).containsExactly("SELECT 0", "SELECT 1", "SELECT 2", "SELECT 3", "SELECT 4");
+        assertThat(batches).extracting(ExecuteBatchRequest::getSqlsCount).containsExactly(2, 2, 1);
+        assertThat(executed).extracting(e -> e.result().getFingerprint())
+                .containsExactly("rows:[row0]", "rows:[row0]", "rows:[row1]", "rows:[row2]", "rows:[row3]", "rows:[row4]");
+    }
+
+    @Test
+    void aKnownResultIsNotRunAgain() {
+        ExecuteResponse known = ExecuteResponse.newBuilder().setFingerprint("known").build();
+        List<Executed> executed = execution(16).execute(input(List.of(sql("SELECT  1")), Map.of("select 1", known)));
+        assertThat(executor.executed).isEmpty();
+        assertThat(executed).singleElement().satisfies(e -> assertThat(e.result()).isSameAs(known));
+    }
+
+    @Test
+    void aRefusedStatementAndAFailedCallAreTheirRoutesFailures() {
+        executor.database.put("SELECT 1", List.of("one"));
+        List<Executed> refused = execution(16).execute(input(List.of(sql("SELECT 1"), sql("SELECT nope")), Map.of()));
+        assertThat(refused.get(0).failure()).isNull();
+        assertThat(refused.get(1).failure().code()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+
+        BatchedExecution down = new BatchedExecution(new StubDownstreams() {
+            @Override
+            public dev.overtone.proto.v1.ExecuteBatchResponse executeBatch(ExecuteBatchRequest request, long callTimeoutMs) {
+                throw new DownstreamFailure("executor-svc", Status.Code.UNAVAILABLE, "executor-svc is unavailable");
+            }
+        }, ONE_BY_ONE, settings(16));
+        assertThat(down.execute(input(List.of(sql("SELECT 1"), sql("SELECT 2")), Map.of())))
+                .allSatisfy(e -> assertThat(e.failure().code()).isEqualTo(Status.Code.UNAVAILABLE));
+    }
+
+    private BatchedExecution execution(int maxBatch) {
+        return new BatchedExecution(new StubDownstreams() {
+            @Override
+            public dev.overtone.proto.v1.ExecuteBatchResponse executeBatch(ExecuteBatchRequest request, long callTimeoutMs) {
+                batches.add(request);
+                return executor.executeBatch(request, callTimeoutMs);
+            }
+        }, ONE_BY_ONE, settings(maxBatch));
+    }
+
+    private static BatchedExecution.Settings settings(int maxBatch) {
+        return new BatchedExecution.Settings(maxBatch, 8, 1000, 4_194_304, Duration.ofSeconds(5));
+    }
+
+    private static BatchedExecution.Input input(List<Route> routes, Map<String, ExecuteResponse> known) {
+        return new BatchedExecution.Input("demo", "hotels", routes, known, Budget.of(null, Duration.ofSeconds(20), Duration.ZERO));
+    }
+
+    private static Route sql(String sql) {
+        return new Route("", sql, Source.SOURCE_CALLER, "");
+    }
+}
