@@ -18,11 +18,8 @@ import dev.overtone.executor.support.TenantDatabasesResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.pgclient.PgBuilder;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.pgclient.PgConnectOptions;
-import io.vertx.sqlclient.PoolOptions;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.Writer;
@@ -233,11 +230,7 @@ class SandboxOverheadBench {
         OverheadMix mix = new OverheadMix("PostgreSQL, demo/hotels-pg (allowed.tsv + analytical)", statements.size(),
                 POSTGRES_ROUNDS, RAW, FIRST_SEEN, REPEATED_BEFORE, REPEATED, POLICY, ENGINE, DISCARD, SELECT_1);
         PostgresEngine forgetful = new PostgresEngine(vertx, RememberingNothing.of(config));
-        Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(4)).connectingTo(new PgConnectOptions()
-                .setHost(TenantDatabasesResource.postgresHost()).setPort(TenantDatabasesResource.postgresPort())
-                .setDatabase(PostgresTenant.DEMO.database()).setUser(PostgresTenant.DEMO.role())
-                .setPassword(PostgresTenant.DEMO.password())
-                .setProperties(Map.of("search_path", PostgresTenant.DEMO.schema()))).using(vertx).build();
+        Pool pool = PostgresTenant.DEMO.readerPool(vertx, 4);
         try {
             OverheadRounds.RawRun raw = statement -> rawPostgres(pool, statement.sql());
             OverheadRounds.SandboxedRun sandboxed = (database, allowed, remembering) -> (remembering ? postgresEngine : forgetful)
