@@ -33,6 +33,14 @@ public interface ExecutorConfig {
 
     Sqlite sqlite();
 
+    /**
+     * Result shapes (column names and types) remembered per (database, text), so that a repeated statement's
+     * cell-cutting wrapper is built without describing the statement first; checked against the engine on every
+     * use. 0 remembers none.
+     */
+    @WithDefault("4096")
+    int shapeCacheSize();
+
     /** One tenant database as configured. Credentials are never logged. */
     interface DatabaseSettings {
         /** sqlite | postgresql */
@@ -269,5 +277,12 @@ public interface ExecutorConfig {
          */
         @WithDefault("128")
         int maxIdleConnections();
+
+        /**
+         * Capped statements kept prepared on each idle connection, the least recently used closed first, so that a
+         * repeated statement is neither described nor prepared again; 0 prepares every statement anew.
+         */
+        @WithDefault("16")
+        int preparedPerConnection();
     }
 }

@@ -7,16 +7,12 @@ import dev.overtone.executor.support.TenantDatabasesResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.pgclient.PgBuilder;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.PreparedStatement;
 import io.vertx.mutiny.sqlclient.SqlConnection;
-import io.vertx.pgclient.PgConnectOptions;
-import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.desc.ColumnDescriptor;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,11 +29,7 @@ class DescribedColumnsTest {
     void aPreparedStatementShowsItsColumnsAsItsResultWould() {
         assertThat(DescribedColumns.READABLE).as("vertx-sql-client's prepared statement description is readable")
                 .isTrue();
-        Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1)).connectingTo(new PgConnectOptions()
-                .setHost(TenantDatabasesResource.postgresHost()).setPort(TenantDatabasesResource.postgresPort())
-                .setDatabase(PostgresTenant.DEMO.database()).setUser(PostgresTenant.DEMO.role())
-                .setPassword(PostgresTenant.DEMO.password())
-                .setProperties(Map.of("search_path", PostgresTenant.DEMO.schema()))).using(vertx).build();
+        Pool pool = PostgresTenant.DEMO.readerPool(vertx, 1);
         try {
             SqlConnection connection = pool.getConnectionAndAwait();
             try {

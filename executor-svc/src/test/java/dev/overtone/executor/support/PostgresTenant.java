@@ -29,6 +29,15 @@ public record PostgresTenant(String tenant, String name, String script, String s
                 extraGrants);
     }
 
+    /** A reactive pool of this tenant's reader role, its schema on the search path: the raw client the executor wraps. */
+    public io.vertx.mutiny.sqlclient.Pool readerPool(io.vertx.mutiny.core.Vertx vertx, int maxSize) {
+        return io.vertx.mutiny.pgclient.PgBuilder.pool().with(new io.vertx.sqlclient.PoolOptions().setMaxSize(maxSize))
+                .connectingTo(new io.vertx.pgclient.PgConnectOptions().setHost(TenantDatabasesResource.postgresHost())
+                        .setPort(TenantDatabasesResource.postgresPort()).setDatabase(database).setUser(role)
+                        .setPassword(password).setProperties(java.util.Map.of("search_path", schema)))
+                .using(vertx).build();
+    }
+
     /** The walls script, then the tenant's extra grants, with this tenant's names in the placeholders. */
     String walls(String script) {
         String all = script + ";\n" + String.join(";\n", extraGrants);

@@ -4,17 +4,10 @@ import dev.overtone.executor.config.ExecutorConfig;
 import dev.overtone.executor.service.EngineKind;
 import dev.overtone.executor.service.SandboxException;
 import dev.overtone.executor.service.TenantDatabase;
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
-import jakarta.json.JsonString;
-import java.io.BufferedReader;
+import dev.overtone.executor.support.BenchStatements;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.StringReader;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * Prints medians (ms); asserts nothing.
  */
 class PolicyCostBench {
-    private static final Path SHARED_DATA = Path.of("..", "..", "shared", "data").toAbsolutePath().normalize();
+    private static final Path SHARED_DATA = BenchStatements.SHARED_DATA;
     private static final int WARM_UP = 3;
     private static final int ROUNDS = 7;
 
@@ -238,37 +231,11 @@ class PolicyCostBench {
 
     private static List<String> sqliteMix() throws IOException {
         TreeSet<String> sql = new TreeSet<>();
-        for (String set : List.of("ambiqt-dev/ambiqt_dev.jsonl", "ambiqt-dev-jp/ambiqt_dev_jp.jsonl")) {
-            for (String line : Files.readAllLines(SHARED_DATA.resolve(set), StandardCharsets.UTF_8)) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonObject example;
-                try (JsonReader reader = Json.createReader(new StringReader(line))) {
-                    example = reader.readObject();
-                }
-                example.getJsonArray("gold_queries").getValuesAs(JsonString.class).forEach(q -> sql.add(q.getString()));
-                example.getJsonArray("defaults").getValuesAs(JsonObject.class).forEach(d -> sql.add(d.getString("sql")));
-            }
-        }
+        BenchStatements.sqliteByFile().values().forEach(sql::addAll);
         return new ArrayList<>(sql);
     }
 
     private static List<String> postgresMix() throws IOException {
-        List<String> mix = new ArrayList<>();
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(PolicyCostBench.class.getClassLoader()
-                .getResourceAsStream("corpus/allowed.tsv"), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                String[] parts = line.split("\t", 2);
-                if (parts[0].equals("both") || parts[0].equals("pg")) {
-                    mix.add(parts[1].replace("\\n", "\n"));
-                }
-            }
-        }
-        return mix;
+        return BenchStatements.postgresAllowed();
     }
 }

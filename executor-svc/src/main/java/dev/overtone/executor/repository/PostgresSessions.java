@@ -1,0 +1,155 @@
+package dev.overtone.executor.repository;
+
+import dev.overtone.executor.config.ExecutorConfig;
+import dev.overtone.executor.service.ExecutionLimits;
+import dev.overtone.executor.service.PostgresTarget;
+import dev.overtone.executor.service.SandboxException;
+import dev.overtone.executor.service.TenantDatabase;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.pgclient.PgBuilder;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.PoolOptions;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+
+/**
+ * One bounded pool per PostgreSQL tenant database, and the session every call gets from it: a connection, a
+ * {@code BEGIN READ ONLY} transaction with the call's limits, the work, then ROLLBACK and DISCARD ALL before the
+ * connection goes back to the pool.
+ */
+final class PostgresSessions {
+    private final Vertx vertx;
+    private final ExecutorConfig.PgPool poolConfig;
+    private final Map<String, Pool> pools = new ConcurrentHashMap<>();
+
+    PostgresSessions(Vertx vertx, ExecutorConfig.PgPool poolConfig) {
+        this.vertx = vertx;
+        this.poolConfig = poolConfig;
+    }
+
+    /**
+     * Borrows a connection, opens a read-only transaction with the limits, runs {@code work},
+     * rolls back and gives the connection back; maps every failure to a SandboxException (but
+     * {@link ColumnShapes.Stale}, which the engine handles).
+     */
+    <T> Uni<T> inReadOnlyTransaction(TenantDatabase database, ExecutionLimits limits,
+            Function<SqlConnection, Uni<T>> work) {
+        long budget = limits.remainingMillis();
+        if (budget <= 0) {
+            return Uni.createFrom().failure(PostgresErrors.deadline(database, limits));
+        }
+        Pool pool;
+        try {
+            pool = poolFor(database);
+        } catch (SandboxException e) {
+            return Uni.createFrom().failure(e);
+        }
+        String schema = database.postgres().orElseThrow().schema();
+        // a waiter that gives up stays in the pool's queue: the connection it is handed later must be
+        // closed (given back), or every abandoned wait leaks one connection of the tenant's pool
+        AtomicBoolean abandoned = new AtomicBoolean();
+        io.vertx.core.Future<io.vertx.sqlclient.SqlConnection> pending = pool.getDelegate().getConnection();
+        pending.onSuccess(connection -> {
+            if (abandoned.get()) {
+                connection.close();
+            }
+        });
+        return Uni.createFrom().completionStage(pending.toCompletionStage()).map(SqlConnection::newInstance)
+                .ifNoItem().after(Duration.ofMillis(budget)).failWith(() -> {
+                    abandoned.set(true);
+                    if (pending.succeeded()) {
+                        pending.result().close(); // handed over just as the wait ended
+                    }
+                    return SandboxException.deadline("no connection to " + database.key()
+                            + " became free within the time limit of " + limits.timeoutMillis() + " ms");
+                })
+                .onFailure(e -> !(e instanceof SandboxException))
+                .transform(e -> PostgresErrors.unreachable(database, e))
+                .chain(connection -> {
+                    long timeout = Math.max(1, limits.remainingMillis());
+                    String setup = "BEGIN READ ONLY; SET LOCAL statement_timeout = " + timeout
+                            + "; SET LOCAL idle_in_transaction_session_timeout = "
+                            + (timeout + poolConfig.idleInTransactionSlack().toMillis())
+                            + "; SET LOCAL search_path = " + quote(schema)
+                            // the policy lexes plain strings as the standard says; the server must agree
+                            + "; SET LOCAL standard_conforming_strings = on"
+                            + "; SET LOCAL work_mem = '" + poolConfig.workMem().replace("'", "") + "'";
+                    // the set-up and the work are pipelined: the server runs them in order, so the
+                    // statement is parsed under the pinned search_path and timed by statement_timeout
+                    return Uni.combine().all().unis(connection.query(setup).execute(), work.apply(connection))
+                            .asTuple().map(both -> both.getItem2())
+                            .onFailure(e -> !(e instanceof SandboxException) && !(e instanceof ColumnShapes.Stale))
+                            .transform(e -> PostgresErrors.translate(database, e, limits))
+                            .onTermination().invoke(() -> endSessionAndGiveBack(connection));
+                });
+    }
+
+    /**
+     * Rolls the transaction back and resets the session before the connection goes back to the pool:
+     * DISCARD ALL drops what a ROLLBACK keeps (session advisory locks, prepared statements, LISTEN
+     * registrations, cursors WITH HOLD, session settings, temporary tables and plans), so nothing of one
+     * call is there for the next. The two go out pipelined, in one round trip; DISCARD ALL cannot run
+     * inside a transaction block, so it comes second.
+     */
+    private static Uni<Void> endSession(SqlConnection connection) {
+        return Uni.combine().all().unis(connection.query("ROLLBACK").execute().onFailure().recoverWithNull(),
+                connection.query("DISCARD ALL").execute().onFailure().recoverWithNull()).discardItems();
+    }
+
+    /**
+     * Ends the session ({@link #endSession}) and only then gives the connection back to the pool, without
+     * making the caller wait for it: the statement's rows (or its failure) are complete before the reset, and
+     * nobody else can borrow the connection until the reset has run, so the reset costs the caller no round
+     * trip (as pgbouncer's server_reset_query runs after the client has let the server connection go).
+     */
+    private static void endSessionAndGiveBack(SqlConnection connection) {
+        endSession(connection).eventually(() -> connection.close().onFailure().recoverWithNull())
+                .subscribe().with(done -> { }, failure -> { });
+    }
+
+    Uni<Void> ping(TenantDatabase database, Duration timeout) {
+        Pool pool;
+        try {
+            pool = poolFor(database);
+        } catch (SandboxException e) {
+            return Uni.createFrom().failure(e);
+        }
+        return pool.query("SELECT 1").execute().replaceWithVoid()
+                .ifNoItem().after(timeout).failWith(TimeoutException::new)
+                .onFailure().transform(e -> PostgresErrors.unreachable(database, e));
+    }
+
+    private Pool poolFor(TenantDatabase database) {
+        PostgresTarget target = database.postgres().orElseThrow();
+        return pools.computeIfAbsent(database.key() + "|" + target, key -> {
+            PgConnectOptions connect = new PgConnectOptions().setHost(target.host()).setPort(target.port())
+                    .setDatabase(target.database()).setUser(target.username())
+                    .setPassword(target.password().get().reveal())
+                    .setConnectTimeout((int) poolConfig.connectTimeout().toMillis())
+                    .setCachePreparedStatements(false)
+                    // the shared pg_stat_activity shows every session's application_name: no tenant names there
+                    .setProperties(Map.of("application_name", "overtone-executor"));
+            PoolOptions options = new PoolOptions().setMaxSize(poolConfig.maxSize())
+                    .setMaxWaitQueueSize(poolConfig.maxWaitQueueSize())
+                    .setIdleTimeout((int) poolConfig.idleTimeout().toSeconds()).setIdleTimeoutUnit(TimeUnit.SECONDS)
+                    .setName("tenant-" + database.key());
+            return PgBuilder.pool().with(options).connectingTo(connect).using(vertx).build();
+        });
+    }
+
+    static String quote(String identifier) {
+        return "\"" + identifier.replace("\"", "\"\"") + "\"";
+    }
+
+    void close() {
+        pools.values().forEach(pool -> pool.close().subscribe().with(v -> { }, e -> { }));
+    }
+}

@@ -1,0 +1,109 @@
+package dev.overtone.executor.repository;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.overtone.executor.service.ExecutionLimits;
+import dev.overtone.executor.service.TenantDatabase;
+import dev.overtone.executor.service.TenantRegistry;
+import dev.overtone.executor.support.PostgresTenant;
+import dev.overtone.executor.support.TenantDatabasesResource;
+import dev.overtone.proto.v1.ResultColumn;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A repeated statement runs on the columns remembered from its last run (PostgreSQL: the wrapper prepared with
+ * the statement's own description; SQLite: the wrapper kept prepared on the connection), and a schema change
+ * between two runs is seen: the second run reports the new columns and cuts a column that became text, as a
+ * first run would.
+ */
+@QuarkusTest
+@QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
+class RememberedShapeTest {
+    private static final int CELL_CUT = 16;
+
+    @Inject
+    PostgresEngine postgres;
+
+    @Inject
+    SqliteEngine sqlite;
+
+    @Inject
+    TenantRegistry registry;
+
+    @Test
+    void aPostgresColumnThatChangesTypeOrNameBetweenTwoRunsIsCutAndNamedAsItIsNow() throws Exception {
+        TenantDatabase lab = registry.lookup(PostgresTenant.STATEFUL.tenant(), PostgresTenant.STATEFUL.name());
+        String sql = "SELECT * FROM shape_probe";
+        try (Connection admin = TenantDatabasesResource.admin(PostgresTenant.STATEFUL.database());
+                Statement st = admin.createStatement()) {
+            String table = PostgresTenant.STATEFUL.schema() + ".shape_probe";
+            st.execute("DROP TABLE IF EXISTS " + table);
+            st.execute("CREATE TABLE " + table + " (v int)");
+            st.execute("INSERT INTO " + table + " VALUES (7)");
+            st.execute("GRANT SELECT ON " + table + " TO " + PostgresTenant.STATEFUL.role());
+            int before = postgres.rememberedShapes();
+            QueryResult first = run(postgres, lab, sql);
+            assertThat(first.rows().get(0).getCells(0).getText()).isEqualTo("7");
+            assertThat(postgres.rememberedShapes()).as("the shape is remembered").isGreaterThan(before);
+            assertThat(run(postgres, lab, sql).rows().get(0).getCells(0).getText()).as("run again on it").isEqualTo("7");
+
+            st.execute("ALTER TABLE " + table + " ALTER COLUMN v TYPE text USING repeat('x', 100)");
+            QueryResult widened = run(postgres, lab, sql);
+            assertThat(widened.rows().get(0).getCells(0).getText()).as("cut as the text it is now")
+                    .isEqualTo("x".repeat(CELL_CUT));
+            assertThat(widened.truncated()).isTrue();
+            assertThat(names(widened)).containsExactly("v");
+
+            st.execute("ALTER TABLE " + table + " RENAME COLUMN v TO w");
+            assertThat(names(run(postgres, lab, sql))).containsExactly("w");
+            st.execute("DROP TABLE " + table);
+        }
+    }
+
+    @Test
+    void aSqliteStatementKeptPreparedSeesAColumnRenamedOrAddedBetweenTwoRuns() throws Exception {
+        Path file = Files.createTempFile(Path.of("target"), "shape-probe", ".sqlite");
+        try (Connection writer = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement st = writer.createStatement()) {
+            st.execute("CREATE TABLE t (v TEXT)");
+            st.execute("INSERT INTO t VALUES ('" + "y".repeat(100) + "')");
+            TenantDatabase database = TenantDatabase.sqlite("shape", "probe", file);
+            String sql = "SELECT * FROM t";
+            assertThat(names(run(sqlite, database, sql))).containsExactly("v");
+            assertThat(sqlite.keptStatements()).as("the wrapper is kept prepared").isPositive();
+            QueryResult again = run(sqlite, database, sql);
+            assertThat(again.rows().get(0).getCells(0).getText()).isEqualTo("y".repeat(CELL_CUT));
+
+            st.execute("ALTER TABLE t RENAME COLUMN v TO w");
+            assertThat(names(run(sqlite, database, sql))).containsExactly("w");
+
+            st.execute("ALTER TABLE t ADD COLUMN z INTEGER DEFAULT 3");
+            QueryResult wider = run(sqlite, database, sql);
+            assertThat(names(wider)).containsExactly("w", "z");
+            assertThat(wider.rows().get(0).getCells(0).getText()).isEqualTo("y".repeat(CELL_CUT));
+            assertThat(wider.rows().get(0).getCells(1).getText()).isEqualTo("3");
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    private static QueryResult run(TenantEngine engine, TenantDatabase database, String sql) {
+        ExecutionLimits limits = new ExecutionLimits(5_000, System.nanoTime() + 5_000_000_000L, 100, 1_000_000, 100,
+                CELL_CUT, 1_048_576);
+        return engine.execute(database, sql, false, limits).await().atMost(Duration.ofSeconds(10));
+    }
+
+    private static List<String> names(QueryResult result) {
+        return result.columns().stream().map(ResultColumn::getName).toList();
+    }
+}
