@@ -15,7 +15,7 @@ import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 
-/** The gRPC face: proto in, the dialogue's step, proto out; failures become statuses in {@link FailureStatus}. */
+/** The gRPC face: proto in, the dialogue's step, proto out; a failure becomes its status in {@link ClarifyStatuses}. */
 @GrpcService
 public class ClarifyGrpcService implements ClarifyService {
     @Inject
@@ -27,25 +27,21 @@ public class ClarifyGrpcService implements ClarifyService {
 
     @Override
     public Uni<Turn> start(StartRequest request) {
-        return Uni.createFrom().deferred(() -> starts.start(ProtoMapper.start(request))).map(ProtoMapper::turn)
-                .onFailure().transform(FailureStatus::of);
+        return Uni.createFrom().deferred(() -> starts.start(ProtoMapper.start(request))).map(ProtoMapper::turn);
     }
 
     @Override
     public Uni<Turn> answer(AnswerRequest request) {
-        return Uni.createFrom().deferred(() -> answers.answer(ProtoMapper.answer(request))).map(ProtoMapper::turn)
-                .onFailure().transform(FailureStatus::of);
+        return Uni.createFrom().deferred(() -> answers.answer(ProtoMapper.answer(request))).map(ProtoMapper::turn);
     }
 
     @Override
     public Uni<Session> get(GetRequest request) {
-        return Uni.createFrom().deferred(() -> sessions.get(request.getSessionId())).map(ProtoMapper::session)
-                .onFailure().transform(FailureStatus::of);
+        return Uni.createFrom().deferred(() -> sessions.get(request.getSessionId())).map(ProtoMapper::session);
     }
 
     @Override
     public Uni<Session> cancel(CancelRequest request) {
-        return Uni.createFrom().deferred(() -> sessions.cancel(request.getSessionId())).map(ProtoMapper::session)
-                .onFailure().transform(FailureStatus::of);
+        return Uni.createFrom().deferred(() -> sessions.cancel(request.getSessionId())).map(ProtoMapper::session);
     }
 }
