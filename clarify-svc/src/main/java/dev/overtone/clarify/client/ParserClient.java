@@ -6,56 +6,53 @@ import dev.overtone.clarify.service.SlotValue;
 import dev.overtone.proto.v1.AnalyzeRequest;
 import dev.overtone.proto.v1.MutinyParserServiceGrpc;
 import dev.overtone.proto.v1.Slot;
+import dev.overtone.runtime.grpc.Downstream;
+import dev.overtone.runtime.grpc.DownstreamFailure;
+import io.grpc.Channel;
 import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * parser-svc's Analyze, for the slots of a reading's SQL. No fallback when it is down: a dialogue
- * over readings whose differences are unknown would ask nonsense, so the caller gets UNAVAILABLE.
+ * parser-svc's Analyze, for the slots of a reading's SQL (an overtone-runtime {@link Downstream}). No fallback
+ * when it is down: a dialogue over readings whose differences are unknown would ask nonsense, so the caller gets
+ * UNAVAILABLE (also when parser-svc was too slow: clarify-svc's own caller still has time, only its answer is missing).
  */
 @ApplicationScoped
 public class ParserClient {
+    @Inject
     @GrpcClient("parser")
-    MutinyParserServiceGrpc.MutinyParserServiceStub parser;
+    Channel channel;
+    @Inject
+    ClarifyConfig config;
+    private Downstream parser;
 
-    @ConfigProperty(name = "quarkus.grpc.clients.parser.host", defaultValue = "localhost")
-    String host;
-
-    @ConfigProperty(name = "quarkus.grpc.clients.parser.port", defaultValue = "8093")
-    int port;
-
-    final ClarifyConfig config;
-
-    public ParserClient(ClarifyConfig config) {
-        this.config = config;
+    @PostConstruct
+    void init() {
+        parser = Downstream.of("parser", "parser-svc", channel);
     }
 
     public Uni<List<SlotValue>> slots(String candidateId, String sql) {
-        return parser.withDeadlineAfter(config.parser().deadline().toMillis(), TimeUnit.MILLISECONDS)
-                .analyze(AnalyzeRequest.newBuilder().setSql(sql).build())
+        long timeoutMs = config.parser().deadline().toMillis();
+        return parser.callAsync("Analyze", timeoutMs, () -> parser.stub(MutinyParserServiceGrpc::newMutinyStub, timeoutMs)
+                        .analyze(AnalyzeRequest.newBuilder().setSql(sql).build()))
                 .map(r -> r.getSlotsList().stream().map(ParserClient::slot).toList())
-                .onFailure().transform(f -> failure(candidateId, f));
+                .onFailure(DownstreamFailure.class).transform(f -> failure(candidateId, (DownstreamFailure) f));
     }
 
     private static SlotValue slot(Slot s) {
         return new SlotValue(s.getPath(), s.getValue(), s.getLabel(), List.copyOf(s.getSchemaElementsList()));
     }
 
-    private ClarifyException failure(String candidateId, Throwable f) {
-        Status status = f instanceof StatusRuntimeException sre ? sre.getStatus() : Status.fromThrowable(f);
-        String detail = status.getDescription() != null ? status.getDescription() : String.valueOf(f.getMessage());
-        return switch (status.getCode()) {
-            case INVALID_ARGUMENT -> ClarifyException.invalid("candidate '" + candidateId + "': parser-svc cannot parse its SQL: " + detail);
-            case DEADLINE_EXCEEDED -> new ClarifyException(ClarifyException.Kind.UNAVAILABLE, "parser-svc at " + host + ":" + port
-                    + " did not answer Analyze within " + config.parser().deadline().toMillis() + " ms; clarify-svc needs it to find what tells the candidates apart");
-            default -> new ClarifyException(ClarifyException.Kind.UNAVAILABLE, "parser-svc at " + host + ":" + port
-                    + " is unavailable (" + status.getCode() + ": " + detail + "); clarify-svc needs its Analyze to find what tells the candidates apart");
-        };
+    private static ClarifyException failure(String candidateId, DownstreamFailure f) {
+        if (f.code() == Status.Code.INVALID_ARGUMENT) {
+            return ClarifyException.invalid("candidate '" + candidateId + "': parser-svc cannot parse its SQL: " + f.getMessage());
+        }
+        return new ClarifyException(ClarifyException.Kind.UNAVAILABLE, f.getMessage()
+                + "; clarify-svc needs its Analyze to find what tells the candidates apart");
     }
 }

@@ -1,7 +1,9 @@
 package dev.overtone.clarify.grpc;
 
 import dev.overtone.clarify.mapping.ProtoMapper;
-import dev.overtone.clarify.service.ClarifyDialogueService;
+import dev.overtone.clarify.service.DialogueAnswer;
+import dev.overtone.clarify.service.DialogueStart;
+import dev.overtone.clarify.service.Sessions;
 import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.CancelRequest;
 import dev.overtone.proto.v1.ClarifyService;
@@ -11,41 +13,35 @@ import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 
-/** The gRPC face: proto in, dialogue service, proto out; failures become statuses in {@link FailureStatus}. */
+/** The gRPC face: proto in, the dialogue's step, proto out; a failure becomes its status in {@link ClarifyStatuses}. */
 @GrpcService
 public class ClarifyGrpcService implements ClarifyService {
-    private final ClarifyDialogueService dialogues;
-
-    public ClarifyGrpcService(ClarifyDialogueService dialogues) {
-        this.dialogues = dialogues;
-    }
+    @Inject
+    DialogueStart starts;
+    @Inject
+    DialogueAnswer answers;
+    @Inject
+    Sessions sessions;
 
     @Override
     public Uni<Turn> start(StartRequest request) {
-        return Uni.createFrom().deferred(() -> dialogues.start(ProtoMapper.start(request)))
-                .map(ProtoMapper::turn)
-                .onFailure().transform(FailureStatus::of);
+        return Uni.createFrom().deferred(() -> starts.start(ProtoMapper.start(request))).map(ProtoMapper::turn);
     }
 
     @Override
     public Uni<Turn> answer(AnswerRequest request) {
-        return Uni.createFrom().deferred(() -> dialogues.answer(ProtoMapper.answer(request)))
-                .map(ProtoMapper::turn)
-                .onFailure().transform(FailureStatus::of);
+        return Uni.createFrom().deferred(() -> answers.answer(ProtoMapper.answer(request))).map(ProtoMapper::turn);
     }
 
     @Override
     public Uni<Session> get(GetRequest request) {
-        return Uni.createFrom().deferred(() -> dialogues.get(request.getSessionId()))
-                .map(ProtoMapper::session)
-                .onFailure().transform(FailureStatus::of);
+        return Uni.createFrom().deferred(() -> sessions.get(request.getSessionId())).map(ProtoMapper::session);
     }
 
     @Override
     public Uni<Session> cancel(CancelRequest request) {
-        return Uni.createFrom().deferred(() -> dialogues.cancel(request.getSessionId()))
-                .map(ProtoMapper::session)
-                .onFailure().transform(FailureStatus::of);
+        return Uni.createFrom().deferred(() -> sessions.cancel(request.getSessionId())).map(ProtoMapper::session);
     }
 }

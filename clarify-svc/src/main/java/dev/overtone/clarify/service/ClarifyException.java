@@ -1,10 +1,10 @@
 package dev.overtone.clarify.service;
 
-import dev.overtone.runtime.grpc.StatusFailure;
+import dev.overtone.runtime.grpc.CodedFailure;
 import io.grpc.Status;
 
 /** A failure the caller can act on; its {@link Kind} is the gRPC status code it is answered with. */
-public class ClarifyException extends RuntimeException implements StatusFailure {
+public class ClarifyException extends CodedFailure {
 
     public enum Kind {
         INVALID_ARGUMENT, NOT_FOUND, FAILED_PRECONDITION, ABORTED, UNAVAILABLE, DEADLINE_EXCEEDED
@@ -13,17 +13,12 @@ public class ClarifyException extends RuntimeException implements StatusFailure 
     private final Kind kind;
 
     public ClarifyException(Kind kind, String message) {
-        super(message, null, false, false);
+        super(Status.Code.valueOf(kind.name()), message);
         this.kind = kind;
     }
 
     public Kind kind() {
         return kind;
-    }
-
-    @Override
-    public Status.Code statusCode() {
-        return Status.Code.valueOf(kind.name());
     }
 
     public static ClarifyException invalid(String message) {

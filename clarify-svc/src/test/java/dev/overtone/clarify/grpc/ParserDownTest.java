@@ -64,7 +64,7 @@ class ParserDownTest {
         StartRequest request = StartRequest.newBuilder().setQuestion(HotelDialogue.QUESTION)
                 .addCandidates(analysed("stars", HotelDialogue.STARS, "hotels.stars", 0.6))
                 .addCandidates(Candidate.newBuilder().setId("score").setSql(HotelDialogue.SCORE).setProbability(0.4)).build();
-        assertStatus(() -> clarify.start(request), Status.Code.UNAVAILABLE, "parser-svc at localhost:1");
+        assertStatus(() -> clarify.start(request), Status.Code.UNAVAILABLE, "parser-svc is unavailable at localhost:1");
     }
 
     /** A candidate whose slots differ from the others' only in the second select item. */
@@ -81,7 +81,7 @@ class ParserDownTest {
 
     @Test
     void startIsUnavailableNamingParserSvc() {
-        assertStatus(() -> clarify.start(HotelDialogue.start()), Status.Code.UNAVAILABLE, "parser-svc at localhost:1");
+        assertStatus(() -> clarify.start(HotelDialogue.start()), Status.Code.UNAVAILABLE, "parser-svc is unavailable at localhost:1");
         // one reading needs no parser
         assertThat(clarify.start(StartRequest.newBuilder().setQuestion("q")
                 .addCandidates(Candidate.newBuilder().setId("only").setSql(HotelDialogue.STARS)).build()).hasResolution()).isTrue();

@@ -11,42 +11,36 @@ import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorService;
+import dev.overtone.runtime.grpc.StatusTable;
 import io.grpc.Context;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
-import java.util.Objects;
-import org.jboss.logging.Logger;
+import jakarta.inject.Inject;
 
-/** The gRPC face: map in, call the service, map out. Blocking work runs on worker threads inside the engines. */
+/**
+ * The gRPC face: map in, call the service, map out. Blocking work runs on worker threads inside the engines. A
+ * failure becomes its status in {@link ExecutorStatuses}, and so does the failure of one statement of a batch.
+ */
 @GrpcService
 public class ExecutorGrpcService implements ExecutorService {
-    private static final Logger LOG = Logger.getLogger(ExecutorGrpcService.class);
-
-    private final SchemaCatalog catalog;
-    private final StatementExecution execution;
-    private final StatementBatch batch;
-
-    public ExecutorGrpcService(SchemaCatalog catalog, StatementExecution execution, StatementBatch batch) {
-        this.catalog = catalog;
-        this.execution = execution;
-        this.batch = batch;
-    }
+    @Inject
+    SchemaCatalog catalog;
+    @Inject
+    StatementExecution execution;
+    @Inject
+    StatementBatch batch;
+    @Inject
+    StatusTable statuses;
 
     @Override
     public Uni<DescribeResponse> describe(DescribeRequest request) {
-        return catalog.describe(request.getTenant(), request.getDatabase(), request.getRefresh())
-                .map(ExecutorMapping::response)
-                .onFailure().invoke(ExecutorGrpcService::logUnexpected)
-                .onFailure().transform(ExecutorMapping::status);
+        return catalog.describe(request.getTenant(), request.getDatabase(), request.getRefresh()).map(ExecutorMapping::response);
     }
 
     @Override
     public Uni<ExecuteResponse> execute(ExecuteRequest request) {
         var limits = ExecutorMapping.limits(request.getLimits(), Context.current().getDeadline());
-        return execution.execute(request.getTenant(), request.getDatabase(), request.getSql(), limits)
-                .map(ExecutorMapping::response)
-                .onFailure().invoke(ExecutorGrpcService::logUnexpected)
-                .onFailure().transform(ExecutorMapping::status);
+        return execution.execute(request.getTenant(), request.getDatabase(), request.getSql(), limits).map(ExecutorMapping::response);
     }
 
     @Override
@@ -54,16 +48,6 @@ public class ExecutorGrpcService implements ExecutorService {
         var deadline = Context.current().getDeadline();
         return batch.execute(request.getTenant(), request.getDatabase(), request.getSqlsList(),
                         () -> ExecutorMapping.limits(request.getLimits(), deadline))
-                .invoke(outcomes -> outcomes.stream().map(StatementBatch.Outcome::failure).filter(Objects::nonNull)
-                        .forEach(ExecutorGrpcService::logUnexpected))
-                .map(ExecutorMapping::response)
-                .onFailure().invoke(ExecutorGrpcService::logUnexpected)
-                .onFailure().transform(ExecutorMapping::status);
-    }
-
-    private static void logUnexpected(Throwable failure) {
-        if (!(failure instanceof dev.overtone.executor.service.SandboxException)) {
-            LOG.error("unexpected failure", failure);
-        }
+                .map(outcomes -> ExecutorMapping.response(outcomes, statuses));
     }
 }

@@ -3,7 +3,7 @@ package dev.overtone.executor.mapping;
 import dev.overtone.executor.service.ExecutionOutcome;
 import dev.overtone.executor.repository.Truncation;
 import dev.overtone.executor.service.RequestedLimits;
-import dev.overtone.runtime.grpc.FailureStatus;
+import dev.overtone.runtime.grpc.StatusTable;
 import dev.overtone.executor.service.SchemaCatalog;
 import dev.overtone.executor.service.StatementBatch;
 import dev.overtone.proto.v1.DescribeResponse;
@@ -19,7 +19,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
-/** Proto messages in and out of the executor's services, and failures to gRPC statuses. */
+/** Proto messages in and out of the executor's services. */
 public final class ExecutorMapping {
     private ExecutorMapping() {
     }
@@ -49,14 +49,14 @@ public final class ExecutorMapping {
                 .build();
     }
 
-    /** One result per statement, in order; a failure is answered as Execute's status would be. */
-    public static ExecuteBatchResponse response(List<StatementBatch.Outcome> outcomes) {
+    /** One result per statement, in order; a failure is answered as Execute's status would be ({@code statuses}). */
+    public static ExecuteBatchResponse response(List<StatementBatch.Outcome> outcomes, StatusTable statuses) {
         ExecuteBatchResponse.Builder response = ExecuteBatchResponse.newBuilder();
         for (StatementBatch.Outcome outcome : outcomes) {
             if (outcome.failure() == null) {
                 response.addResults(ExecuteResult.newBuilder().setResult(response(outcome.result())));
             } else {
-                var status = FailureStatus.of("executor-svc", outcome.failure()).getStatus();
+                var status = statuses.status(outcome.failure()).getStatus();
                 response.addResults(ExecuteResult.newBuilder().setFailure(ExecuteFailure.newBuilder()
                         .setCode(StatusCode.forNumber(status.getCode().value())).setMessage(status.getDescription())));
             }
@@ -66,10 +66,5 @@ public final class ExecutorMapping {
 
     public static DescribeResponse response(SchemaCatalog.Described described) {
         return DescribeResponse.newBuilder().setSchema(described.schema()).setCached(described.cached()).build();
-    }
-
-    /** Every failure as a status a person can act on (a SandboxException keeps its code); unexpected ones as INTERNAL without details. */
-    public static Throwable status(Throwable failure) {
-        return FailureStatus.of("executor-svc", failure);
     }
 }

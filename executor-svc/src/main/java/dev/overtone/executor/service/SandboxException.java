@@ -1,29 +1,18 @@
 package dev.overtone.executor.service;
 
-import dev.overtone.runtime.grpc.StatusFailure;
+import dev.overtone.runtime.grpc.CodedFailure;
 import io.grpc.Status;
 
 /**
  * A failure the caller can act on, with the gRPC status it maps to. {@code rule} names the
  * sandbox rule for refusals (empty otherwise). Never carries a credential or a stack trace to the caller.
  */
-public class SandboxException extends RuntimeException implements StatusFailure {
-    private final Status.Code code;
+public class SandboxException extends CodedFailure {
     private final String rule;
 
     public SandboxException(Status.Code code, String rule, String message) {
-        super(message, null, false, false);
-        this.code = code;
+        super(code, message);
         this.rule = rule;
-    }
-
-    public Status.Code code() {
-        return code;
-    }
-
-    @Override
-    public Status.Code statusCode() {
-        return code;
     }
 
     public String rule() {

@@ -4,14 +4,12 @@ import dev.overtone.infill.service.InfillCoordinator;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillResponse;
 import dev.overtone.proto.v1.InfillService;
-import dev.overtone.runtime.grpc.FailureStatus;
-import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 
-/** The gRPC face: validate, infill on a worker, map failures to statuses. */
+/** The gRPC face: validate, infill on a worker; a failure becomes its status in {@link InfillStatuses}. */
 @GrpcService
 public class InfillGrpcService implements InfillService {
     @Inject
@@ -20,18 +18,17 @@ public class InfillGrpcService implements InfillService {
     @Override
     @Blocking
     public Uni<InfillResponse> infill(InfillRequest request) {
+        return Uni.createFrom().item(() -> coordinator.infill(validated(request)));
+    }
+
+    /** The request, or INVALID_ARGUMENT saying what to send instead. */
+    private static InfillRequest validated(InfillRequest request) {
         if (request.getQuestion().isBlank()) {
-            return Uni.createFrom().failure(Status.INVALID_ARGUMENT
-                    .withDescription("question is empty: infill needs the question the readings answer").asRuntimeException());
+            throw new IllegalArgumentException("question is empty: infill needs the question the readings answer");
         }
         if (request.getOptions().getMaxReadings() < 0) {
-            return Uni.createFrom().failure(Status.INVALID_ARGUMENT
-                    .withDescription("max_readings must be 0 (server default) or positive").asRuntimeException());
+            throw new IllegalArgumentException("max_readings must be 0 (server default) or positive");
         }
-        try {
-            return Uni.createFrom().item(coordinator.infill(request));
-        } catch (RuntimeException e) {
-            return Uni.createFrom().failure(FailureStatus.of("infill-svc", e));
-        }
+        return request;
     }
 }

@@ -1,6 +1,7 @@
 package dev.overtone.infill.service;
 
 import dev.overtone.infill.client.ParserClient;
+import dev.overtone.runtime.grpc.DownstreamFailure;
 import dev.overtone.infill.config.InfillConfig;
 import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.AnalyzeResult;
@@ -60,7 +61,7 @@ public class StructuralInfill {
         Set<String> covered = new HashSet<>();
         Map<String, SqlAnalysis> readingAnalyses = new HashMap<>();
         List<Candidate> candidates = new ArrayList<>();
-        ParserClient.ParserFailure failure = null;
+        DownstreamFailure failure = null;
         try {
             List<Reading> rest = new ArrayList<>();
             for (Reading r : withSql.subList(sources.size(), withSql.size())) {
@@ -97,7 +98,7 @@ public class StructuralInfill {
                     candidates.add(new Candidate(v, sources.get(i).getId()));
                 }
             }
-        } catch (ParserClient.ParserFailure e) {
+        } catch (DownstreamFailure e) {
             failure = e;
         }
         candidates.sort(Comparator.comparingDouble((Candidate c) -> -c.variant().getScore()));

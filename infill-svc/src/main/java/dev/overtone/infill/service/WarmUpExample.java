@@ -1,6 +1,7 @@
 package dev.overtone.infill.service;
 
 import dev.overtone.infill.client.ParserClient;
+import dev.overtone.runtime.grpc.DownstreamFailure;
 import dev.overtone.infill.config.InfillConfig;
 import dev.overtone.proto.v1.Column;
 import dev.overtone.proto.v1.InfillOptions;
@@ -45,7 +46,7 @@ public class WarmUpExample {
         Schema schema = schema();
         try {
             parser.analyzeOnceReachable(List.of(SQL), schema, config.warmUp().parserWait());
-        } catch (ParserClient.ParserFailure e) {
+        } catch (DownstreamFailure e) {
             LOG.warnf("infill-svc warm-up goes on without parser-svc: %s", e.getMessage());
         }
         try (OwnServer own = OwnServer.connect()) {

@@ -4,6 +4,7 @@ import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.ExecutorServiceGrpc;
 import dev.overtone.proto.v1.InfillServiceGrpc;
 import dev.overtone.proto.v1.ParserServiceGrpc;
+import dev.overtone.runtime.grpc.Downstream;
 import io.grpc.Channel;
 import io.quarkus.grpc.GrpcClient;
 import jakarta.annotation.PostConstruct;
@@ -11,9 +12,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
-/** The four services the interpreter calls, with per-call deadlines on every stub. */
+/** The four services the interpreter calls (overtone-runtime {@link Downstream}s), with per-call deadlines on every stub. */
 @ApplicationScoped
 public class Downstreams {
     @Inject
@@ -36,10 +36,10 @@ public class Downstreams {
 
     @PostConstruct
     void init() {
-        executor = new Downstream("executor", "executor-svc", executorChannel);
-        parser = new Downstream("parser", "parser-svc", parserChannel);
-        infill = new Downstream("infill", "infill-svc", infillChannel);
-        clarify = new Downstream("clarify", "clarify-svc", clarifyChannel);
+        executor = Downstream.of("executor", "executor-svc", executorChannel);
+        parser = Downstream.of("parser", "parser-svc", parserChannel);
+        infill = Downstream.of("infill", "infill-svc", infillChannel);
+        clarify = Downstream.of("clarify", "clarify-svc", clarifyChannel);
     }
 
     public Downstream executor() {
@@ -63,18 +63,18 @@ public class Downstreams {
     }
 
     public ExecutorServiceGrpc.ExecutorServiceBlockingStub executorStub(long timeoutMs) {
-        return ExecutorServiceGrpc.newBlockingStub(executorChannel).withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS);
+        return executor.stub(ExecutorServiceGrpc::newBlockingStub, timeoutMs);
     }
 
     public ParserServiceGrpc.ParserServiceBlockingStub parserStub(long timeoutMs) {
-        return ParserServiceGrpc.newBlockingStub(parserChannel).withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS);
+        return parser.stub(ParserServiceGrpc::newBlockingStub, timeoutMs);
     }
 
     public InfillServiceGrpc.InfillServiceBlockingStub infillStub(long timeoutMs) {
-        return InfillServiceGrpc.newBlockingStub(infillChannel).withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS);
+        return infill.stub(InfillServiceGrpc::newBlockingStub, timeoutMs);
     }
 
     public ClarifyServiceGrpc.ClarifyServiceBlockingStub clarifyStub(long timeoutMs) {
-        return ClarifyServiceGrpc.newBlockingStub(clarifyChannel).withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS);
+        return clarify.stub(ClarifyServiceGrpc::newBlockingStub, timeoutMs);
     }
 }

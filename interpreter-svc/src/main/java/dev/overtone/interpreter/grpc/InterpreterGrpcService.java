@@ -23,7 +23,7 @@ import jakarta.inject.Inject;
 
 import java.util.concurrent.TimeUnit;
 
-/** The gRPC face: validate, run the pipeline on a worker, map failures to statuses. */
+/** The gRPC face: validate, run the pipeline on a worker; a failure becomes its status in {@link InterpreterStatuses}. */
 @GrpcService
 public class InterpreterGrpcService implements InterpreterService {
     @Inject
@@ -34,12 +34,11 @@ public class InterpreterGrpcService implements InterpreterService {
     @Override
     @Blocking
     public Uni<InterpretResponse> interpret(InterpretRequest request) {
-        try {
+        Long remaining = remainingNanos();
+        return Uni.createFrom().item(() -> {
             RequestValidation.check(request, config.limits());
-            return Uni.createFrom().item(pipeline.interpret(request, remainingNanos(), PipelineListener.NONE));
-        } catch (RuntimeException | Error e) {
-            return Uni.createFrom().failure(StatusMapping.toStatus(e));
-        }
+            return pipeline.interpret(request, remaining, PipelineListener.NONE);
+        });
     }
 
     @Override
@@ -77,7 +76,7 @@ public class InterpreterGrpcService implements InterpreterService {
                     emitter.complete();
                 } catch (RuntimeException | Error e) {
                     if (!emitter.isCancelled()) { // a caller that cancelled is told nothing more
-                        emitter.fail(StatusMapping.toStatus(e));
+                        emitter.fail(e);
                     }
                 }
             });

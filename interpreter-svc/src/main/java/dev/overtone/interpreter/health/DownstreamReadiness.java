@@ -1,6 +1,6 @@
 package dev.overtone.interpreter.health;
 
-import dev.overtone.interpreter.client.Downstream;
+import dev.overtone.runtime.grpc.Downstream;
 import dev.overtone.interpreter.client.Downstreams;
 import dev.overtone.interpreter.config.InterpreterConfig;
 import io.grpc.ConnectivityState;

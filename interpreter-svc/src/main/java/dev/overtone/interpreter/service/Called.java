@@ -1,6 +1,6 @@
 package dev.overtone.interpreter.service;
 
-import dev.overtone.interpreter.client.DownstreamFailure;
+import dev.overtone.runtime.grpc.DownstreamFailure;
 
 /**
  * What one downstream call gave: its answer, or the {@link DownstreamFailure} that ended it, never both.

@@ -1,6 +1,6 @@
 package dev.overtone.interpreter.service;
 
-import dev.overtone.interpreter.client.DownstreamFailure;
+import dev.overtone.runtime.grpc.DownstreamFailure;
 import dev.overtone.interpreter.mapping.StatusCodes;
 import dev.overtone.proto.v1.FailedReading;
 import dev.overtone.proto.v1.Stage;

@@ -1,6 +1,6 @@
 package dev.overtone.interpreter.service;
 
-import dev.overtone.interpreter.client.DownstreamFailure;
+import dev.overtone.runtime.grpc.DownstreamFailure;
 import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Stage;

@@ -1,6 +1,6 @@
 package dev.overtone.interpreter.service;
 
-import dev.overtone.interpreter.client.DownstreamFailure;
+import dev.overtone.runtime.grpc.DownstreamFailure;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.Source;

@@ -1,6 +1,6 @@
 package dev.overtone.interpreter.service;
 
-import dev.overtone.interpreter.client.DownstreamFailure;
+import dev.overtone.runtime.grpc.DownstreamFailure;
 import dev.overtone.proto.v1.Degradation;
 import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.ExecuteResponse;

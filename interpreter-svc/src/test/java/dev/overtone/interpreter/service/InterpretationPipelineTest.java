@@ -1,7 +1,7 @@
 package dev.overtone.interpreter.service;
 
 import dev.overtone.interpreter.client.DefaultInterpretations;
-import dev.overtone.interpreter.client.DownstreamFailure;
+import dev.overtone.runtime.grpc.DownstreamFailure;
 import dev.overtone.interpreter.config.InterpreterConfig;
 import dev.overtone.interpreter.mapping.AnswerAssembler;
 import dev.overtone.proto.v1.CallerDefault;

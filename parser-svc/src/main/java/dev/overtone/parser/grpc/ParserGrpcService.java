@@ -31,25 +31,23 @@ import dev.overtone.proto.v1.VerbalizeResponse;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 
 import java.util.HashSet;
 import java.util.function.Supplier;
 
-/** The gRPC face of parser-svc: maps messages in, calls the analysis or a service, maps results and failures out. */
+/** The gRPC face of parser-svc: maps messages in, calls the analysis or a service, maps results out; failures become statuses in {@link ParserStatuses}. */
 @GrpcService
 public class ParserGrpcService implements ParserService {
 
     private final SqlAnalyzer analyzer = new SqlAnalyzer();
     private final Verbalizer verbalizer = new Verbalizer();
-    private final ParseService parseService;
-    private final VariantsService variantsService;
-    private final RepairService repairService;
-
-    public ParserGrpcService(ParseService parseService, VariantsService variantsService, RepairService repairService) {
-        this.parseService = parseService;
-        this.variantsService = variantsService;
-        this.repairService = repairService;
-    }
+    @Inject
+    ParseService parseService;
+    @Inject
+    VariantsService variantsService;
+    @Inject
+    RepairService repairService;
 
     @Override
     @Blocking
@@ -135,6 +133,6 @@ public class ParserGrpcService implements ParserService {
     }
 
     private static <T> Uni<T> call(Supplier<T> work) {
-        return Uni.createFrom().item(work).onFailure().transform(GrpcFailures::toStatus);
+        return Uni.createFrom().item(work);
     }
 }

@@ -5,7 +5,9 @@ import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
 
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -14,38 +16,42 @@ import java.util.concurrent.TimeUnit;
  * call, this resets that backoff, so the channel tries the peer now, and waits (event-driven, bounded)
  * for the outcome of that one attempt: a peer that is back is reached by this very call; a peer still
  * down costs at most the bound, and the call then fails UNAVAILABLE as usual (and is retried once by
- * the service config, {@link RetryPolicy}).
+ * the service config, {@link RetryPolicy}). {@link Downstream} does this before every call it makes.
  */
 public final class ReconnectAfterRestart {
     /** How long a call waits for the reconnect attempt; a localhost or in-cluster connect takes milliseconds. */
     public static final Duration DEFAULT_WAIT = Duration.ofMillis(500);
 
     private final Channel channel;
-    private final Duration wait;
-
-    public ReconnectAfterRestart(Channel channel, Duration wait) {
-        this.channel = channel;
-        this.wait = wait;
-    }
 
     public ReconnectAfterRestart(Channel channel) {
-        this(channel, DEFAULT_WAIT);
+        this.channel = channel;
     }
 
-    /** Call before a call; returns at once unless the channel is failing, never waits longer than allowed. */
+    /** Call before a blocking call; returns at once unless the channel is failing, never waits longer than allowed. */
     public void beforeCall(Duration allowed) {
-        if (!(channel instanceof ManagedChannel managed)
-                || managed.getState(false) != ConnectivityState.TRANSIENT_FAILURE) {
-            return;
-        }
-        CountDownLatch changed = new CountDownLatch(1);
-        managed.notifyWhenStateChanged(ConnectivityState.TRANSIENT_FAILURE, changed::countDown);
-        managed.resetConnectBackoff();
-        long bound = Math.min(wait.toNanos(), allowed.toNanos());
         try {
-            changed.await(Math.max(0, bound), TimeUnit.NANOSECONDS);
+            attempt(allowed).toCompletableFuture().get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the reconnect wait cannot fail", e);
         }
+    }
+
+    /**
+     * The same without blocking, for a call that is itself asynchronous: completes at once unless the channel is
+     * failing, else once the reconnect attempt has an outcome or the bound ({@link #DEFAULT_WAIT}, at most {@code allowed}) passed.
+     */
+    public CompletionStage<Void> attempt(Duration allowed) {
+        if (!(channel instanceof ManagedChannel managed)
+                || managed.getState(false) != ConnectivityState.TRANSIENT_FAILURE) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<Void> changed = new CompletableFuture<>();
+        managed.notifyWhenStateChanged(ConnectivityState.TRANSIENT_FAILURE, () -> changed.complete(null));
+        managed.resetConnectBackoff();
+        long bound = Math.max(0, Math.min(DEFAULT_WAIT.toNanos(), allowed.toNanos()));
+        return changed.completeOnTimeout(null, bound, TimeUnit.NANOSECONDS);
     }
 }

@@ -14,7 +14,7 @@ public record RetryPolicy(int maxAttempts, Duration initialBackoff, Duration max
      * UNAVAILABLE: a refused or reset connection, a server going away. UNKNOWN: grpc-java's Netty transport reports a
      * call whose write found the connection already closed (a peer killed as the call was sent) as UNKNOWN "channel
      * closed" ({@code io.grpc.netty.Utils.statusFromThrowable}), not UNAVAILABLE; no service of ours answers UNKNOWN
-     * itself ({@link FailureStatus} gives every failure its code), so an UNKNOWN from a peer is such a transport fault.
+     * itself ({@link StatusTable} gives every failure its code), so an UNKNOWN from a peer is such a transport fault.
      */
     static final List<String> RETRYABLE = List.of("UNAVAILABLE", "UNKNOWN");
 

@@ -7,7 +7,6 @@ import io.quarkus.grpc.runtime.config.GrpcServerConfiguration;
 import io.vertx.grpc.VertxServerBuilder;
 import jakarta.inject.Singleton;
 
-import java.time.Duration;
 
 /**
  * The client connections (HTTP/2 transports) this service's gRPC server holds now. A caller's channel holds one
@@ -18,10 +17,9 @@ import java.time.Duration;
  * ({@code quarkus.grpc.server.use-separate-server=true}), grpc-java's Netty server wrapped by Vert.x. Reported by the {@link Drain} readiness check as {@code connections}.
  */
 @Singleton
-public class ConnectedClients implements ServerBuilderCustomizer<VertxServerBuilder> {
+public class ConnectedClients extends HeldCount implements ServerBuilderCustomizer<VertxServerBuilder> {
 
     private static final Attributes.Key<Boolean> COUNTED = Attributes.Key.create("overtone.connected-clients.counted");
-    private final HeldCount held = new HeldCount();
 
     @Override
     public void customize(GrpcServerConfiguration config, VertxServerBuilder builder) {
@@ -39,19 +37,5 @@ public class ConnectedClients implements ServerBuilderCustomizer<VertxServerBuil
                 }
             }
         });
-    }
-
-    /** Client connections held now. */
-    public int count() {
-        return held.get();
-    }
-
-    /** Waits until no client connection is held or the bound has passed; returns how many are still held. */
-    public int awaitNone(Duration bound) throws InterruptedException {
-        return held.awaitNone(bound);
-    }
-
-    private void changeBy(int delta) {
-        held.changeBy(delta);
     }
 }

@@ -2,19 +2,23 @@ package dev.overtone.runtime.health;
 
 import java.time.Duration;
 
-/** How many of something a server holds now (calls, client connections), and a wait for it to reach zero. */
-final class HeldCount {
+/**
+ * How many of something a server holds now (calls, client connections), and a wait for it to reach zero: what
+ * {@link InFlightCalls} and {@link ConnectedClients} count, and {@link Drain} waits for.
+ */
+public abstract class HeldCount {
     private final Object lock = new Object();
     private int count;
 
-    int get() {
+    /** How many are held now. */
+    public int count() {
         synchronized (lock) {
             return count;
         }
     }
 
     /** Waits until none is held or the bound has passed; returns how many are still held. */
-    int awaitNone(Duration bound) throws InterruptedException {
+    public int awaitNone(Duration bound) throws InterruptedException {
         long deadline = System.nanoTime() + bound.toNanos();
         synchronized (lock) {
             while (count > 0) {
@@ -28,7 +32,7 @@ final class HeldCount {
         }
     }
 
-    void changeBy(int delta) {
+    protected void changeBy(int delta) {
         synchronized (lock) {
             count += delta;
             if (count == 0) {

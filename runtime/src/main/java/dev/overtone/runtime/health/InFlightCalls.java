@@ -10,7 +10,6 @@ import io.grpc.Status;
 import io.quarkus.grpc.GlobalInterceptor;
 import jakarta.inject.Singleton;
 
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -20,9 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 @Singleton
 @GlobalInterceptor
-public class InFlightCalls implements ServerInterceptor {
-
-    private final HeldCount held = new HeldCount();
+public class InFlightCalls extends HeldCount implements ServerInterceptor {
 
     @Override
     public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers, ServerCallHandler<Q, A> next) {
@@ -69,19 +66,5 @@ public class InFlightCalls implements ServerInterceptor {
                 }
             }
         };
-    }
-
-    /** The calls being served now. */
-    public int count() {
-        return held.get();
-    }
-
-    /** Waits until no call is being served or the bound has passed; returns how many are still held. */
-    public int awaitNone(Duration bound) throws InterruptedException {
-        return held.awaitNone(bound);
-    }
-
-    private void changeBy(int delta) {
-        held.changeBy(delta);
     }
 }

@@ -1,0 +1,24 @@
+package dev.overtone.infill.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.overtone.runtime.grpc.StatusTable;
+import io.grpc.Status;
+import org.junit.jupiter.api.Test;
+
+/** infill-svc's table: a request that cannot mean anything, the unforeseen. */
+class InfillStatusesTest {
+    private final StatusTable table = InfillStatuses.table();
+
+    @Test
+    void aRequestThatCannotMeanAnythingIsInvalidArgumentSayingWhatToSend() {
+        assertThat(table.status(new IllegalArgumentException("question is empty: infill needs the question the readings answer")).getStatus())
+                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.INVALID_ARGUMENT, "question is empty: infill needs the question the readings answer");
+    }
+
+    @Test
+    void anUnforeseenFailureIsInternalWithoutItsClassName() {
+        assertThat(table.status(new ArrayIndexOutOfBoundsException(2)).getStatus())
+                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.INTERNAL, "infill-svc failed unexpectedly; see its log");
+    }
+}
