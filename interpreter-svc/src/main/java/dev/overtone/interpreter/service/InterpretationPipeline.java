@@ -397,7 +397,8 @@ public class InterpretationPipeline {
             for (int i = 0; i < groups.size() && i < results.size(); i++) {
                 if (results.get(i).hasAnalysis()) {
                     AnalyzeResponse a = results.get(i).getAnalysis();
-                    groups.get(i).analysis(SqlAnalysis.newBuilder().addAllSlots(a.getSlotsList()).setCanonicalSql(a.getCanonicalSql()).build());
+                    groups.get(i).analysis(SqlAnalysis.newBuilder().addAllSlots(a.getSlotsList()).setCanonicalSql(a.getCanonicalSql())
+                            .addAllTables(a.getTablesList()).addAllColumns(a.getColumnsList()).build());
                     ok++;
                 }
             }
