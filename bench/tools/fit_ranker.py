@@ -5,7 +5,8 @@ Input: the examples.jsonl of `bin/overtone bench coverage` (per example, every r
 `evidence` - the named features interpreter-svc computed and wrote into the answer - the golds it matches, the
 answer's outcome and how many readings it showed). Python 3 standard library only.
 
-The tool reads the features the service writes; it derives none from the SQL or the question. A run made by an
+The tool reads the features the service writes (and each reading's parts, for the diversity step); it derives
+none from the SQL or the question. A run made by an
 older build that lacks a feature is refused (run `bench coverage` again with the build being fitted). What it
 does compute is the model itself: the logistic scores, the greedy order, the probabilities and the cut, the
 same arithmetic as ReadingRanker.java, so that each constant can be refitted and its effect measured offline.
@@ -22,8 +23,9 @@ The constants, in the order they are fitted (each on the training folds only):
      reading features (standardised while fitting, reported on the raw scale; Newton's method);
   2. DIVERSITY_PENALTY: grid, full coverage of the first 5 (ambiguous) + top-1 correct (unambiguous), the smallest
      penalty within PENALTY_TOLERANCE of the best (a penalty flattens the probabilities clarify-svc starts from). The
-     greedy step needs the SQL's content words; these are the one thing taken from the SQL text here, with the
-     tokenizer of SqlShape.java (the diversity step is neutral at 0, its fitted value so far);
+     greedy step compares the readings' parts, which the run also writes: the canonical values of the slots of
+     parser-svc's analysis that the service ranked with (ReadingStructure.java; none for a reading nothing
+     analysed). The diversity step is neutral at 0, its fitted value so far;
   3. PROBABILITY_SHARPNESS: grid, mean log probability of the readings matching the intended gold (each gold
      of each example in turn the intent, as the clarify bench plays it);
   4. VERDICT_BIAS and the VERDICT_* weights: logistic regression of "the question is ambiguous" on
@@ -46,7 +48,6 @@ import argparse
 import hashlib
 import json
 import math
-import re
 import sys
 
 # Feature.java's wire names that the reading model weighs (every one the service writes)
@@ -73,30 +74,6 @@ BEFORE_VERDICT_FEATURES = 7   # procedure 'before': the first seven VERDICT_FEAT
 SHOW_THRESHOLD_GRID = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45]
 PENALTY_TOLERANCE = 0.01   # first-5 + top-1 (fractions) a larger diversity penalty must gain over a smaller one
 MASS_GRID = [0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95]
-
-# SqlShape.java's content words, for the diversity step only
-TOKEN = re.compile(r"'((?:[^']|'')*)'|\"((?:[^\"]|\"\")*)\"|`([^`]*)`|\[([^\]]*)]|([A-Za-z_][A-Za-z0-9_]*)")
-KEYWORDS = set("select from where and or not join inner left right outer cross on as group by order having limit "
-               "offset distinct asc desc in is null like between union all case when then else end exists count "
-               "sum avg min max using natural with intersect except cast round lower upper coalesce ifnull "
-               "julianday abs".split())
-
-
-def content_words(sql):
-    out = set()
-    for m in TOKEN.finditer(sql or ""):
-        if m.group(1) is not None:
-            out.add(m.group(1).replace("''", "'").lower())
-            continue
-        w = next(g for g in m.groups()[1:] if g is not None)
-        if m.group(2) is not None:
-            out.add(w.replace('""', '"').lower())
-            continue
-        w = w.lower()
-        if w not in KEYWORDS:
-            out.add(w)
-    return out
-
 
 def jaccard(a, b):
     if not a and not b:
@@ -181,7 +158,7 @@ def rank(ex, model):
     while left:
         best, best_s = None, -1e18
         for i in left:
-            sim = max([jaccard(ex["_words"][i], ex["_words"][j]) for j in order], default=0.0) if model["penalty"] else 0.0
+            sim = max([jaccard(ex["_parts"][i], ex["_parts"][j]) for j in order], default=0.0) if model["penalty"] else 0.0
             s = base[i] - model["penalty"] * sim
             if s > best_s:
                 best, best_s = i, s
@@ -443,7 +420,10 @@ def load(path, procedure):
             if missing:
                 sys.exit("%s: example %s lacks the service's evidence %s; run bench coverage again with the build being fitted"
                          % (path, e["id"], ", ".join(missing)))
-        e["_words"] = [content_words(r["sql"]) for r in e["readings"]]
+        if any("parts" not in r for r in e["readings"]):
+            sys.exit("%s: example %s lacks the readings' parts; run bench coverage again with the build being fitted"
+                     % (path, e["id"]))
+        e["_parts"] = [set(r["parts"]) for r in e["readings"]]
         exs.append(e)
     return exs
 

@@ -31,6 +31,7 @@ import dev.overtone.bench.sqlite.QueryRunner;
 import dev.overtone.proto.v1.FailedReading;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.Interpretation;
+import dev.overtone.proto.v1.Slot;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 
@@ -61,14 +62,22 @@ public record CoverageRun(ExampleOptions dataset, InterpretChoices interpret, Pa
      * What the answer said beyond its SQL, aligned with the predicted SQL list (ranked order).
      *
      * @param evidence one map per reading: the ranking's named features
+     * @param parts    one list per reading: its analysis' slot values, which the ranking's diversity step compares
      */
     public record RankedAnswer(List<String> sqls, List<Double> probabilities, int shown, double ambiguityProbability,
-                               String outcome, List<Map<String, Double>> evidence) {
+                               String outcome, List<Map<String, Double>> evidence, List<List<String>> parts) {
+
+        public RankedAnswer(List<String> sqls, List<Double> probabilities, int shown, double ambiguityProbability,
+                            String outcome, List<Map<String, Double>> evidence) {
+            this(sqls, probabilities, shown, ambiguityProbability, outcome, evidence,
+                    evidence.stream().map(e -> List.<String>of()).toList());
+        }
 
         static RankedAnswer of(InterpretResponse r) {
             List<String> sqls = new ArrayList<>();
             List<Double> probabilities = new ArrayList<>();
             List<Map<String, Double>> evidence = new ArrayList<>();
+            List<List<String>> parts = new ArrayList<>();
             for (Interpretation i : r.getInterpretationsList()) {
                 if (i.getSql().isEmpty()) {
                     continue;
@@ -78,9 +87,10 @@ public record CoverageRun(ExampleOptions dataset, InterpretChoices interpret, Pa
                 Map<String, Double> e = new LinkedHashMap<>();
                 i.getEvidenceList().forEach(ev -> e.put(ev.getName(), ev.getValue()));
                 evidence.add(e);
+                parts.add(i.getAnalysis().getSlotsList().stream().map(Slot::getValue).toList());
             }
             return new RankedAnswer(sqls, probabilities, r.getShownCount(), r.getAmbiguityProbability(), r.getOutcome().name(),
-                    evidence);
+                    evidence, parts);
         }
 
         /** The reading index of a predicted SQL string (its first occurrence), or -1. */

@@ -60,6 +60,7 @@ final class ExampleRecords {
             r.put("sql", sql);
             r.put("probability", answer.probabilities().get(i));
             r.put("evidence", answer.evidence().get(i));
+            r.put("parts", answer.parts().get(i));
             r.put("matched_golds", scored < 0 || scored >= score.predGolds().size() ? List.of() : score.predGolds().get(scored));
             out.add(r);
         }

@@ -79,7 +79,7 @@ public class StructuralInfill {
                         AnalyzeResponse a = analysed.get(i).getAnalysis();
                         covered.add(a.getCanonicalSql());
                         readingAnalyses.put(rest.get(i).getId(), SqlAnalysis.newBuilder().addAllSlots(a.getSlotsList())
-                                .setCanonicalSql(a.getCanonicalSql()).build());
+                                .setCanonicalSql(a.getCanonicalSql()).addAllTables(a.getTablesList()).addAllColumns(a.getColumnsList()).build());
                     } else {
                         covered.add(plain(rest.get(i).getSql()));
                     }

@@ -131,8 +131,8 @@ public class AnswerAssembler {
     }
 
     private static List<EvidenceExtractor.Candidate> candidates(List<ReadingGroup> groups) {
-        return groups.stream().map(g -> new EvidenceExtractor.Candidate(g.representative().sql(),
-                g.routes().stream().map(Route::source).toList(), g.result())).toList();
+        return groups.stream().map(g -> new EvidenceExtractor.Candidate(g.routes().stream().map(Route::source).toList(),
+                g.result(), g.analysis())).toList();
     }
 
     /**

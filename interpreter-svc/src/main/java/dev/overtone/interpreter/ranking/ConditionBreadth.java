@@ -1,20 +1,25 @@
 package dev.overtone.interpreter.ranking;
 
+import dev.overtone.proto.v1.Slot;
+import dev.overtone.proto.v1.SlotKind;
+
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Whether a condition of a coordinated query reaches every coordinated part or only some: "halls and
  * rooms for 200 people" read as {@code ... UNION ...} with the capacity test in both branches (or as
  * {@code type IN (...) AND capacity >= 200}) against the test in the last branch only (or
- * {@code a OR b AND capacity >= 200}, where AND binds tighter). Lexical, as {@link SqlShape}, and
- * re-implemented by the offline fitting tool: conditions are {@code column op literal} atoms, table
- * qualifiers dropped.
+ * {@code a OR b AND capacity >= 200}, where AND binds tighter). Read off parser-svc's slots: a WHERE slot's
+ * path says where its condition sits in the clause's AND/OR tree ({@code where/or[1]/and[0]}), a
+ * {@code set[i]/} prefix which UNION branch it is in, and its value is the condition with every column
+ * qualified by its table; conditions are compared with those tables taken off, so the same test on two tables
+ * ("halls and rooms for 200": one branch per table) is one condition.
  */
 public enum ConditionBreadth {
     /** A condition holds in every coordinated part. */
@@ -24,16 +29,8 @@ public enum ConditionBreadth {
     /** No coordination, or nothing to tell. */
     NONE(0.0);
 
-    private static final Pattern ATOM = Pattern.compile(
-            "([A-Za-z_][\\w.]*)\\s*(>=|<=|<>|!=|=|>|<|\\bLIKE\\b|\\bIN\\b)\\s*('(?:[^']|'')*'|-?\\d+(?:\\.\\d+)?|\\([^()]*\\))",
-            Pattern.CASE_INSENSITIVE);
-    private static final Pattern UNION = Pattern.compile("\\bUNION(?:\\s+ALL)?\\b", Pattern.CASE_INSENSITIVE);
-    private static final Pattern WHERE = Pattern.compile("\\bWHERE\\b", Pattern.CASE_INSENSITIVE);
-    private static final Pattern WHERE_END = Pattern.compile("\\b(?:GROUP\\s+BY|ORDER\\s+BY|HAVING|LIMIT)\\b",
-            Pattern.CASE_INSENSITIVE);
-    private static final Pattern CONNECTIVE = Pattern.compile("\\(|\\)|\\bAND\\b|\\bOR\\b", Pattern.CASE_INSENSITIVE);
-    private static final Pattern OR = Pattern.compile("\\bOR\\b", Pattern.CASE_INSENSITIVE);
-    private static final Pattern OR_OR_IN_LIST = Pattern.compile("\\bOR\\b|\\bIN\\s*\\(", Pattern.CASE_INSENSITIVE);
+    private static final String WHERE = "where";
+    private static final String SET_OPERATION = "set_operation";
 
     private final double value;
 
@@ -46,95 +43,146 @@ public enum ConditionBreadth {
         return value;
     }
 
-    public static ConditionBreadth of(String sql) {
-        String text = sql == null ? "" : sql;
-        List<String> branches = new ArrayList<>();
-        for (String b : UNION.split(text)) {
-            if (!b.isBlank()) {
-                branches.add(b);
+    /** The breadth of one analysed query, from its slots. */
+    public static ConditionBreadth of(List<Slot> slots) {
+        Map<String, List<Condition>> byBranch = new LinkedHashMap<>();
+        boolean union = false;
+        for (Slot s : slots) {
+            if (s.getPath().equals(SET_OPERATION)) {
+                union = s.getValue().toUpperCase(Locale.ROOT).startsWith("UNION");
+            }
+            int where = s.getPath().indexOf(WHERE);
+            if (s.getKind() == SlotKind.SLOT_KIND_WHERE && where >= 0) {
+                String branch = s.getPath().substring(0, where);
+                byBranch.computeIfAbsent(topBranch(branch), k -> new ArrayList<>())
+                        .add(new Condition(steps(s.getPath().substring(where + WHERE.length())), onAnyTable(s)));
             }
         }
-        if (branches.size() >= 2) {
-            return ofBranches(branches);
+        if (union) {
+            return ofBranches(byBranch, branchCount(slots));
         }
-        String where = where(text);
-        List<String> connectives = topLevelConnectives(where);
-        if (connectives.contains("OR") && connectives.contains("AND")) {
-            return SOME_PARTS;
-        }
-        if (connectives.contains("AND") && OR_OR_IN_LIST.matcher(where).find()) {
-            return EVERY_PART;
-        }
-        if (connectives.contains("OR")) {
-            List<String> disjuncts = List.of(OR.split(where));
-            if (disjuncts.size() > 1 && !common(disjuncts).isEmpty()) {
-                return EVERY_PART;
-            }
-        }
-        return NONE;
+        return ofTree(byBranch.getOrDefault("", List.of()));
     }
 
-    private static ConditionBreadth ofBranches(List<String> branches) {
-        List<String> wheres = branches.stream().map(ConditionBreadth::where).toList();
-        if (!common(wheres).isEmpty()) {
-            return EVERY_PART;
+    /** One condition of a WHERE clause: its steps down the AND/OR tree ({@code or[1]}, {@code and[0]}) and its value. */
+    private record Condition(List<String> steps, String value) {
+        boolean under(String connective) {
+            return !steps.isEmpty() && steps.get(0).startsWith(connective + "[");
         }
+    }
+
+    /** UNION branches: a condition in every branch reaches every part; branches with unequal conditions, some. */
+    private static ConditionBreadth ofBranches(Map<String, List<Condition>> byBranch, int branches) {
+        Set<String> shared = null;
         Set<Integer> sizes = new HashSet<>();
-        for (String w : wheres) {
-            sizes.add(atoms(w).size());
+        for (int i = 0; i < branches; i++) {
+            List<Condition> conditions = byBranch.getOrDefault("set[" + i + "]/", List.of());
+            Set<String> values = new HashSet<>(conditions.stream().map(Condition::value).toList());
+            if (shared == null) {
+                shared = values;
+            } else {
+                shared.retainAll(values);
+            }
+            sizes.add(conditions.size());
+        }
+        if (shared != null && !shared.isEmpty()) {
+            return EVERY_PART;
         }
         return sizes.size() > 1 ? SOME_PARTS : NONE;
     }
 
-    /** The atoms every part has. */
-    private static Set<String> common(List<String> parts) {
+    /**
+     * One WHERE clause. Under a top-level AND, an OR or an IN list below it: the other conditions reach every part.
+     * Under a top-level OR: a condition in every disjunct reaches every part; a disjunct with conditions of its own
+     * (an AND below the OR) narrows that part only.
+     */
+    private static ConditionBreadth ofTree(List<Condition> conditions) {
+        if (conditions.size() < 2) {
+            return NONE;
+        }
+        if (conditions.get(0).under("and")) {
+            boolean coordinated = conditions.stream().anyMatch(c -> c.steps().size() > 1 || isInList(c.value()));
+            return coordinated ? EVERY_PART : NONE;
+        }
+        Map<String, Set<String>> disjuncts = new LinkedHashMap<>();
+        for (Condition c : conditions) {
+            disjuncts.computeIfAbsent(c.steps().get(0), k -> new HashSet<>()).add(c.value());
+        }
         Set<String> shared = null;
-        for (String p : parts) {
-            Set<String> a = atoms(p);
+        boolean narrowed = false;
+        for (Set<String> d : disjuncts.values()) {
+            narrowed |= d.size() > 1;
             if (shared == null) {
-                shared = a;
+                shared = new HashSet<>(d);
             } else {
-                shared.retainAll(a);
+                shared.retainAll(d);
             }
         }
-        return shared == null ? Set.of() : shared;
-    }
-
-    private static Set<String> atoms(String text) {
-        Set<String> out = new HashSet<>();
-        Matcher m = ATOM.matcher(text);
-        while (m.find()) {
-            String column = m.group(1).substring(m.group(1).lastIndexOf('.') + 1);
-            out.add(column.toLowerCase(Locale.ROOT) + " " + m.group(2).toUpperCase(Locale.ROOT) + " "
-                    + m.group(3).toLowerCase(Locale.ROOT));
+        if (!shared.isEmpty()) {
+            return EVERY_PART;
         }
-        return out;
+        return narrowed ? SOME_PARTS : NONE;
     }
 
-    /** The WHERE clause's text, up to GROUP BY, ORDER BY, HAVING or LIMIT; empty without one. */
-    private static String where(String branch) {
-        Matcher m = WHERE.matcher(branch);
-        if (!m.find()) {
-            return "";
+    /**
+     * The condition as it reads on any table: its value with each column's table taken off (its schema elements say
+     * which), so "chalets and cabins for 200" tests {@code pricePerNight = 200} in both UNION branches.
+     */
+    static String onAnyTable(Slot s) {
+        String value = s.getValue();
+        for (String element : s.getSchemaElementsList()) {
+            int dot = element.indexOf('.');
+            if (dot > 0) {
+                value = withoutQualifier(value, element.substring(0, dot + 1));
+            }
         }
-        String rest = branch.substring(m.end());
-        Matcher end = WHERE_END.matcher(rest);
-        return end.find() ? rest.substring(0, end.start()) : rest;
+        return value;
     }
 
-    /** AND and OR outside parentheses, upper case, in order. */
-    private static List<String> topLevelConnectives(String where) {
+    /** {@code value} with every {@code qualifier} that starts a name (not the end of a longer one) removed. */
+    private static String withoutQualifier(String value, String qualifier) {
+        StringBuilder out = new StringBuilder();
+        int from = 0;
+        int at = value.indexOf(qualifier);
+        while (at >= 0) {
+            boolean startsName = at == 0 || !(Character.isLetterOrDigit(value.charAt(at - 1)) || value.charAt(at - 1) == '_');
+            out.append(value, from, at);
+            if (!startsName) {
+                out.append(qualifier);
+            }
+            from = at + qualifier.length();
+            at = value.indexOf(qualifier, from);
+        }
+        return out.append(value.substring(from)).toString();
+    }
+
+    /** {@code kind IN ('Hall', 'Room')}: a coordination inside one condition (the value as the analysis prints it). */
+    private static boolean isInList(String value) {
+        return value.toUpperCase(Locale.ROOT).contains(" IN (");
+    }
+
+    /** The first-level UNION branch a slot prefix is in: {@code set[1]/} of {@code set[1]/set[0]/}. */
+    private static String topBranch(String prefix) {
+        int end = prefix.indexOf("]/");
+        return prefix.startsWith("set[") && end > 0 ? prefix.substring(0, end + 2) : prefix;
+    }
+
+    private static int branchCount(List<Slot> slots) {
+        Set<String> branches = new HashSet<>();
+        for (Slot s : slots) {
+            String top = topBranch(s.getPath());
+            if (!top.equals(s.getPath())) {
+                branches.add(top);
+            }
+        }
+        return branches.size();
+    }
+
+    private static List<String> steps(String rest) {
         List<String> out = new ArrayList<>();
-        int depth = 0;
-        Matcher m = CONNECTIVE.matcher(where);
-        while (m.find()) {
-            String s = m.group();
-            if (s.equals("(")) {
-                depth++;
-            } else if (s.equals(")")) {
-                depth--;
-            } else if (depth == 0) {
-                out.add(s.toUpperCase(Locale.ROOT));
+        for (String step : rest.split("/")) {
+            if (!step.isEmpty()) {
+                out.add(step);
             }
         }
         return out;

@@ -8,6 +8,7 @@ import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Row;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.Table;
 import dev.overtone.proto.v1.ValueType;
 
@@ -24,8 +25,9 @@ import java.util.regex.Pattern;
 /**
  * Computes the {@link Feature}s of every reading of one question: agreement among the defaults,
  * execution evidence, lexical grounding of the names and literals the SQL uses in the question's
- * words, and structural size. Only schema structure and the question's words are read; nothing is
- * keyed to particular names.
+ * words, and structural size. What the SQL uses is read from parser-svc's analysis ({@link ReadingStructure}),
+ * never from its text. Only schema structure and the question's words are read; nothing is keyed to particular
+ * names.
  */
 public final class EvidenceExtractor {
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
@@ -33,8 +35,12 @@ public final class EvidenceExtractor {
     /** The words by which a column names the rows it is in. Chosen by meaning, not fitted. */
     private static final List<String> LABEL_WORDS = List.of("name", "title");
 
-    /** What the extractor needs to know about one reading. */
-    public record Candidate(String sql, List<Source> routeSources, ExecuteResponse result) {
+    /**
+     * What the extractor needs to know about one reading.
+     *
+     * @param analysis parser-svc's analysis of its SQL, or null when nothing analysed it ({@link ReadingStructure#UNANALYSED})
+     */
+    public record Candidate(List<Source> routeSources, ExecuteResponse result, SqlAnalysis analysis) {
     }
 
     private EvidenceExtractor() {
@@ -60,7 +66,7 @@ public final class EvidenceExtractor {
             defaultRoutesTotal += (int) c.routeSources().stream().filter(EvidenceExtractor::isDefault).count();
         }
         List<Map<Feature, Double>> rows = new ArrayList<>();
-        List<Set<String>> words = new ArrayList<>();
+        List<Set<String>> parts = new ArrayList<>();
         List<Set<String>> usedNames = new ArrayList<>();
         Set<String> groundedNames = new HashSet<>();
         List<Set<String>> cellValues = new ArrayList<>();
@@ -69,7 +75,7 @@ public final class EvidenceExtractor {
         double bestCoverage = 0;
         double narrowest = Double.MAX_VALUE;
         for (Candidate c : readings) {
-            SqlShape shape = SqlShape.of(c.sql());
+            ReadingStructure structure = ReadingStructure.of(c.analysis());
             Map<Feature, Double> f = new EnumMap<>(Feature.class);
             long defaultRoutes = c.routeSources().stream().filter(EvidenceExtractor::isDefault).count();
             f.put(Feature.DEFAULT_SHARE, defaultRoutesTotal == 0 ? 0.0 : (double) defaultRoutes / defaultRoutesTotal);
@@ -80,9 +86,9 @@ public final class EvidenceExtractor {
             f.put(Feature.NULL_RESULT, allNull(c.result()) ? 1.0 : 0.0);
             f.put(Feature.REPEATED_ROWS, repeatedRowShare(c.result()));
             Set<String> used = new LinkedHashSet<>();
-            for (String w : shape.words()) {
-                if (namesToParts.containsKey(w)) {
-                    used.add(w);
+            for (String name : structure.names()) {
+                if (namesToParts.containsKey(name)) {
+                    used.add(name);
                 }
             }
             int grounded = 0;
@@ -109,7 +115,7 @@ public final class EvidenceExtractor {
             cellValues.add(cellValues(c.result()));
             int literals = 0;
             int literalsInQuestion = 0;
-            for (String q : shape.quoted()) {
+            for (String q : structure.literals()) {
                 if (namesToParts.containsKey(q.toLowerCase(Locale.ROOT)) || q.isBlank()) {
                     continue;
                 }
@@ -133,18 +139,18 @@ public final class EvidenceExtractor {
             bestCoverage = Math.max(bestCoverage, f.get(Feature.TERM_COVERAGE));
             f.put(Feature.LITERAL_GROUNDING, literals == 0 ? 1.0 : (double) literalsInQuestion / literals);
             f.put(Feature.NAMES_USED, used.size() / 10.0);
-            f.put(Feature.JOINS, (double) shape.joins());
+            f.put(Feature.JOINS, (double) structure.joins());
             f.put(Feature.RESULT_COLUMNS, c.result().getColumnsCount() / 5.0);
             narrowest = Math.min(narrowest, f.get(Feature.RESULT_COLUMNS));
             f.put(Feature.LABEL_SHOWN, showsLabel(c.result()) ? 1.0 : 0.0);
             f.put(Feature.QUESTION_PIVOTS, pivots);
             f.put(Feature.QUESTION_WORDS, questionWords);
-            double breadth = ConditionBreadth.of(c.sql()).value();
+            double breadth = structure.breadth().value();
             f.put(Feature.CONDITION_BREADTH, breadth);
             f.put(Feature.BREADTH_CUE_FIT, breadth * cues.attachment());
             f.put(Feature.QUESTION_SCOPE_MARKERS, (double) cues.markers());
             rows.add(f);
-            words.add(shape.contentWords());
+            parts.add(structure.parts());
         }
         Set<String> usedByAll = new HashSet<>(usedNames.isEmpty() ? Set.of() : usedNames.get(0));
         usedNames.forEach(usedByAll::retainAll);
@@ -154,7 +160,7 @@ public final class EvidenceExtractor {
             double overlap = 0;
             for (int j = 0; j < rows.size(); j++) {
                 if (j != i && !cellValues.get(i).isEmpty()) {
-                    overlap = Math.max(overlap, SqlShape.similarity(cellValues.get(i), cellValues.get(j)));
+                    overlap = Math.max(overlap, ReadingEvidence.similarity(cellValues.get(i), cellValues.get(j)));
                 }
             }
             f.put(Feature.RESULT_OVERLAP, overlap);
@@ -166,7 +172,7 @@ public final class EvidenceExtractor {
             f.put(Feature.DEFAULT_SHARE_GAP, f.get(Feature.DEFAULT_SHARE) - bestShare);
             f.put(Feature.TERM_COVERAGE_GAP, f.get(Feature.TERM_COVERAGE) - bestCoverage);
             f.put(Feature.RESULT_COLUMNS_OVER_NARROWEST, f.get(Feature.RESULT_COLUMNS) - narrowest);
-            out.add(new ReadingEvidence(f, words.get(i)));
+            out.add(new ReadingEvidence(f, parts.get(i)));
         }
         return out;
     }

@@ -72,7 +72,7 @@ public final class ReadingRanker {
                 double maxSimilarity = 0;
                 for (int j : order) {
                     maxSimilarity = Math.max(maxSimilarity,
-                            SqlShape.similarity(readings.get(i).contentWords(), readings.get(j).contentWords()));
+                            ReadingEvidence.similarity(readings.get(i).parts(), readings.get(j).parts()));
                 }
                 double s = base[i] - model.diversityPenalty() * maxSimilarity;
                 if (s > bestScore) {

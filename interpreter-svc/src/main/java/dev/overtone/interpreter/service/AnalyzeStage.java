@@ -46,7 +46,8 @@ public final class AnalyzeStage {
         for (int i = 0; i < in.sqls().size() && i < results.size(); i++) {
             if (results.get(i).hasAnalysis()) {
                 AnalyzeResponse a = results.get(i).getAnalysis();
-                analyses.set(i, SqlAnalysis.newBuilder().addAllSlots(a.getSlotsList()).setCanonicalSql(a.getCanonicalSql()).build());
+                analyses.set(i, SqlAnalysis.newBuilder().addAllSlots(a.getSlotsList()).setCanonicalSql(a.getCanonicalSql())
+                        .addAllTables(a.getTablesList()).addAllColumns(a.getColumnsList()).build());
             }
         }
         return new Analyzed(analyses, in.carried(), Optional.empty());

@@ -4,42 +4,50 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** How far a condition of a coordinated query reaches, read off the SQL as the fitting tool reads it. */
+/** How far a condition of a coordinated query reaches, read off parser-svc's recorded slots of each query. */
 class ConditionBreadthTest {
 
-    @Test
-    void aConditionInEveryUnionBranchReachesEveryPart() {
-        assertThat(ConditionBreadth.of("SELECT name FROM spaces WHERE kind = 'Hall' AND capacity >= 200"
-                + " UNION SELECT name FROM spaces WHERE kind = 'Room' AND s.capacity >= 200")).isEqualTo(ConditionBreadth.EVERY_PART);
+    /** Each query's breadth, from its recorded analysis, is the expected one. */
+    private static void assertBreadth(ConditionBreadth expected, String... sqls) {
+        for (String sql : sqls) {
+            assertThat(ConditionBreadth.of(RecordedAnalyses.of(sql).getSlotsList())).as(sql).isEqualTo(expected);
+        }
     }
 
     @Test
-    void aConditionInTheLastBranchOnlyReachesSomeParts() {
-        assertThat(ConditionBreadth.of("SELECT chalet FROM chalets UNION ALL SELECT cabin FROM cabins WHERE price = 200"))
-                .isEqualTo(ConditionBreadth.SOME_PARTS);
+    void aConditionInEveryUnionBranchReachesEveryPartHoweverTheBranchesSpellIt() {
+        assertBreadth(ConditionBreadth.EVERY_PART, RankingFixtures.STARS_ON_BOTH,
+                // one branch through an alias, the other unqualified: the analysis qualifies both by the table
+                "SELECT h.name FROM hotels h WHERE h.city = 'Lyon' AND h.stars >= 4"
+                        + " UNION SELECT name FROM hotels WHERE city = 'Porto' AND stars >= 4",
+                // one branch per table, the same test on each: the condition read on any table
+                "SELECT name FROM hotels WHERE id = 1 UNION SELECT guest FROM reviews WHERE id = 1");
+    }
+
+    @Test
+    void aConditionInOneBranchOnlyReachesSomeParts() {
+        assertBreadth(ConditionBreadth.SOME_PARTS,
+                "SELECT name FROM hotels WHERE city = 'Lyon' UNION ALL SELECT name FROM hotels WHERE city = 'Porto' AND stars >= 4");
     }
 
     @Test
     void andBindsTighterThanOrSoAnUnbracketedOrReachesSomeParts() {
-        assertThat(ConditionBreadth.of("SELECT n FROM staff WHERE role = 'Sommelier' OR role = 'Bartender' AND n LIKE 'Alex %'"))
-                .isEqualTo(ConditionBreadth.SOME_PARTS);
-        assertThat(ConditionBreadth.of("SELECT n FROM staff WHERE (role = 'Sommelier' OR role = 'Bartender') AND n LIKE 'Alex %'"))
-                .isEqualTo(ConditionBreadth.EVERY_PART);
-        assertThat(ConditionBreadth.of("SELECT n FROM staff WHERE role IN ('Sommelier', 'Bartender') AND n LIKE 'Alex %'"))
-                .isEqualTo(ConditionBreadth.EVERY_PART);
+        assertBreadth(ConditionBreadth.SOME_PARTS, "SELECT name FROM hotels WHERE city = 'Lyon' OR city = 'Porto' AND stars >= 4");
+        assertBreadth(ConditionBreadth.EVERY_PART, "SELECT name FROM hotels WHERE (city = 'Lyon' OR city = 'Porto') AND stars >= 4",
+                "SELECT name FROM hotels WHERE city IN ('Lyon', 'Porto') AND stars >= 4");
     }
 
     @Test
     void aConditionRepeatedInEveryDisjunctReachesEveryPart() {
-        assertThat(ConditionBreadth.of("SELECT n FROM spaces WHERE (kind = 'Hall' AND cap = 200) OR (kind = 'Room' AND cap = 200)"))
-                .isEqualTo(ConditionBreadth.EVERY_PART);
+        assertBreadth(ConditionBreadth.EVERY_PART,
+                "SELECT name FROM hotels WHERE (city = 'Lyon' AND stars >= 4) OR (city = 'Porto' AND stars >= 4)");
     }
 
     @Test
-    void aQueryWithoutCoordinationTellsNothing() {
-        assertThat(ConditionBreadth.of("SELECT name FROM hotels WHERE stars = 5 AND city = 'Lyon' ORDER BY name"))
-                .isEqualTo(ConditionBreadth.NONE);
-        assertThat(ConditionBreadth.of("SELECT name FROM hotels")).isEqualTo(ConditionBreadth.NONE);
-        assertThat(ConditionBreadth.of("")).isEqualTo(ConditionBreadth.NONE);
+    void aQueryWithoutCoordinationOrWithoutConditionsTellsNothing() {
+        // two branches with one condition each, none shared: nothing says how far either reaches
+        assertBreadth(ConditionBreadth.NONE, RankingFixtures.STARS_ON_ONE,
+                "SELECT name FROM hotels WHERE stars = 5 AND city = 'Lyon' ORDER BY name",
+                "SELECT name FROM hotels WHERE city = 'Lyon' OR city = 'Porto'", "SELECT name FROM hotels");
     }
 }

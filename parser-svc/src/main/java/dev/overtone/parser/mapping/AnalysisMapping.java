@@ -29,11 +29,21 @@ public final class AnalysisMapping {
         return b.build();
     }
 
-    /** What a reading's holder needs of its analysis: the slots and the canonical SQL. */
+    /** What a reading's holder needs of its analysis: the slots, the canonical SQL, the tables and columns it reads. */
     public static SqlAnalysis sqlAnalysis(Analysis a) {
         SqlAnalysis.Builder b = SqlAnalysis.newBuilder().setCanonicalSql(a.canonicalSql());
         a.slots().forEach(s -> b.addSlots(slot(s)));
+        a.tables().forEach(t -> b.addTables(tableUse(t)));
+        a.columns().forEach(c -> b.addColumns(columnUse(c)));
         return b.build();
+    }
+
+    private static TableUse tableUse(Analysis.TableUsage t) {
+        return TableUse.newBuilder().setName(t.name()).addAllAliases(t.aliases()).build();
+    }
+
+    private static ColumnUse columnUse(Analysis.ColumnUsage c) {
+        return ColumnUse.newBuilder().setTable(c.table()).setColumn(c.column()).addAllClauses(c.clauses()).build();
     }
 
     private static Slot slot(Analysis.SlotValue s) {
@@ -44,8 +54,8 @@ public final class AnalysisMapping {
     public static AnalyzeResponse toProto(Analysis a) {
         AnalyzeResponse.Builder b = AnalyzeResponse.newBuilder()
                 .setTemplate(a.template()).setCanonicalSql(a.canonicalSql()).addAllUnknownNames(a.unknownNames());
-        a.tables().forEach(t -> b.addTables(TableUse.newBuilder().setName(t.name()).addAllAliases(t.aliases())));
-        a.columns().forEach(c -> b.addColumns(ColumnUse.newBuilder().setTable(c.table()).setColumn(c.column()).addAllClauses(c.clauses())));
+        a.tables().forEach(t -> b.addTables(tableUse(t)));
+        a.columns().forEach(c -> b.addColumns(columnUse(c)));
         a.slots().forEach(s -> b.addSlots(slot(s)));
         return b.build();
     }

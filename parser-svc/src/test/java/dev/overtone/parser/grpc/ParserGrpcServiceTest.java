@@ -83,7 +83,8 @@ class ParserGrpcServiceTest {
 
     /** What a holder of the analysis keeps of Analyze's answer. */
     private static SqlAnalysis carried(AnalyzeResponse a) {
-        return SqlAnalysis.newBuilder().addAllSlots(a.getSlotsList()).setCanonicalSql(a.getCanonicalSql()).build();
+        return SqlAnalysis.newBuilder().addAllSlots(a.getSlotsList()).setCanonicalSql(a.getCanonicalSql())
+                .addAllTables(a.getTablesList()).addAllColumns(a.getColumnsList()).build();
     }
 
     @Test
