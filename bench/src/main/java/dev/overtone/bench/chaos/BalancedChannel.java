@@ -1,5 +1,6 @@
 package dev.overtone.bench.chaos;
 
+import io.grpc.ClientInterceptor;
 import io.grpc.EquivalentAddressGroup;
 import io.grpc.ManagedChannel;
 import io.grpc.NameResolver;
@@ -24,9 +25,9 @@ final class BalancedChannel extends NameResolverProvider {
     }
 
     @SuppressWarnings("deprecation") // nameResolverFactory: this channel's own resolver, not a process-wide one
-    static ManagedChannel over(List<InetSocketAddress> addresses) {
+    static ManagedChannel over(List<InetSocketAddress> addresses, ClientInterceptor... interceptors) {
         return NettyChannelBuilder.forTarget("overtone-replicas:///interpreter").nameResolverFactory(new BalancedChannel(addresses))
-                .defaultLoadBalancingPolicy("round_robin").usePlaintext().maxInboundMessageSize(64 * 1024 * 1024).build();
+                .intercept(interceptors).defaultLoadBalancingPolicy("round_robin").usePlaintext().maxInboundMessageSize(64 * 1024 * 1024).build();
     }
 
     @Override
