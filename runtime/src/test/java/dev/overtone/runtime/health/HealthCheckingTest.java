@@ -101,6 +101,8 @@ class HealthCheckingTest {
         Map<String, Object> config = new HashMap<>(ChannelServiceConfig.of(RetryPolicy.DEFAULT));
         if (healthChecking) {
             config.putAll(HealthChecking.serviceConfig());
+        } else {
+            config.keySet().removeAll(HealthChecking.serviceConfig().keySet()); // as it is, whether the shared config has it or not
         }
         List<io.grpc.EquivalentAddressGroup> addresses = java.util.Arrays.stream(ports).mapToObj(Replicas::localhost).toList();
         ManagedChannel channel = NettyChannelBuilder.forTarget("replicas:///executor")
