@@ -11,6 +11,7 @@ import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -21,8 +22,8 @@ import java.util.Set;
  * attempt: a stream counts from the moment the channel puts it on a replica's connection until it closes.
  * {@link #kill} signals a replica while no stream can be put on a connection or close, so what it reads is exactly
  * the calls that replica held when it was killed. After the kill it follows how those ended, and counts the streams
- * the channel still put on the dead replica's connection before it saw that connection go down (they were never held
- * by a live process).
+ * the channel still put on the dead replica's connection (told apart from a new connection to the replica started
+ * again on that port by the connection's local address) before it saw that connection go down.
  */
 final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterceptor {
 
@@ -31,6 +32,7 @@ final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterc
         final int port;
         final int held;
         private final Set<Tracer> heldStreams;
+        private final Set<SocketAddress> deadConnections = new HashSet<>();
         private int heldFailed;
         private int sentAfter;
         private int sentAfterFailed;
@@ -39,6 +41,7 @@ final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterc
             this.port = port;
             this.heldStreams = heldStreams;
             this.held = heldStreams.size();
+            heldStreams.forEach(stream -> deadConnections.add(stream.connection));
         }
     }
 
@@ -49,6 +52,7 @@ final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterc
     private final Object lock = new Object();
     private final Map<Integer, Set<Tracer>> open = new HashMap<>();
     private final Map<Integer, Long> sent = new HashMap<>();
+    private final Map<Integer, SocketAddress> lastConnection = new HashMap<>();
     private Kill last;
 
     @Override
@@ -83,6 +87,9 @@ final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterc
         synchronized (lock) {
             signal.run();
             last = new Kill(port, new HashSet<>(open.getOrDefault(port, Set.of())));
+            if (lastConnection.containsKey(port)) {
+                last.deadConnections.add(lastConnection.get(port));
+            }
             return last;
         }
     }
@@ -95,6 +102,7 @@ final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterc
 
     private final class Tracer extends ClientStreamTracer {
         private int port = -1;
+        private SocketAddress connection;
         private Kill sentAfterKill;
 
         @Override
@@ -104,9 +112,11 @@ final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterc
             }
             synchronized (lock) {
                 port = address.getPort();
+                connection = transportAttrs.get(Grpc.TRANSPORT_ATTR_LOCAL_ADDR);
                 open.computeIfAbsent(port, p -> new HashSet<>()).add(this);
                 sent.merge(port, 1L, Long::sum);
-                if (last != null && last.port == port) {
+                lastConnection.put(port, connection);
+                if (last != null && last.port == port && last.deadConnections.contains(connection)) {
                     sentAfterKill = last;
                     last.sentAfter++;
                 }

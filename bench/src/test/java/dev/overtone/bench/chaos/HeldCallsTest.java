@@ -16,6 +16,8 @@ class HeldCallsTest {
 
     private static final int KILLED = 41090;
     private static final int OTHER = 41190;
+    private static final int FIRST_CONNECTION = 50_000;
+    private static final int NEW_CONNECTION = 51_000;
 
     private final HeldCalls held = new HeldCalls();
 
@@ -41,10 +43,11 @@ class HeldCallsTest {
         ClientStreamTracer late = streamOn(KILLED); // sent on the dead connection before the channel saw it close
         late.streamClosed(Status.UNAVAILABLE);
         streamOn(OTHER).streamClosed(Status.OK);
+        streamOn(KILLED, NEW_CONNECTION).streamClosed(Status.OK); // the replica started again on the same port: not counted
 
         assertThat(held.counts(kill)).isEqualTo(new HeldCalls.Counts(2, 1, 1, 1));
         assertThat(held.openOn(KILLED)).isZero();
-        assertThat(held.sentTo(KILLED)).isEqualTo(5);
+        assertThat(held.sentTo(KILLED)).isEqualTo(6);
     }
 
     @Test
@@ -58,9 +61,14 @@ class HeldCallsTest {
     }
 
     private ClientStreamTracer streamOn(int port) {
+        return streamOn(port, FIRST_CONNECTION);
+    }
+
+    /** A stream on the connection from the bench's local port {@code connection} to the replica's {@code port}. */
+    private ClientStreamTracer streamOn(int port, int connection) {
         ClientStreamTracer tracer = held.newClientStreamTracer(ClientStreamTracer.StreamInfo.newBuilder().build(), new Metadata());
-        tracer.streamCreated(Attributes.newBuilder().set(Grpc.TRANSPORT_ATTR_REMOTE_ADDR, new InetSocketAddress("localhost", port)).build(),
-                new Metadata());
+        tracer.streamCreated(Attributes.newBuilder().set(Grpc.TRANSPORT_ATTR_REMOTE_ADDR, new InetSocketAddress("localhost", port))
+                .set(Grpc.TRANSPORT_ATTR_LOCAL_ADDR, new InetSocketAddress("localhost", connection + port % 100)).build(), new Metadata());
         return tracer;
     }
 }
