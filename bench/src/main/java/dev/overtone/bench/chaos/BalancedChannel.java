@@ -1,6 +1,7 @@
 package dev.overtone.bench.chaos;
 
 import dev.overtone.replicas.StaticReplicas;
+import io.grpc.ClientInterceptor;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.NettyChannelBuilder;
 import java.net.InetSocketAddress;
@@ -16,9 +17,9 @@ final class BalancedChannel {
     }
 
     @SuppressWarnings("deprecation") // nameResolverFactory: this channel's own resolver, not a process-wide one
-    static ManagedChannel over(List<InetSocketAddress> addresses) {
+    static ManagedChannel over(List<InetSocketAddress> addresses, ClientInterceptor... interceptors) {
         StaticReplicas replicas = StaticReplicas.of("interpreter", addresses);
-        return NettyChannelBuilder.forTarget(replicas.target()).nameResolverFactory(replicas)
+        return NettyChannelBuilder.forTarget(replicas.target()).nameResolverFactory(replicas).intercept(interceptors)
                 .defaultLoadBalancingPolicy("round_robin").usePlaintext().maxInboundMessageSize(64 * 1024 * 1024).build();
     }
 }

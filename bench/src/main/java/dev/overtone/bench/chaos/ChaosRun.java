@@ -35,6 +35,11 @@ final class ChaosRun {
                     : List.of("restart", service);
         }
 
+        /** The bench is this service's only caller, so it can count the calls a killed replica held. */
+        boolean killsInterpreter() {
+            return kind.equals("kill") && service.equals("interpreter-svc");
+        }
+
         String name() {
             return kind.equals("kill") ? "kill -9 " + service + " replica " + replica : "rolling restart " + service;
         }
@@ -72,7 +77,8 @@ final class ChaosRun {
         for (int r = 0; r < replicas.count(); r++) {
             interpreters.add(new InetSocketAddress("localhost", replicas.grpcPort("interpreter-svc", r)));
         }
-        ManagedChannel channel = BalancedChannel.over(interpreters);
+        HeldCalls held = new HeldCalls();
+        ManagedChannel channel = BalancedChannel.over(interpreters, held);
         ConcurrentLinkedQueue<LoadRun.Call> calls = new ConcurrentLinkedQueue<>();
         AtomicBoolean stop = new AtomicBoolean();
         long start = System.nanoTime();
@@ -99,9 +105,20 @@ final class ChaosRun {
             for (Event event : events) {
                 before = replicas.served();
                 from = seconds(start);
+                HeldCalls.Kill kill = null;
+                if (event.killsInterpreter()) {
+                    // the bench kills it itself, so that it knows which calls it held at that moment; the launcher starts it again
+                    kill = held.kill(replicas.grpcPort(event.service(), event.replica()), () -> replicas.kill(event.service(), event.replica()));
+                }
                 int exit = runLauncher(event);
+                if (kill != null) {
+                    awaitRejoined(held, kill.port);
+                }
                 Map<String, Object> row = row(event.name(), from, seconds(start), calls, Replicas.between(before, replicas.served()));
                 row.put("launcher_exit", exit);
+                if (kill != null) {
+                    row.put("killed_replica", heldRow(held.counts(kill), failedCalls(row)));
+                }
                 rows.add(row);
                 System.err.println("bench: " + line(row));
             }
@@ -128,6 +145,32 @@ final class ChaosRun {
         System.out.println(md);
         System.out.println("report: " + out.resolve("report.json"));
         return 0;
+    }
+
+    /** A killed interpreter replica is back in the bench's rotation once the bench has sent it a call (at most 20 s). */
+    private static void awaitRejoined(HeldCalls held, int port) throws InterruptedException {
+        long sent = held.sentTo(port);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (held.sentTo(port) == sent && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static int failedCalls(Map<String, Object> row) {
+        return ((Map<String, Integer>) row.get("failed")).values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** What the killed interpreter replica held, against the calls the event failed: the "no more than it held". */
+    static Map<String, Object> heldRow(HeldCalls.Counts counts, int failed) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("held", counts.held());
+        row.put("held_failed", counts.heldFailed());
+        row.put("sent_after_kill", counts.sentAfter());
+        row.put("sent_after_kill_failed", counts.sentAfterFailed());
+        row.put("failed", failed);
+        row.put("failed_within_held", failed <= counts.held());
+        return row;
     }
 
     private int runLauncher(Event event) throws Exception {
@@ -202,9 +245,16 @@ final class ChaosRun {
             split.setLength(split.length() - 1);
             split.append("; ");
         });
-        return String.format(Locale.ROOT, "%s (%.0f s): %d calls, failed %s, degraded %s, p99 %.1f ms, %.1f q/s; split %s", row.get("event"),
+        String line = String.format(Locale.ROOT, "%s (%.0f s): %d calls, failed %s, degraded %s, p99 %.1f ms, %.1f q/s; split %s", row.get("event"),
                 (Double) row.get("to_s") - (Double) row.get("from_s"), (Integer) row.get("calls"), row.get("failed"), row.get("degraded"),
                 (Double) row.get("p99_ms"), (Double) row.get("throughput_rps"), split);
+        if (row.get("killed_replica") instanceof Map<?, ?> killed) {
+            line += String.format(Locale.ROOT, "; the killed replica held %s calls (%s of them failed), %s more were sent to it before the "
+                            + "bench's channel saw it gone (%s failed): failed %s <= held %s: %s", killed.get("held"), killed.get("held_failed"),
+                    killed.get("sent_after_kill"), killed.get("sent_after_kill_failed"), killed.get("failed"), killed.get("held"),
+                    Boolean.TRUE.equals(killed.get("failed_within_held")) ? "yes" : "NO");
+        }
+        return line;
     }
 
     private static double seconds(long start) {

@@ -72,7 +72,18 @@ final class Replicas {
         return delta;
     }
 
-    private long pid(String service, int replica) {
+    /** Sends SIGKILL to the replica's process, after checking that its PID file names one of our services. */
+    void kill(String service, int replica) {
+        long pid = pid(service, replica);
+        ProcessHandle process = ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+                .orElseThrow(() -> new IllegalStateException(service + " replica " + replica + " is not running (PID " + pid + ")"));
+        if (!process.info().commandLine().orElse("").contains("quarkus-run.jar")) {
+            throw new IllegalStateException("PID " + pid + " of " + service + " replica " + replica + " is not a service any more");
+        }
+        process.destroyForcibly();
+    }
+
+    long pid(String service, int replica) {
         Path file = runDir.resolve((replica == 0 ? service : service + "-" + replica) + ".pid");
         try {
             return Long.parseLong(Files.readString(file).strip());

@@ -17,6 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The all-MiniLM-L6-v2 sentence embedding model, quantized to 8-bit integers, loaded by ONNX Runtime from files.
@@ -43,12 +46,54 @@ public final class MiniLm {
     static final String TOKENIZER = "all-minilm-l6-v2-q-tokenizer.json";
     private static final int DIMENSION = 384;
 
+    private static final AtomicReference<CompletableFuture<EmbeddingModel>> PRELOADED = new AtomicReference<>();
+
     private MiniLm() {
     }
 
-    /** Loads the model from files under {@code java.io.tmpdir}, extracting them first if needed. */
+    /**
+     * Starts loading the model (and embeds one text with it) on a daemon thread now; the next {@link #load()} takes that
+     * model, waiting for it if need be. A service calls it as early in its start as it can, so that the load runs beside
+     * the rest of the start instead of after it. A call while a preloaded model waits to be taken does nothing.
+     */
+    public static void preload() {
+        CompletableFuture<EmbeddingModel> model = new CompletableFuture<>();
+        if (!PRELOADED.compareAndSet(null, model)) {
+            return;
+        }
+        Thread thread = new Thread(() -> {
+            try {
+                EmbeddingModel loaded = load(defaultCache());
+                loaded.embed("warm");
+                model.complete(loaded);
+            } catch (RuntimeException | Error e) {
+                model.completeExceptionally(e);
+            }
+        }, "minilm-preload");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** The model {@link #preload()} started loading, else a new one from files under {@code java.io.tmpdir}. */
     public static EmbeddingModel load() {
-        return load(Path.of(System.getProperty("java.io.tmpdir"), "overtone-models"));
+        CompletableFuture<EmbeddingModel> preloaded = PRELOADED.getAndSet(null);
+        if (preloaded != null) {
+            try {
+                return preloaded.join();
+            } catch (CompletionException e) {
+                LOG.warnf("the embedding model's preload failed (%s); loading it again", e.getCause());
+            }
+        }
+        return load(defaultCache());
+    }
+
+    /** Whether a preloaded model waits for the next {@link #load()}. */
+    static boolean preloadWaiting() {
+        return PRELOADED.get() != null;
+    }
+
+    private static Path defaultCache() {
+        return Path.of(System.getProperty("java.io.tmpdir"), "overtone-models");
     }
 
     static EmbeddingModel load(Path cache) {

@@ -1,5 +1,7 @@
 package dev.overtone.runtime.grpc;
 
+import dev.overtone.runtime.health.HealthChecking;
+
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,7 +10,8 @@ import java.util.Map;
  * The gRPC service config every client channel gets: grpc-java's {@code round_robin} load balancer (each
  * call goes to the next READY replica of all that discovery names; a replica that goes away, or sends GOAWAY
  * while it drains, leaves the rotation, and one that comes back is reconnected and rejoins it) and the retry
- * policy of the idempotent calls ({@link RetryPolicy}), so that a retry goes to another replica.
+ * policy of the idempotent calls ({@link RetryPolicy}), so that a retry goes to another replica, and client-side
+ * health checking ({@link HealthChecking}), so that a replica still warming up or draining gets no call.
  * <p>
  * The balancer is named here, in the service config, rather than by Quarkus's
  * {@code quarkus.grpc.clients.NAME.load-balancing-policy}: with Stork discovery Quarkus installs Stork's own
@@ -25,6 +28,7 @@ public final class ChannelServiceConfig {
     public static Map<String, Object> of(RetryPolicy retry) {
         Map<String, Object> config = new HashMap<>(retry.serviceConfig());
         config.put("loadBalancingConfig", List.of(Map.of("round_robin", Map.of())));
+        config.putAll(HealthChecking.serviceConfig());
         return Map.copyOf(config);
     }
 }

@@ -31,8 +31,18 @@ public final class WarmUp {
 
     /** Runs the task on its own daemon thread; start-up is not blocked. */
     public void start(Runnable task) {
+        start(task, () -> { });
+    }
+
+    /** As {@link #start(Runnable)}, then {@code whenDone} once the task has finished (not when it failed). */
+    public void start(Runnable task, Runnable whenDone) {
         state = new State(Phase.RUNNING, "loading and warming up");
-        Thread thread = new Thread(() -> run(task), name);
+        Thread thread = new Thread(() -> {
+            run(task);
+            if (state.phase() == Phase.DONE) {
+                whenDone.run();
+            }
+        }, name);
         thread.setDaemon(true);
         thread.start();
     }
@@ -50,6 +60,12 @@ public final class WarmUp {
             state = new State(Phase.FAILED, "warm-up failed: " + reason);
             LOG.errorf(e, "%s: warm-up failed, readiness stays DOWN: %s", name, reason);
         }
+    }
+
+    /** Not finished yet: not started, running, or failed (a failed warm-up never makes the service warm). */
+    public boolean pending() {
+        Phase phase = state.phase();
+        return phase != Phase.DONE && phase != Phase.DISABLED;
     }
 
     public Phase phase() {

@@ -28,12 +28,18 @@ public abstract class WarmUpReadiness implements HealthCheck {
         this.task = task;
     }
 
-    public void onStart(@Observes StartupEvent event) {
+    /** Starts the warm-up; once it is done, the gRPC health service reports what Quarkus set ({@link WarmServing}). */
+    public void onStart(@Observes StartupEvent event, WarmServing grpcHealth) {
         if (enabled.getAsBoolean()) {
-            warmUp.start(task);
+            warmUp.start(task, grpcHealth::warm);
         } else {
             warmUp.disable();
         }
+    }
+
+    /** Whether the warm-up is still to finish; while it is, the gRPC health service says NOT_SERVING. */
+    public boolean warming() {
+        return enabled.getAsBoolean() && warmUp.pending();
     }
 
     @Override

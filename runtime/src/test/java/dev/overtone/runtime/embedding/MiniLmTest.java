@@ -24,6 +24,21 @@ class MiniLmTest {
     }
 
     @Test
+    void aPreloadedModelIsHandedOutOnceAndEmbedsAsALoadedOne() {
+        MiniLm.preload();
+        MiniLm.preload(); // a second call while the first waits to be taken starts nothing
+        assertThat(MiniLm.preloadWaiting()).isTrue();
+
+        EmbeddingModel preloaded = MiniLm.load();
+        assertThat(MiniLm.preloadWaiting()).as("taken by the first load").isFalse();
+        EmbeddingModel loaded = MiniLm.load();
+
+        assertThat(loaded).as("the next load is a new model: the preloaded one went to the first").isNotSameAs(preloaded);
+        assertThat(preloaded.embed("the stars").content().vector())
+                .containsExactly(loaded.embed("the stars").content().vector(), within(1e-5f));
+    }
+
+    @Test
     void aHalfWrittenCopyIsNeverTrusted(@TempDir Path cache) throws Exception {
         Path first = MiniLm.extracted(cache, MiniLm.TOKENIZER);
         long size = Files.size(first);

@@ -1,0 +1,58 @@
+package dev.overtone.runtime.health;
+
+import grpc.health.v1.HealthOuterClass.HealthCheckResponse.ServingStatus;
+import io.quarkus.grpc.runtime.health.GrpcHealthStorage;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.inject.Alternative;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The gRPC health service's statuses, kept at NOT_SERVING until this service's warm-up has finished. Quarkus reports
+ * SERVING as soon as its gRPC server listens, before the warm-up (which sends its example through that very server)
+ * has run, so a caller that checks health ({@link HealthChecking}) would send calls to a cold replica. A SERVING set
+ * while the warm-up runs is kept and applied when it is done ({@link #warm()}); a NOT_SERVING (the drain's) applies at
+ * once and cancels a kept SERVING. A service without a warm-up, or with it disabled, serves as Quarkus says.
+ */
+@Alternative
+@Priority(1)
+@Singleton
+public class WarmServing extends GrpcHealthStorage {
+
+    private final BooleanSupplier warming;
+    private final Set<String> kept = ConcurrentHashMap.newKeySet();
+
+    @Inject
+    WarmServing(@Any Instance<WarmUpReadiness> warmUps) {
+        this(() -> warmUps.stream().anyMatch(WarmUpReadiness::warming));
+    }
+
+    /** @param warming whether a warm-up is still to finish (it has not run yet, runs, or failed) */
+    WarmServing(BooleanSupplier warming) {
+        this.warming = warming;
+    }
+
+    @Override
+    public synchronized void setStatus(String service, ServingStatus status) {
+        String name = service == null ? DEFAULT_SERVICE_NAME : service;
+        if (status == ServingStatus.SERVING && warming.getAsBoolean()) {
+            kept.add(name);
+            super.setStatus(name, ServingStatus.NOT_SERVING);
+            return;
+        }
+        kept.remove(name);
+        super.setStatus(name, status);
+    }
+
+    /** The warm-up has finished: every SERVING kept until now applies (unless another warm-up still runs). */
+    public synchronized void warm() {
+        List.copyOf(kept).forEach(service -> setStatus(service, ServingStatus.SERVING));
+    }
+}
