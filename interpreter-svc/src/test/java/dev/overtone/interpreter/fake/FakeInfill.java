@@ -2,53 +2,88 @@ package dev.overtone.interpreter.fake;
 
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillResponse;
-import dev.overtone.proto.v1.InfillService;
 import dev.overtone.proto.v1.InfillStrategy;
 import dev.overtone.proto.v1.InfilledReading;
 import dev.overtone.proto.v1.Reading;
-import io.quarkus.grpc.GrpcService;
+import dev.overtone.proto.v1.SqlAnalysis;
+import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
 
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
 /**
- * infill-svc for the interpreter tests: offers the review-score reading structurally when it is missing, and
- * hands on the analyses a test put in {@link Scenario#infillAnalyses}.
+ * infill-svc for one interpreter test: offers the review-score reading structurally when it is missing, and
+ * hands on the analyses a test gave it.
  */
-@GrpcService
-public class FakeInfill implements InfillService {
-    @Override
-    public Uni<InfillResponse> infill(InfillRequest request) {
-        Scenario.infillCalls.incrementAndGet();
-        Scenario.infillCallIds.add(request.getCallId());
-        Scenario.infillLastRounds.add(request.getLastRound());
-        Scenario.lastInfillRequestAnalysed.clear();
-        request.getReadingsList().stream().filter(r -> request.containsReadingAnalyses(r.getId()))
-                .forEach(r -> Scenario.lastInfillRequestAnalysed.add(r.getSql()));
-        if (Scenario.infillFailure != null) {
-            return Uni.createFrom().failure(Scenario.infillFailure.asRuntimeException());
+public final class FakeInfill {
+    private volatile Status failure;
+    private volatile boolean covered;
+    private volatile boolean degraded;
+    private volatile Map<String, SqlAnalysis> analyses = Map.of();
+    private final Slowness slowness = new Slowness();
+    private final List<InfillRequest> requests = new CopyOnWriteArrayList<>();
+
+    public FakeInfill failWith(Status status) {
+        this.failure = status;
+        return this;
+    }
+
+    public FakeInfill slow(Duration delay) {
+        slowness.set(delay);
+        return this;
+    }
+
+    public FakeInfill allCovered() {
+        this.covered = true;
+        return this;
+    }
+
+    public FakeInfill degraded() {
+        this.degraded = true;
+        return this;
+    }
+
+    /** The analyses it hands on, by SQL, as the real one does with what parser-svc's VariantsBatch gave it. */
+    public FakeInfill carrying(Map<String, SqlAnalysis> bySql) {
+        this.analyses = Map.copyOf(bySql);
+        return this;
+    }
+
+    public Slowness slowness() {
+        return slowness;
+    }
+
+    /** Every Infill request, in order. */
+    public List<InfillRequest> requests() {
+        return requests;
+    }
+
+    Uni<InfillResponse> infill(InfillRequest request) {
+        requests.add(request);
+        if (failure != null) {
+            return Uni.createFrom().failure(failure.asRuntimeException());
         }
-        InfillResponse.Builder out = InfillResponse.newBuilder().setAllCovered(Scenario.infillCovered);
+        InfillResponse.Builder out = InfillResponse.newBuilder().setAllCovered(covered);
         boolean hasScore = request.getReadingsList().stream().map(Reading::getSql).anyMatch(s -> s.contains("score"));
-        if (!hasScore && !Scenario.infillCovered) {
+        if (!hasScore && !covered) {
             InfilledReading.Builder score = InfilledReading.newBuilder().setSql(Hotels.SCORE).setText("the average guest review score of each hotel")
                     .setStrategy(InfillStrategy.INFILL_STRATEGY_STRUCTURAL).setFamily("column").setDerivedFrom("r1");
-            if (Scenario.infillAnalyses.containsKey(Hotels.SCORE)) {
-                score.setAnalysis(Scenario.infillAnalyses.get(Hotels.SCORE));
+            if (analyses.containsKey(Hotels.SCORE)) {
+                score.setAnalysis(analyses.get(Hotels.SCORE));
             }
             out.addReadings(score);
         }
         for (Reading given : request.getReadingsList()) {
-            if (Scenario.infillAnalyses.containsKey(given.getSql())) {
-                out.putReadingAnalyses(given.getId(), Scenario.infillAnalyses.get(given.getSql()));
+            if (analyses.containsKey(given.getSql())) {
+                out.putReadingAnalyses(given.getId(), analyses.get(given.getSql()));
             }
         }
-        if (Scenario.infillDegraded) {
+        if (degraded) {
             out.setDegraded(true).addDegradedReasons("model: timed out; structural readings only");
         }
-        if (Scenario.infillDelayMs > 0) {
-            io.grpc.Context.current().addListener(context -> Scenario.infillsCancelled.incrementAndGet(), Runnable::run);
-            Scenario.infillsStarted.incrementAndGet();
-            return Uni.createFrom().item(out.build()).onItem().delayIt().by(java.time.Duration.ofMillis(Scenario.infillDelayMs));
-        }
-        return Uni.createFrom().item(out.build());
+        return slowness.answer(out.build());
     }
 }

@@ -3,7 +3,7 @@ package dev.overtone.interpreter.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.interpreter.fake.Hotels;
-import dev.overtone.interpreter.fake.Scenario;
+import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
@@ -17,6 +17,7 @@ import io.quarkus.test.junit.TestProfile;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,9 +35,16 @@ class ExecuteBatchingTest {
     @GrpcClient("interpreter")
     InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
 
+    private Fakes fakes;
+
     @BeforeEach
-    void reset() {
-        Scenario.reset();
+    void installFakes() {
+        fakes = Fakes.install();
+    }
+
+    @AfterEach
+    void everyCallWasAnsweredFromARecording() {
+        fakes.assertEveryCallRecorded();
     }
 
     @Test
@@ -51,8 +59,7 @@ class ExecuteBatchingTest {
 
         InterpretResponse answer = interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
 
-        Scenario.assertEveryParserCallRecorded();
-        assertThat(Scenario.executeBatches).containsExactlyInAnyOrder(
+        assertThat(fakes.executor().batches()).containsExactlyInAnyOrder(
                 List.of(Hotels.STARS, Hotels.STARS_PARAPHRASE), List.of(Hotels.BROKEN));
         assertThat(answer.getInterpretationsList()).singleElement()
                 .satisfies(only -> assertThat(only.getParaphrasesCount()).isEqualTo(2));
@@ -75,7 +82,7 @@ class ExecuteBatchingTest {
 
         InterpretResponse answer = interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request.build());
 
-        assertThat(Scenario.executeBatches).singleElement().asList().hasSize(2);
+        assertThat(fakes.executor().batches()).singleElement().asList().hasSize(2);
         assertThat(answer.getFailuresList()).isEmpty();
         assertThat(answer.getInterpretationsList()).hasSize(2);
         // (the wide readings have no recorded analyses: the analyze stage degrades, which this test does not look at)
