@@ -51,5 +51,6 @@ public final class Fakes {
      */
     public void assertEveryCallRecorded() {
         parser.replay().assertEveryCallRecorded();
+        infill.assertEveryCallRecorded();
     }
 }

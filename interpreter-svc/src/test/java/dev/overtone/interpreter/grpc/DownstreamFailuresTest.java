@@ -7,6 +7,7 @@ import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.InterpreterServiceGrpc;
+import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.Outcome;
 import dev.overtone.proto.v1.Stage;
 import io.grpc.Status;
@@ -66,25 +67,20 @@ class DownstreamFailuresTest {
                 assertThat(start.getCandidatesIncomplete()).as("clarify-svc told the set is incomplete").isTrue());
     }
 
+    /** infill-svc's model down: its structural readings come back, and the answer says readings may be missing. */
     @Test
     void infillDownOrDegradedIsAWarningNotAFailure() {
-        fakes.infill().degraded();
+        fakes.infill().modelDown();
 
         InterpretResponse degraded = ask(rating(Hotels.STARS).build());
 
-        assertThat(degraded.getInterpretationsCount()).isEqualTo(2);
-        assertThat(degraded.getWarningsList()).contains("infill-svc degraded: model: timed out; structural readings only")
-                .doesNotHaveDuplicates();
-    }
-
-    @Test
-    void infillStopsWhenItSaysAllIsCovered() {
-        fakes.infill().allCovered();
-
-        InterpretResponse answer = ask(rating(Hotels.STARS).build());
-
-        assertThat(answer.getInterpretationsCount()).isEqualTo(1);
-        assertThat(fakes.infill().requests()).hasSize(1);
+        assertThat(degraded.getInterpretationsList()).extracting(Interpretation::getSql).contains(Hotels.STARS, Hotels.SCORE_VARIANT);
+        assertThat(degraded.getOutcome()).as("the model could not look for readings").isEqualTo(Outcome.OUTCOME_INCOMPLETE);
+        assertThat(degraded.getDegradationsList()).anySatisfy(d -> {
+            assertThat(d.getStage()).isEqualTo(Stage.STAGE_INFILL_MODEL);
+            assertThat(d.getMessage()).startsWith("model: ");
+        });
+        assertThat(degraded.getWarningsList()).anyMatch(w -> w.startsWith("infill-svc degraded: model: ")).doesNotHaveDuplicates();
     }
 
     @Test
@@ -100,15 +96,17 @@ class DownstreamFailuresTest {
         assertThat(ask(rating(Hotels.STARS).build()).getInterpretationsCount()).as("answered again once it is back").isEqualTo(2);
     }
 
+    /** infill-svc carried the analyses, so parser-svc down costs only the caller reading's words. */
     @Test
-    void parserDownDegradesTextAndSummaryOnly() {
+    void parserDownDegradesTheTextOnly() {
         fakes.parser().failWith(REFUSED);
 
         InterpretResponse answer = ask(rating(Hotels.STARS).build());
 
         assertThat(answer.getInterpretationsCount()).isEqualTo(2);
         assertThat(answer.getInterpretations(0).getText()).isEqualTo(Hotels.STARS);
-        assertThat(answer.getWarningsList()).anyMatch(w -> w.startsWith("analyze: parser-svc is unavailable"))
-                .anyMatch(w -> w.startsWith("verbalize: parser-svc is unavailable"));
+        assertThat(answer.getWarningsList()).anyMatch(w -> w.startsWith("verbalize: parser-svc is unavailable"))
+                .noneMatch(w -> w.startsWith("analyze:"));
+        assertThat(answer.getAmbiguity().getSlotsList()).as("the summary made from the carried analyses").isNotEmpty();
     }
 }

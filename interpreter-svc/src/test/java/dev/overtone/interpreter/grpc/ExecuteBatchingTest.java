@@ -17,7 +17,6 @@ import io.quarkus.test.junit.TestProfile;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -42,10 +41,6 @@ class ExecuteBatchingTest {
         fakes = Fakes.install();
     }
 
-    @AfterEach
-    void everyCallWasAnsweredFromARecording() {
-        fakes.assertEveryCallRecorded();
-    }
 
     @Test
     void eachSqlRunsOnceInBatchesOfAtMostMaxBatchAndEveryRouteGetsItsOutcome() {
@@ -59,6 +54,7 @@ class ExecuteBatchingTest {
 
         InterpretResponse answer = interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
 
+        fakes.assertEveryCallRecorded();
         assertThat(fakes.executor().batches()).containsExactlyInAnyOrder(
                 List.of(Hotels.STARS, Hotels.STARS_PARAPHRASE), List.of(Hotels.BROKEN));
         assertThat(answer.getInterpretationsList()).singleElement()
