@@ -1,16 +1,12 @@
 package dev.overtone.interpreter.grpc;
 
-import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.interpreter.fake.Hotels;
-import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.Stage;
 import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -29,25 +25,15 @@ import static org.awaitility.Awaitility.await;
 
 /** A caller that goes away: its downstream calls are cancelled with it, and the abandoned call counted at its stage. */
 @QuarkusTest
-class CancellationTest {
+class CancellationTest extends AgainstFakes {
     private static final Duration SLOW = Duration.ofSeconds(5);
     private static final Duration WAIT = Duration.ofSeconds(10);
 
-    @GrpcClient("interpreter")
-    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
-
-    private Fakes fakes;
     private final ExecutorService caller = Executors.newSingleThreadExecutor();
 
-    @BeforeEach
-    void installFakes() {
-        fakes = Fakes.install();
-    }
-
     @AfterEach
-    void everyCallWasAnsweredFromARecording() {
+    void stopTheCaller() {
         caller.shutdownNow();
-        fakes.assertEveryCallRecorded();
     }
 
     @Test

@@ -6,19 +6,14 @@ import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
-import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.Outcome;
 import dev.overtone.proto.v1.Stage;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.util.concurrent.TimeUnit;
 
 import static dev.overtone.interpreter.grpc.Questions.rating;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,27 +21,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** A downstream service down or degraded: which failures are the caller's, which are typed degradations of the answer. */
 @QuarkusTest
-class DownstreamFailuresTest {
+class DownstreamFailuresTest extends AgainstFakes {
     private static final Status REFUSED = Status.UNAVAILABLE.withDescription("connection refused");
-
-    @GrpcClient("interpreter")
-    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
-
-    private Fakes fakes;
-
-    @BeforeEach
-    void installFakes() {
-        fakes = Fakes.install();
-    }
-
-    @AfterEach
-    void everyCallWasAnsweredFromARecording() {
-        fakes.assertEveryCallRecorded();
-    }
-
-    private InterpretResponse ask(InterpretRequest request) {
-        return interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
-    }
 
     @Test
     void aFailedInfillIsATypedDegradationAndOneReadingIsThenIncompleteNotAnswerable() {

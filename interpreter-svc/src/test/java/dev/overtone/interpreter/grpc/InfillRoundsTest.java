@@ -6,45 +6,21 @@ import dev.overtone.proto.v1.AnalyzeBatchRequest;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
-import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.Reading;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
-import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static dev.overtone.interpreter.grpc.Questions.rating;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The infill rounds of one call: tied by a call id, and the analyses infill-svc carries used instead of asking parser-svc again. */
 @QuarkusTest
-class InfillRoundsTest {
-    @GrpcClient("interpreter")
-    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
-
-    private Fakes fakes;
-
-    @BeforeEach
-    void installFakes() {
-        fakes = Fakes.install();
-    }
-
-    @AfterEach
-    void everyCallWasAnsweredFromARecording() {
-        fakes.assertEveryCallRecorded();
-    }
-
-    private InterpretResponse ask(InterpretRequest request) {
-        return interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
-    }
-
+class InfillRoundsTest extends AgainstFakes {
     @Test
     void analysesInfillCarriesAreUsedAndParserSvcIsNotAskedAgain() {
         InterpretResponse carried = ask(rating(Hotels.STARS).build());

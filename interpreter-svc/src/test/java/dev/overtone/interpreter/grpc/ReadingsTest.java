@@ -1,6 +1,5 @@
 package dev.overtone.interpreter.grpc;
 
-import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.interpreter.fake.Hotels;
 import dev.overtone.proto.v1.AmbiguousSlot;
 import dev.overtone.proto.v1.CallerDefault;
@@ -9,7 +8,6 @@ import dev.overtone.proto.v1.RankingEvidence;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
-import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.Outcome;
 import dev.overtone.proto.v1.Slot;
@@ -18,14 +16,10 @@ import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.StatusCode;
-import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static dev.overtone.interpreter.grpc.Questions.assertVerdictAndCutAgree;
 import static dev.overtone.interpreter.grpc.Questions.rating;
@@ -35,26 +29,7 @@ import static org.assertj.core.api.Assertions.within;
 
 /** The readings of an answer: where each came from, how they are grouped, ranked and handed to clarify-svc. */
 @QuarkusTest
-class ReadingsTest {
-    @GrpcClient("interpreter")
-    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
-
-    private Fakes fakes;
-
-    @BeforeEach
-    void installFakes() {
-        fakes = Fakes.install();
-    }
-
-    @AfterEach
-    void everyCallWasAnsweredFromARecording() {
-        fakes.assertEveryCallRecorded();
-    }
-
-    private InterpretResponse ask(InterpretRequest request) {
-        return interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
-    }
-
+class ReadingsTest extends AgainstFakes {
     @Test
     void oneCallerSqlComesBackWithTheOtherReadingFromStructuralInfill() {
         InterpretResponse answer = ask(rating(Hotels.STARS).build());

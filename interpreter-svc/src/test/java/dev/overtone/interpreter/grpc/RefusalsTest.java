@@ -1,23 +1,17 @@
 package dev.overtone.interpreter.grpc;
 
-import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.interpreter.fake.Hotels;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
-import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.Outcome;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static dev.overtone.interpreter.grpc.Questions.rating;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,26 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Requests the interpreter refuses, each with a status that says what to change, and questions it cannot answer. */
 @QuarkusTest
-class RefusalsTest {
-    @GrpcClient("interpreter")
-    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
-
-    private Fakes fakes;
-
-    @BeforeEach
-    void installFakes() {
-        fakes = Fakes.install();
-    }
-
-    @AfterEach
-    void everyCallWasAnsweredFromARecording() {
-        fakes.assertEveryCallRecorded();
-    }
-
-    private InterpretResponse ask(InterpretRequest request) {
-        return interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
-    }
-
+class RefusalsTest extends AgainstFakes {
     private static InterpretRequest.Builder question(String text) {
         return InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels").setQuestion(text);
     }

@@ -1,20 +1,15 @@
 package dev.overtone.interpreter.grpc;
 
-import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.interpreter.fake.Hotels;
 import dev.overtone.proto.v1.InterpretEvent;
 import dev.overtone.proto.v1.InterpretOptions;
-import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageFinished;
 import dev.overtone.proto.v1.StageStarted;
 import dev.overtone.proto.v1.StageTiming;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -29,26 +24,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** StreamInterpret: stages and readings as they happen, then the answer; failures as a status. */
 @QuarkusTest
-class StreamTest {
+class StreamTest extends AgainstFakes {
     /** The stages' names in metric labels and the string stage fields, as they have always been: dashboards read them. */
     static final Map<Stage, String> STAGE_NAMES = Map.of(Stage.STAGE_SCHEMA, "schema", Stage.STAGE_DEFAULTS, "defaults",
             Stage.STAGE_PARSE, "parse", Stage.STAGE_EXECUTE, "execute", Stage.STAGE_REPAIR, "repair", Stage.STAGE_INFILL, "infill",
             Stage.STAGE_ANALYZE, "analyze", Stage.STAGE_VERBALIZE, "verbalize", Stage.STAGE_CLARIFY, "clarify");
-
-    @GrpcClient("interpreter")
-    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
-
-    private Fakes fakes;
-
-    @BeforeEach
-    void installFakes() {
-        fakes = Fakes.install();
-    }
-
-    @AfterEach
-    void everyCallWasAnsweredFromARecording() {
-        fakes.assertEveryCallRecorded();
-    }
 
     @Test
     void streamEmitsStagesAndInterpretationsThenTheAnswer() {
