@@ -6,8 +6,10 @@ import dev.overtone.executor.repository.CappedProjection;
 import dev.overtone.executor.support.PostgresTenant;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import dev.overtone.proto.v1.ExecuteRequest;
+import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
 import dev.overtone.proto.v1.Limits;
+import dev.overtone.proto.v1.ValueType;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -31,9 +33,11 @@ import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import org.sqlite.SQLiteConfig;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * Not a test: the overhead benchmark of Execute. Surefire only picks up *Test classes, so it runs
- * only when asked for:
+ * only when asked for (it asserts no timing, only that the calls it compares return the same cells):
  * {@code ./mvnw -B -o -pl proto,executor-svc verify -Dtest=ExecuteOverheadBench -Dsurefire.failIfNoSpecifiedTests=false}
  * It compares Execute through gRPC (policy, limits, bulkhead, fingerprint, mapping, the wire) with a
  * raw sqlite-jdbc call and a raw reactive-pg call of the same query on the same data, sequentially
@@ -113,6 +117,11 @@ class ExecuteOverheadBench {
 
     private static String row(String engine, String name, Callable<Integer> raw, Callable<Integer> rawCapped,
             Callable<Integer> service, int iterations) throws Exception {
+        // the three calls compared must return the same cells, or the ratio compares different work
+        int cells = raw.call();
+        assertThat(cells).as("%s %s returns cells", engine, name).isPositive();
+        assertThat(rawCapped.call()).as("%s %s capped, as the executor sends it", engine, name).isEqualTo(cells);
+        assertThat(service.call()).as("%s %s through Execute", engine, name).isEqualTo(cells);
         for (int i = 0; i < Math.max(200, iterations / 2); i++) {
             raw.call();
             rawCapped.call();
@@ -205,8 +214,11 @@ class ExecuteOverheadBench {
         return cells;
     }
 
+    /** The non-NULL cells Execute returns, as the raw calls count them. */
     private int service(String database, String sql) {
         ExecuteRequest request = execute("demo", database, sql, Limits.newBuilder().setMaxRows(5000).build());
-        return executor.execute(request).getRowsCount();
+        ExecuteResponse response = executor.execute(request);
+        assertThat(response.getTruncated()).as("%s is not cut by a limit", sql).isFalse();
+        return (int) response.getRowsList().stream().flatMap(r -> r.getCellsList().stream()).filter(c -> c.getType() != ValueType.VALUE_TYPE_NULL).count();
     }
 }

@@ -1,7 +1,7 @@
 package dev.overtone.interpreter.bench;
 
 import dev.overtone.interpreter.fake.Hotels;
-import dev.overtone.interpreter.fake.Scenario;
+import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.interpreter.service.StageNames;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.InterpretRequest;
@@ -34,7 +34,7 @@ class InterpretLatencyBench {
 
     @Test
     void seededQuestion() {
-        Scenario.reset();
+        Fakes.install();
         int warmup = Integer.getInteger("bench.warmup", 100);
         int calls = Integer.getInteger("bench.calls", 300);
         InterpretRequest request = InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels")

@@ -2,53 +2,96 @@ package dev.overtone.interpreter.fake;
 
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillResponse;
-import dev.overtone.proto.v1.InfillService;
-import dev.overtone.proto.v1.InfillStrategy;
+import dev.overtone.proto.v1.InfillServiceGrpc;
 import dev.overtone.proto.v1.InfilledReading;
 import dev.overtone.proto.v1.Reading;
-import io.quarkus.grpc.GrpcService;
+import dev.overtone.runtime.testing.RecordedExchanges;
+import dev.overtone.runtime.testing.ReplayedAnswers;
+import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
 
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
 /**
- * infill-svc for the interpreter tests: offers the review-score reading structurally when it is missing, and
- * hands on the analyses a test put in {@link Scenario#infillAnalyses}.
+ * infill-svc for one interpreter test. It answers with what the real infill-svc answered to the same request:
+ * the recordings in runtime's test-jar, {@code contracts/infill-svc} (structural infill over parser-svc, no model
+ * configured) or, once a test said {@link #modelDown()}, {@code contracts/infill-svc.model-down} (its model
+ * endpoint refusing: structural readings, degraded, with the typed degradation). infill-svc's own
+ * {@code RecordedAnswersTest} and {@code RecordedModelDownAnswersTest} check them against the service. A request is
+ * looked up without its call_id, which only ties a call's rounds together (infill-svc keeps its parser-svc variants
+ * under it) and is new on every call. Hand-written, each said where: the outage and slowness a test injects, an
+ * analysis a test takes out of an answer, and the requests kept.
  */
-@GrpcService
-public class FakeInfill implements InfillService {
-    @Override
-    public Uni<InfillResponse> infill(InfillRequest request) {
-        Scenario.infillCalls.incrementAndGet();
-        Scenario.infillCallIds.add(request.getCallId());
-        Scenario.infillLastRounds.add(request.getLastRound());
-        Scenario.lastInfillRequestAnalysed.clear();
-        request.getReadingsList().stream().filter(r -> request.containsReadingAnalyses(r.getId()))
-                .forEach(r -> Scenario.lastInfillRequestAnalysed.add(r.getSql()));
-        if (Scenario.infillFailure != null) {
-            return Uni.createFrom().failure(Scenario.infillFailure.asRuntimeException());
+public final class FakeInfill {
+    private static final RecordedExchanges WHOLE = RecordedExchanges.load("infill-svc", InfillServiceGrpc.getServiceDescriptor());
+    private static final RecordedExchanges MODEL_DOWN = RecordedExchanges.load("infill-svc.model-down", InfillServiceGrpc.getServiceDescriptor());
+
+    private final ReplayedAnswers whole = new ReplayedAnswers(WHOLE, "interpreter-svc");
+    private final ReplayedAnswers modelDown = new ReplayedAnswers(MODEL_DOWN, "interpreter-svc");
+    private volatile boolean degraded;
+    private volatile Status failure;
+    private volatile String unanalysed;
+    private final Slowness slowness = new Slowness();
+    private final List<InfillRequest> requests = new CopyOnWriteArrayList<>();
+
+    /** Every call fails with this status (a test's injected outage). */
+    public FakeInfill failWith(Status status) {
+        this.failure = status;
+        return this;
+    }
+
+    /** Every call takes this long. */
+    public FakeInfill slow(Duration delay) {
+        slowness.set(delay);
+        return this;
+    }
+
+    /** Answers as infill-svc answers with its model endpoint down (recorded). */
+    public FakeInfill modelDown() {
+        this.degraded = true;
+        return this;
+    }
+
+    /**
+     * Hand-written: the recorded answer without the analysis of this SQL, as infill-svc answers when a reading was
+     * beyond its max-sources and parser-svc's AnalyzeBatch failed for it.
+     */
+    public FakeInfill withoutAnalysisOf(String sql) {
+        this.unanalysed = sql;
+        return this;
+    }
+
+    public Slowness slowness() {
+        return slowness;
+    }
+
+    /** Every Infill request, in order. */
+    public List<InfillRequest> requests() {
+        return requests;
+    }
+
+    void assertEveryCallRecorded() {
+        whole.assertEveryCallRecorded();
+        modelDown.assertEveryCallRecorded();
+    }
+
+    Uni<InfillResponse> infill(InfillRequest request) {
+        requests.add(request);
+        if (failure != null) {
+            return Uni.createFrom().failure(failure.asRuntimeException());
         }
-        InfillResponse.Builder out = InfillResponse.newBuilder().setAllCovered(Scenario.infillCovered);
-        boolean hasScore = request.getReadingsList().stream().map(Reading::getSql).anyMatch(s -> s.contains("score"));
-        if (!hasScore && !Scenario.infillCovered) {
-            InfilledReading.Builder score = InfilledReading.newBuilder().setSql(Hotels.SCORE).setText("the average guest review score of each hotel")
-                    .setStrategy(InfillStrategy.INFILL_STRATEGY_STRUCTURAL).setFamily("column").setDerivedFrom("r1");
-            if (Scenario.infillAnalyses.containsKey(Hotels.SCORE)) {
-                score.setAnalysis(Scenario.infillAnalyses.get(Hotels.SCORE));
-            }
-            out.addReadings(score);
-        }
-        for (Reading given : request.getReadingsList()) {
-            if (Scenario.infillAnalyses.containsKey(given.getSql())) {
-                out.putReadingAnalyses(given.getId(), Scenario.infillAnalyses.get(given.getSql()));
-            }
-        }
-        if (Scenario.infillDegraded) {
-            out.setDegraded(true).addDegradedReasons("model: timed out; structural readings only");
-        }
-        if (Scenario.infillDelayMs > 0) {
-            io.grpc.Context.current().addListener(context -> Scenario.infillsCancelled.incrementAndGet(), Runnable::run);
-            Scenario.infillsStarted.incrementAndGet();
-            return Uni.createFrom().item(out.build()).onItem().delayIt().by(java.time.Duration.ofMillis(Scenario.infillDelayMs));
-        }
-        return Uni.createFrom().item(out.build());
+        InfillRequest recordedAs = request.toBuilder().clearCallId().build();
+        return (degraded ? modelDown : whole).<InfillResponse>answer("Infill", recordedAs)
+                .map(answer -> unanalysed == null ? answer : withoutAnalysis(answer, request, unanalysed))
+                .flatMap(slowness::answer);
+    }
+
+    private static InfillResponse withoutAnalysis(InfillResponse answer, InfillRequest request, String sql) {
+        InfillResponse.Builder out = answer.toBuilder();
+        request.getReadingsList().stream().filter(r -> r.getSql().equals(sql)).map(Reading::getId).forEach(out::removeReadingAnalyses);
+        out.getReadingsBuilderList().stream().filter(r -> r.getSql().equals(sql)).forEach(InfilledReading.Builder::clearAnalysis);
+        return out.build();
     }
 }

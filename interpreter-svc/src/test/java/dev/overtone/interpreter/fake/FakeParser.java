@@ -9,7 +9,6 @@ import dev.overtone.proto.v1.NormalizeRequest;
 import dev.overtone.proto.v1.NormalizeResponse;
 import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.ParseResponse;
-import dev.overtone.proto.v1.ParserService;
 import dev.overtone.proto.v1.ParserServiceGrpc;
 import dev.overtone.proto.v1.RepairKind;
 import dev.overtone.proto.v1.RepairRequest;
@@ -23,26 +22,65 @@ import dev.overtone.proto.v1.VariantsResponse;
 import dev.overtone.proto.v1.VerbalizeRequest;
 import dev.overtone.proto.v1.VerbalizeResponse;
 import dev.overtone.runtime.testing.RecordedExchanges;
+import dev.overtone.runtime.testing.ReplayedAnswers;
 import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
-import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
 /**
- * parser-svc for the interpreter tests. It answers with what the real parser-svc answered to the same
+ * parser-svc for one interpreter test. It answers with what the real parser-svc answered to the same
  * request: the recordings in runtime's test-jar ({@code contracts/parser-svc}), which parser-svc's
  * {@code RecordedAnswersTest} checks against the service (runtime/README.md, "Recorded answers"). A request
  * with no recording fails the call with INTERNAL naming how to record it. Hand-written, each said where:
- * Parse (the real one needs an LLM), the failures a test injects, scripted repairs, and the call counters.
+ * Parse (the real one needs an LLM), the outage a test injects, the repairs a test scripts, and the requests kept.
  */
-@GrpcService
-public class FakeParser implements ParserService {
+public final class FakeParser {
     private static final RecordedExchanges RECORDED = RecordedExchanges.load("parser-svc", ParserServiceGrpc.getServiceDescriptor());
 
-    @Override
-    public Uni<ParseResponse> parse(ParseRequest request) {
-        if (Scenario.parserFailure != null) {
-            return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
+    private final ReplayedAnswers replay = new ReplayedAnswers(RECORDED, "interpreter-svc");
+    private volatile Status failure;
+    private volatile List<String> repairs = List.of();
+    private final List<AnalyzeBatchRequest> analyzeBatches = new CopyOnWriteArrayList<>();
+    private final List<AnalyzeRequest> analyses = new CopyOnWriteArrayList<>();
+    private final List<RepairRequest> repairRequests = new CopyOnWriteArrayList<>();
+
+    /** Parse, Analyze, AnalyzeBatch and Verbalize fail with this status (a test's injected outage). */
+    public FakeParser failWith(Status status) {
+        this.failure = status;
+        return this;
+    }
+
+    /**
+     * Repair answers with these SQLs, each a closest-column repair of the refused "rating". Hand-written: the
+     * real parser-svc leaves the fake executor's refusal unrepaired (repair.rating.json), so there is no real
+     * repair of it to record; these drive the interpreter's paths (repaired readings, a repair refused again).
+     */
+    public FakeParser repairWith(String... sqls) {
+        this.repairs = List.of(sqls);
+        return this;
+    }
+
+    public List<AnalyzeBatchRequest> analyzeBatches() {
+        return analyzeBatches;
+    }
+
+    public List<AnalyzeRequest> analyses() {
+        return analyses;
+    }
+
+    public List<RepairRequest> repairs() {
+        return repairRequests;
+    }
+
+    ReplayedAnswers replay() {
+        return replay;
+    }
+
+    Uni<ParseResponse> parse(ParseRequest request) {
+        if (failure != null) {
+            return Uni.createFrom().failure(failure.asRuntimeException());
         }
         // Hand-written: parser-svc's Parse asks an LLM, and with none configured it only refuses; there is no
         // real answer to record. The SQLs are the hotel statements the other recordings are made of.
@@ -56,72 +94,49 @@ public class FakeParser implements ParserService {
         return Uni.createFrom().item(ParseResponse.newBuilder().setSql(sql).setAttempts(1).build());
     }
 
-    @Override
-    public Uni<AnalyzeResponse> analyze(AnalyzeRequest request) {
-        Scenario.analyzeCalls.incrementAndGet(); // hand-written: counted for the tests
-        if (Scenario.parserFailure != null) { // hand-written: a failure the test injects
-            return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
+    Uni<AnalyzeResponse> analyze(AnalyzeRequest request) {
+        analyses.add(request);
+        return failedOrRecorded("Analyze", request);
+    }
+
+    Uni<AnalyzeBatchResponse> analyzeBatch(AnalyzeBatchRequest request) {
+        analyzeBatches.add(request);
+        return failedOrRecorded("AnalyzeBatch", request);
+    }
+
+    Uni<VariantsBatchResponse> variantsBatch(VariantsBatchRequest request) {
+        return replay.answer("VariantsBatch", request);
+    }
+
+    Uni<VariantsResponse> variants(VariantsRequest request) {
+        return replay.answer("Variants", request);
+    }
+
+    Uni<RepairResponse> repair(RepairRequest request) {
+        repairRequests.add(request);
+        if (repairs.isEmpty()) {
+            return replay.answer("Repair", request);
         }
-        return recorded("Analyze", request);
-    }
-
-    @Override
-    public Uni<AnalyzeBatchResponse> analyzeBatch(AnalyzeBatchRequest request) {
-        Scenario.analyzeBatchCalls.incrementAndGet(); // hand-written: counted for the tests
-        Scenario.lastAnalyzeBatchSqls.clear();
-        Scenario.lastAnalyzeBatchSqls.addAll(request.getSqlsList());
-        if (Scenario.parserFailure != null) { // hand-written: a failure the test injects
-            return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
-        }
-        return recorded("AnalyzeBatch", request);
-    }
-
-    @Override
-    public Uni<VariantsBatchResponse> variantsBatch(VariantsBatchRequest request) {
-        return recorded("VariantsBatch", request);
-    }
-
-    @Override
-    public Uni<VariantsResponse> variants(VariantsRequest request) {
-        return recorded("Variants", request);
-    }
-
-    @Override
-    public Uni<RepairResponse> repair(RepairRequest request) {
-        Scenario.repairCalls.incrementAndGet(); // hand-written: counted for the tests
-        if (Scenario.repairs.isEmpty()) {
-            return recorded("Repair", request);
-        }
-        // Hand-written: repairs a test scripts to drive the interpreter's paths (repaired readings, a repaired
-        // SQL the engine refuses again). The real parser-svc leaves the fake executor's one refusal ("no such
-        // column: rating") unrepaired (repair.rating.json), so there is no real repair of it to record.
         RepairResponse.Builder out = RepairResponse.newBuilder();
-        for (String sql : Scenario.repairs) {
+        for (String sql : repairs) {
             out.addRepairs(RepairedSql.newBuilder().setSql(sql).setRepair(SqlRepair.newBuilder().setKind(RepairKind.REPAIR_KIND_CLOSEST_COLUMN)
                     .setOriginalSql(request.getSql()).setEngineMessage(request.getErrorMessage()).setReplaced("rating").setReplacement("hotels.stars")));
         }
         return Uni.createFrom().item(out.build());
     }
 
-    @Override
-    public Uni<VerbalizeResponse> verbalize(VerbalizeRequest request) {
-        if (Scenario.parserFailure != null) { // hand-written: a failure the test injects
-            return Uni.createFrom().failure(Scenario.parserFailure.asRuntimeException());
+    Uni<VerbalizeResponse> verbalize(VerbalizeRequest request) {
+        return failedOrRecorded("Verbalize", request);
+    }
+
+    Uni<NormalizeResponse> normalize(NormalizeRequest request) {
+        return replay.answer("Normalize", request);
+    }
+
+    private <T extends Message> Uni<T> failedOrRecorded(String rpc, Message request) {
+        if (failure != null) {
+            return Uni.createFrom().failure(failure.asRuntimeException());
         }
-        return recorded("Verbalize", request);
-    }
-
-    @Override
-    public Uni<NormalizeResponse> normalize(NormalizeRequest request) {
-        return recorded("Normalize", request);
-    }
-
-    /** The real parser-svc's recorded answer to this request, or INTERNAL when none was recorded. */
-    private static <T extends Message> Uni<T> recorded(String rpc, Message request) {
-        return RECORDED.<T>answer(rpc, request).map(answer -> Uni.createFrom().item(answer)).orElseGet(() -> {
-            StatusRuntimeException unrecorded = RECORDED.unrecorded(rpc, request, "interpreter-svc");
-            Scenario.unrecordedParserCalls.add(unrecorded.getStatus().getDescription());
-            return Uni.createFrom().failure(unrecorded);
-        });
+        return replay.answer(rpc, request);
     }
 }

@@ -24,9 +24,12 @@ public final class Hotels {
     public static final String SCORE = "SELECT h.name, AVG(r.score) FROM hotels h JOIN reviews r ON r.hotel_id = h.id GROUP BY h.name";
     public static final String BROKEN = "SELECT rating FROM hotels";
     public static final String NAMES = "SELECT name FROM hotels";
+    /** The review-score reading as infill-svc offers it for {@link #STARS} (parser-svc's variant, recorded). */
+    public static final String SCORE_VARIANT = "SELECT hotels.name, AVG(reviews.score) FROM hotels JOIN reviews ON reviews.hotel_id = hotels.id "
+            + "GROUP BY hotels.id, hotels.name";
 
     private static final Map<String, String> FINGERPRINTS = Map.of(
-            key(STARS), "fp-stars", key(STARS_PARAPHRASE), "fp-stars", key(SCORE), "fp-score", key(NAMES), "fp-names");
+            key(STARS), "fp-stars", key(STARS_PARAPHRASE), "fp-stars", key(SCORE), "fp-score", key(SCORE_VARIANT), "fp-score", key(NAMES), "fp-names");
 
     private Hotels() {
     }

@@ -1,7 +1,7 @@
 package dev.overtone.interpreter.grpc;
 
 import dev.overtone.interpreter.fake.Hotels;
-import dev.overtone.interpreter.fake.Scenario;
+import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.InterpretOptions;
@@ -32,14 +32,16 @@ class CandidateCutTest {
     @GrpcClient("interpreter")
     InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
 
+    private Fakes fakes;
+
     @BeforeEach
-    void reset() {
-        Scenario.reset();
+    void installFakes() {
+        fakes = Fakes.install();
     }
 
     @AfterEach
-    void everyParserCallWasAnsweredFromARecording() {
-        Scenario.assertEveryParserCallRecorded();
+    void everyCallWasAnsweredFromARecording() {
+        fakes.assertEveryCallRecorded();
     }
 
     /**
@@ -84,7 +86,7 @@ class CandidateCutTest {
         assertThat(stars.getSql()).as("the caller's first writing is the representative").isEqualTo(Hotels.STARS);
         assertThat(stars.getParaphrasesList()).extracting(Paraphrase::getSql).as("the third distinct SQL was judged")
                 .contains(Hotels.STARS_PARAPHRASE);
-        assertThat(Scenario.executeBatches.stream().flatMap(List::stream).map(Hotels::key).toList())
+        assertThat(fakes.executor().batches().stream().flatMap(List::stream).map(Hotels::key).toList())
                 .as("the cut SQL never ran").doesNotContain(Hotels.key(Hotels.SCORE)).hasSize(3);
         assertThat(answer.getDegradationsList()).singleElement().satisfies(d -> {
             assertThat(d.getStage()).isEqualTo(Stage.STAGE_DEFAULTS);

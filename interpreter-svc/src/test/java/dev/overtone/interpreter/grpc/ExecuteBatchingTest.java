@@ -3,7 +3,7 @@ package dev.overtone.interpreter.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.interpreter.fake.Hotels;
-import dev.overtone.interpreter.fake.Scenario;
+import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
@@ -34,10 +34,13 @@ class ExecuteBatchingTest {
     @GrpcClient("interpreter")
     InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
 
+    private Fakes fakes;
+
     @BeforeEach
-    void reset() {
-        Scenario.reset();
+    void installFakes() {
+        fakes = Fakes.install();
     }
+
 
     @Test
     void eachSqlRunsOnceInBatchesOfAtMostMaxBatchAndEveryRouteGetsItsOutcome() {
@@ -51,8 +54,8 @@ class ExecuteBatchingTest {
 
         InterpretResponse answer = interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
 
-        Scenario.assertEveryParserCallRecorded();
-        assertThat(Scenario.executeBatches).containsExactlyInAnyOrder(
+        fakes.assertEveryCallRecorded();
+        assertThat(fakes.executor().batches()).containsExactlyInAnyOrder(
                 List.of(Hotels.STARS, Hotels.STARS_PARAPHRASE), List.of(Hotels.BROKEN));
         assertThat(answer.getInterpretationsList()).singleElement()
                 .satisfies(only -> assertThat(only.getParaphrasesCount()).isEqualTo(2));
@@ -75,7 +78,7 @@ class ExecuteBatchingTest {
 
         InterpretResponse answer = interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request.build());
 
-        assertThat(Scenario.executeBatches).singleElement().asList().hasSize(2);
+        assertThat(fakes.executor().batches()).singleElement().asList().hasSize(2);
         assertThat(answer.getFailuresList()).isEmpty();
         assertThat(answer.getInterpretationsList()).hasSize(2);
         // (the wide readings have no recorded analyses: the analyze stage degrades, which this test does not look at)

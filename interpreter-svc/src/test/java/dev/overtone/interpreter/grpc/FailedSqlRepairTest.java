@@ -1,7 +1,7 @@
 package dev.overtone.interpreter.grpc;
 
 import dev.overtone.interpreter.fake.Hotels;
-import dev.overtone.interpreter.fake.Scenario;
+import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.proto.v1.InterpretEvent;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
@@ -33,14 +33,16 @@ class FailedSqlRepairTest {
     @GrpcClient("interpreter")
     InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
 
-    @AfterEach
-    void everyParserCallWasAnsweredFromARecording() {
-        Scenario.assertEveryParserCallRecorded();
-    }
+    private Fakes fakes;
 
     @BeforeEach
-    void reset() {
-        Scenario.reset();
+    void installFakes() {
+        fakes = Fakes.install();
+    }
+
+    @AfterEach
+    void everyCallWasAnsweredFromARecording() {
+        fakes.assertEveryCallRecorded();
     }
 
     private static InterpretRequest brokenSql() {
@@ -55,8 +57,7 @@ class FailedSqlRepairTest {
 
     @Test
     void aRefusedCallerSqlBecomesTheReadingsItsErrorPointsAtEachCarryingItsRepair() {
-        Scenario.repairs.add(Hotels.STARS);
-        Scenario.repairs.add(Hotels.NAMES);
+        fakes.parser().repairWith(Hotels.STARS, Hotels.NAMES);
 
         InterpretResponse answer = askWithBrokenSql();
 
@@ -70,7 +71,7 @@ class FailedSqlRepairTest {
             assertThat(i.getRepair().getEngineMessage()).contains("no such column: rating");
         });
         assertThat(answer.getFailuresList()).isEmpty();
-        assertThat(Scenario.repairCalls.get()).isEqualTo(1);
+        assertThat(fakes.parser().repairs()).hasSize(1);
         // the repair ran between the two executes, and is timed as its own stage
         assertThat(answer.getTimingsList()).extracting(StageTiming::getKind)
                 .containsExactly(Stage.STAGE_SCHEMA, Stage.STAGE_EXECUTE, Stage.STAGE_REPAIR, Stage.STAGE_ANALYZE);
@@ -79,7 +80,7 @@ class FailedSqlRepairTest {
     @Test
     @SuppressWarnings("deprecation") // reads the string stage fields kept for older clients, to check they agree with kind
     void theRepairIsReportedAsStageRepairInTheStreamAndTheTimings() {
-        Scenario.repairs.add(Hotels.STARS);
+        fakes.parser().repairWith(Hotels.STARS);
         List<InterpretEvent> all = new ArrayList<>();
 
         interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).streamInterpret(brokenSql()).forEachRemaining(all::add);
@@ -100,7 +101,7 @@ class FailedSqlRepairTest {
     @Test
     @SuppressWarnings("deprecation") // reads FailedReading's string stage and status kept for older clients, to check they agree with kind and code
     void aRepairThatIsRefusedAgainIsReportedWithItsMessageAndNotRepairedAgain() {
-        Scenario.repairs.add("SELECT ratings FROM hotels");
+        fakes.parser().repairWith("SELECT ratings FROM hotels");
 
         InterpretResponse answer = askWithBrokenSql();
 
@@ -112,7 +113,7 @@ class FailedSqlRepairTest {
             assertThat(f.getStatus()).isEqualTo("INVALID_ARGUMENT");
             assertThat(f.getMessage()).contains("no such column");
         });
-        assertThat(Scenario.repairCalls.get()).isEqualTo(1);
+        assertThat(fakes.parser().repairs()).hasSize(1);
     }
 
     @Test
@@ -129,6 +130,6 @@ class FailedSqlRepairTest {
             assertThat(f.getStatus()).isEqualTo("INVALID_ARGUMENT");
             assertThat(f.getMessage()).contains("no such column: rating");
         });
-        assertThat(Scenario.repairCalls.get()).isEqualTo(1);
+        assertThat(fakes.parser().repairs()).hasSize(1);
     }
 }

@@ -1,7 +1,7 @@
 package dev.overtone.interpreter.grpc;
 
 import dev.overtone.interpreter.fake.Hotels;
-import dev.overtone.interpreter.fake.Scenario;
+import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
@@ -45,9 +45,11 @@ class LlmDefaultsTest {
 
     private static boolean warm;
 
+    private Fakes fakes;
+
     @AfterEach
-    void everyParserCallWasAnsweredFromARecording() {
-        Scenario.assertEveryParserCallRecorded();
+    void everyCallWasAnsweredFromARecording() {
+        fakes.assertEveryCallRecorded();
     }
 
     @BeforeEach
@@ -61,7 +63,7 @@ class LlmDefaultsTest {
             ask(rating());
             ask(rating());
         }
-        Scenario.reset();
+        fakes = Fakes.install();
         FakeLlm.server.resetAll();
         circuits.resetAll();
     }

@@ -1,7 +1,7 @@
 package dev.overtone.interpreter.recovery;
 
 import dev.overtone.interpreter.fake.Hotels;
-import dev.overtone.interpreter.fake.Scenario;
+import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
@@ -26,6 +26,7 @@ import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -79,14 +80,20 @@ class ExecutorRestartTest {
         executor = NettyServerBuilder.forPort(ExecutorRestartProfile.PORT).addService(definition).build().start();
     }
 
+    private Fakes fakes;
+
+    @BeforeEach
+    void installFakes() {
+        fakes = Fakes.install();
+    }
+
     @AfterEach
-    void everyParserCallWasAnsweredFromARecording() {
-        Scenario.assertEveryParserCallRecorded();
+    void everyCallWasAnsweredFromARecording() {
+        fakes.assertEveryCallRecorded();
     }
 
     @Test
     void downIsUnavailableWithinTheDeadlineAndBackIsAnsweredAgain() throws Exception {
-        Scenario.reset();
         InterpretRequest request = InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels")
                 .setQuestion("return the rating of each hotel").addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS))
                 .setOptions(InterpretOptions.newBuilder().setInfill(false)).build();

@@ -5,22 +5,14 @@ import dev.overtone.proto.v1.ParserServiceGrpc;
 import dev.overtone.proto.v1.Variant;
 import dev.overtone.proto.v1.VariantsBatchResponse;
 import dev.overtone.proto.v1.VariantsResponse;
-import dev.overtone.runtime.testing.RecordedExchanges;
-import dev.overtone.runtime.testing.RecordedExchanges.Exchange;
-import io.grpc.CallOptions;
+import dev.overtone.runtime.testing.RecordingCheck;
 import io.grpc.Channel;
-import io.grpc.MethodDescriptor;
-import io.grpc.stub.ClientCalls;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The answers recorded from this service for the fakes that stand for it elsewhere (interpreter-svc's
@@ -48,26 +40,7 @@ class RecordedAnswersTest {
 
     @TestFactory
     Stream<DynamicTest> everyRecordedAnswerIsWhatTheServiceAnswersNow() {
-        boolean record = Boolean.getBoolean(RecordedExchanges.RECORD_PROPERTY);
-        // Checking reads the test-jar the fakes read; recording rewrites the source files it is built from.
-        RecordedExchanges recorded = record ? RecordedExchanges.loadSources(SERVICE, ParserServiceGrpc.getServiceDescriptor())
-                : RecordedExchanges.load(SERVICE, ParserServiceGrpc.getServiceDescriptor());
-        assertThat(recorded.exchanges()).as("recordings of %s in runtime's test-jar; an empty list means a stale "
-                + "overtone-runtime test-jar: build with the reactor (-am)", SERVICE).isNotEmpty();
-        Path folder = record ? RecordedExchanges.sourceFolder(SERVICE) : null;
-        return recorded.exchanges().stream().map(exchange -> DynamicTest.dynamicTest(exchange.name(), () -> {
-            Message answer = call(exchange);
-            if (record) {
-                RecordedExchanges.write(folder.resolve(exchange.name()), exchange.withResponse(answer));
-                return;
-            }
-            assertThat(exchange.response()).as("%s was captured but never recorded; run this test with -D%s=true",
-                    exchange.name(), RecordedExchanges.RECORD_PROPERTY).isNotNull();
-            assertThat(comparable(answer)).as("%s answers %s differently from the recording %s (if the change is meant, refresh with -D%s=true "
-                            + "and fix the tests of the services whose fakes replay it)", SERVICE,
-                    exchange.method().getBareMethodName(), exchange.name(), RecordedExchanges.RECORD_PROPERTY)
-                    .isEqualTo(comparable(exchange.response()));
-        }));
+        return RecordingCheck.of(SERVICE, ParserServiceGrpc.getServiceDescriptor()).comparing(RecordedAnswersTest::comparable).against(parser);
     }
 
     /** The answer without what may legitimately differ between machines (see the class comment). */
@@ -83,11 +56,5 @@ class RecordedAnswersTest {
             return b.build();
         }
         return answer;
-    }
-
-    @SuppressWarnings("unchecked")
-    private Message call(Exchange exchange) {
-        MethodDescriptor<Message, Message> method = (MethodDescriptor<Message, Message>) exchange.method();
-        return ClientCalls.blockingUnaryCall(parser, method, CallOptions.DEFAULT.withDeadlineAfter(60, TimeUnit.SECONDS), exchange.request());
     }
 }

@@ -1,0 +1,36 @@
+package dev.overtone.infill.grpc;
+
+import dev.overtone.proto.v1.InfillServiceGrpc;
+import dev.overtone.runtime.testing.RecordingCheck;
+import io.grpc.Channel;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.util.stream.Stream;
+
+/**
+ * The answers recorded from this service for interpreter-svc's FakeInfill are still what it answers: every
+ * recording of {@code contracts/infill-svc} in runtime's test-jar is sent to the real service over gRPC and its
+ * answer must equal the recorded one, proto for proto. The service runs as configured for tests: structural
+ * infill over this module's FakeParser, which replays parser-svc's own recordings, and no model endpoint (so no
+ * model degradation). With {@code -Dovertone.contracts.record=true} it rewrites the recorded responses instead
+ * (runtime/README.md, "Recorded answers").
+ */
+@QuarkusTest
+class RecordedAnswersTest {
+    @GrpcClient("infill")
+    Channel infill;
+
+    @AfterEach
+    void everyParserCallWasAnsweredFromARecording() {
+        FakeParser.assertEveryCallRecorded();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyRecordedAnswerIsWhatTheServiceAnswersNow() {
+        return RecordingCheck.of("infill-svc", InfillServiceGrpc.getServiceDescriptor()).against(infill);
+    }
+}

@@ -1,0 +1,56 @@
+package dev.overtone.interpreter.fake;
+
+/**
+ * The downstream services of one interpreter test, fresh: {@code fakes = Fakes.install()} in its
+ * {@code @BeforeEach}, {@code fakes.assertEveryCallRecorded()} in its {@code @AfterEach}. A test that needs a
+ * failure says so on its own instance ({@code fakes.infill().failWith(...)}). The test app serves them on its
+ * gRPC port through one endpoint per service ({@link ExecutorEndpoint} ...), which hands each call to the
+ * installed set: Quarkus tests of one app run one at a time, so the set installed is the running test's.
+ */
+public final class Fakes {
+    private static volatile Fakes installed = new Fakes();
+
+    private final FakeExecutor executor = new FakeExecutor();
+    private final FakeParser parser = new FakeParser();
+    private final FakeInfill infill = new FakeInfill();
+    private final FakeClarify clarify = new FakeClarify();
+
+    private Fakes() {
+    }
+
+    /** A fresh set, served from now on. */
+    public static Fakes install() {
+        Fakes fresh = new Fakes();
+        installed = fresh;
+        return fresh;
+    }
+
+    static Fakes installed() {
+        return installed;
+    }
+
+    public FakeExecutor executor() {
+        return executor;
+    }
+
+    public FakeParser parser() {
+        return parser;
+    }
+
+    public FakeInfill infill() {
+        return infill;
+    }
+
+    public FakeClarify clarify() {
+        return clarify;
+    }
+
+    /**
+     * For a test's @AfterEach: every call a fake answers from recordings had one. A call without one fails with
+     * INTERNAL, which the interpreter may absorb as a degradation; this makes it the test's failure.
+     */
+    public void assertEveryCallRecorded() {
+        parser.replay().assertEveryCallRecorded();
+        infill.assertEveryCallRecorded();
+    }
+}

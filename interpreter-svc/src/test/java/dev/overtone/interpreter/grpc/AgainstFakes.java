@@ -1,0 +1,36 @@
+package dev.overtone.interpreter.grpc;
+
+import dev.overtone.interpreter.fake.Fakes;
+import dev.overtone.proto.v1.InterpretRequest;
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.InterpreterServiceGrpc;
+import io.quarkus.grpc.GrpcClient;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An interpreter test against a fresh set of fakes ({@link Fakes}): installed before each test, and after it the
+ * test fails on any call a fake had no recording for.
+ */
+abstract class AgainstFakes {
+    @GrpcClient("interpreter")
+    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
+
+    Fakes fakes;
+
+    @BeforeEach
+    void installFakes() {
+        fakes = Fakes.install();
+    }
+
+    @AfterEach
+    void everyCallWasAnsweredFromARecording() {
+        fakes.assertEveryCallRecorded();
+    }
+
+    InterpretResponse ask(InterpretRequest request) {
+        return interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
+    }
+}
