@@ -2,6 +2,7 @@ package dev.overtone.clarify.grpc;
 
 import dev.overtone.runtime.grpc.StatusTable;
 import io.grpc.Status;
+import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.sqlclient.ClosedConnectionException;
 import io.vertx.sqlclient.DatabaseException;
 import jakarta.enterprise.inject.Produces;
@@ -12,7 +13,7 @@ import java.util.Set;
 /**
  * clarify-svc's failures as gRPC statuses (overtone-runtime {@link StatusTable}). Its PostgreSQL out of reach is
  * UNAVAILABLE saying what to check, found by type wherever it lies in the cause chain (Hibernate Reactive wraps what
- * the Vert.x client threw): a refused connection, a connection lost under a query, or PostgreSQL saying it cannot
+ * the Vert.x client threw): a refused connection, a connection lost under a query or closed before it, or PostgreSQL saying it cannot
  * serve ({@link #OUTAGE_SQL_STATES}). Every dialogue refusal is a {@code ClarifyException} that carries its code.
  */
 public class ClarifyStatuses {
@@ -32,7 +33,18 @@ public class ClarifyStatuses {
                 .causedBy(ConnectException.class, e -> true, Status.Code.UNAVAILABLE, DATABASE_DOWN)
                 .causedBy(ClosedConnectionException.class, e -> true, Status.Code.UNAVAILABLE, DATABASE_DOWN)
                 .causedBy(DatabaseException.class, ClarifyStatuses::outage, Status.Code.UNAVAILABLE, DATABASE_DOWN)
+                .causedBy(NoStackTraceThrowable.class, ClarifyStatuses::closedConnection, Status.Code.UNAVAILABLE, DATABASE_DOWN)
                 .build();
+    }
+
+    /**
+     * A query sent on a connection the server has already closed: vertx-sql-client 4.5 fails it with a bare
+     * {@code NoStackTraceThrowable} ("Connection is not active now, current status: CLOSED"), which has no type of its
+     * own, so its message is the only thing that tells it from another failure of the client.
+     */
+    static boolean closedConnection(NoStackTraceThrowable e) {
+        String message = e.getMessage();
+        return message != null && message.startsWith("Connection is not active now");
     }
 
     static boolean outage(DatabaseException e) {

@@ -7,6 +7,7 @@ import dev.overtone.clarify.service.ClarifyException;
 import dev.overtone.clarify.support.TestDatabase;
 import dev.overtone.runtime.grpc.StatusTable;
 import io.grpc.Status;
+import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnectOptions;
@@ -66,6 +67,13 @@ class ClarifyStatusesTest {
 
             assertThat(table.status(new CompletionException(ended)).getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
         }
+    }
+
+    @Test
+    void aQueryOnAConnectionAlreadyClosedIsUnavailableAndNoOtherBareClientFailure() {
+        assertThat(table.status(new CompletionException(new NoStackTraceThrowable("Connection is not active now, current status: CLOSED")))
+                .getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+        assertThat(table.status(new NoStackTraceThrowable("Pool closed")).getStatus().getCode()).isEqualTo(Status.Code.INTERNAL);
     }
 
     @Test

@@ -24,11 +24,18 @@ public final class ChannelServiceConfig {
     private ChannelServiceConfig() {
     }
 
-    /** The service config as the map grpc-java takes. */
+    /** The service config as the map grpc-java takes, with health checking. */
     public static Map<String, Object> of(RetryPolicy retry) {
+        return of(retry, true);
+    }
+
+    /** The service config as the map grpc-java takes; {@code healthChecked} false leaves client-side health checking out. */
+    public static Map<String, Object> of(RetryPolicy retry, boolean healthChecked) {
         Map<String, Object> config = new HashMap<>(retry.serviceConfig());
         config.put("loadBalancingConfig", List.of(Map.of("round_robin", Map.of())));
-        config.putAll(HealthChecking.serviceConfig());
+        if (healthChecked) {
+            config.putAll(HealthChecking.serviceConfig());
+        }
         return Map.copyOf(config);
     }
 }

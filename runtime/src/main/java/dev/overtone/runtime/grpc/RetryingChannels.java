@@ -5,6 +5,7 @@ import io.quarkus.arc.Unremovable;
 import io.quarkus.grpc.api.ChannelBuilderCustomizer;
 import io.quarkus.grpc.runtime.config.GrpcClientConfiguration;
 import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.Map;
 
@@ -19,12 +20,19 @@ import java.util.Map;
 @Unremovable
 public class RetryingChannels implements ChannelBuilderCustomizer<NettyChannelBuilder> {
 
+    /**
+     * Off only where a service's tests serve fakes of its downstreams from its own gRPC server: that server says
+     * NOT_SERVING while the service warms up, so a health-checked call from the warm-up to a fake would never start.
+     */
+    @ConfigProperty(name = "overtone.grpc.health-checking", defaultValue = "true")
+    boolean healthChecking;
+
     @Override
     public Map<String, Object> customize(String name, GrpcClientConfiguration config, NettyChannelBuilder builder) {
         // Quarkus's Stork name resolver hands the channel a service config of its own (Stork's balancer, nothing
         // else), which would replace this one: the retries would be lost and a drained replica never chosen again.
         // The channel takes only this one; the addresses still come from Stork.
         builder.disableServiceConfigLookUp();
-        return ChannelServiceConfig.of(RetryPolicy.DEFAULT);
+        return ChannelServiceConfig.of(RetryPolicy.DEFAULT, healthChecking);
     }
 }
