@@ -14,11 +14,11 @@ import java.util.concurrent.TimeUnit;
  * An interpreter test against a fresh set of fakes ({@link Fakes}): installed before each test, and after it the
  * test fails on any call a fake had no recording for.
  */
-abstract class AgainstFakes {
+public abstract class AgainstFakes {
     @GrpcClient("interpreter")
-    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
+    protected InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
 
-    Fakes fakes;
+    protected Fakes fakes;
 
     @BeforeEach
     void installFakes() {
@@ -30,7 +30,7 @@ abstract class AgainstFakes {
         fakes.assertEveryCallRecorded();
     }
 
-    InterpretResponse ask(InterpretRequest request) {
+    protected InterpretResponse ask(InterpretRequest request) {
         return interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
     }
 }

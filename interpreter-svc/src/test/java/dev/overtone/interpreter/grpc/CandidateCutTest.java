@@ -1,22 +1,17 @@
 package dev.overtone.interpreter.grpc;
 
 import dev.overtone.interpreter.fake.Hotels;
-import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
-import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.Outcome;
 import dev.overtone.proto.v1.Paraphrase;
 import dev.overtone.proto.v1.Stage;
-import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -28,22 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** More distinct caller candidates than a call judges (three here): the first in the caller's order, the cut said. */
 @QuarkusTest
 @TestProfile(CandidateCutProfile.class)
-class CandidateCutTest {
-    @GrpcClient("interpreter")
-    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
-
-    private Fakes fakes;
-
-    @BeforeEach
-    void installFakes() {
-        fakes = Fakes.install();
-    }
-
-    @AfterEach
-    void everyCallWasAnsweredFromARecording() {
-        fakes.assertEveryCallRecorded();
-    }
-
+class CandidateCutTest extends AgainstFakes {
     /**
      * {@code n} candidates as a model sampled many times writes them: stars, names, then the same SQLs again in
      * other case, spacing and with a semicolon (each first as written in Hotels), the stars paraphrase from the 10th on and the score SQL from the

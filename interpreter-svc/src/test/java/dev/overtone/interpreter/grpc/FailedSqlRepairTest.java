@@ -1,12 +1,10 @@
 package dev.overtone.interpreter.grpc;
 
 import dev.overtone.interpreter.fake.Hotels;
-import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.proto.v1.InterpretEvent;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
-import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.RepairKind;
@@ -14,10 +12,7 @@ import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.proto.v1.StatusCode;
-import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -28,23 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** A caller's SQL that the executor refuses goes to parser-svc's Repair; what comes back is executed and reported. */
 @QuarkusTest
-class FailedSqlRepairTest {
-
-    @GrpcClient("interpreter")
-    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
-
-    private Fakes fakes;
-
-    @BeforeEach
-    void installFakes() {
-        fakes = Fakes.install();
-    }
-
-    @AfterEach
-    void everyCallWasAnsweredFromARecording() {
-        fakes.assertEveryCallRecorded();
-    }
-
+class FailedSqlRepairTest extends AgainstFakes {
     private static InterpretRequest brokenSql() {
         return InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels").setQuestion("the rating of each hotel")
                 .addDefaults(CallerDefault.newBuilder().setSql(Hotels.BROKEN).setText("the rating column"))

@@ -1,7 +1,7 @@
 package dev.overtone.interpreter.recovery;
 
 import dev.overtone.interpreter.fake.Hotels;
-import dev.overtone.interpreter.fake.Fakes;
+import dev.overtone.interpreter.grpc.AgainstFakes;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
@@ -13,7 +13,6 @@ import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorServiceGrpc;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
-import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.Outcome;
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
@@ -22,11 +21,9 @@ import io.grpc.netty.NettyServerBuilder;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
-import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -41,9 +38,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 @QuarkusTest
 @TestProfile(ExecutorRestartProfile.class)
-class ExecutorRestartTest {
-    @GrpcClient("interpreter")
-    InterpreterServiceGrpc.InterpreterServiceBlockingStub interpreter;
+class ExecutorRestartTest extends AgainstFakes {
 
     private Server executor;
 
@@ -78,18 +73,6 @@ class ExecutorRestartTest {
                         }))
                 .build();
         executor = NettyServerBuilder.forPort(ExecutorRestartProfile.PORT).addService(definition).build().start();
-    }
-
-    private Fakes fakes;
-
-    @BeforeEach
-    void installFakes() {
-        fakes = Fakes.install();
-    }
-
-    @AfterEach
-    void everyCallWasAnsweredFromARecording() {
-        fakes.assertEveryCallRecorded();
     }
 
     @Test
