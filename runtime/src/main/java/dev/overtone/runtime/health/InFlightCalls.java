@@ -7,6 +7,7 @@ import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 import io.grpc.Status;
+import io.grpc.health.v1.HealthGrpc;
 import io.quarkus.grpc.GlobalInterceptor;
 import jakarta.inject.Singleton;
 
@@ -15,7 +16,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The gRPC calls this service is serving now: a call counts from its arrival until it is closed (answered
  * or failed) or cancelled by its client. {@link Drain} waits for the count to reach zero before the
- * service exits. Every gRPC service of the application gets this interceptor.
+ * service exits. Every gRPC service of the application gets this interceptor. The health service's calls do not
+ * count: each caller's client-side health check ({@link HealthChecking}) holds a Watch open for as long as it is
+ * connected, which is no work, would never reach zero by itself, and would inflate the load the autoscaler reads.
  */
 @Singleton
 @GlobalInterceptor
@@ -23,6 +26,9 @@ public class InFlightCalls extends HeldCount implements ServerInterceptor {
 
     @Override
     public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers, ServerCallHandler<Q, A> next) {
+        if (HealthGrpc.SERVICE_NAME.equals(call.getMethodDescriptor().getServiceName())) {
+            return next.startCall(call, headers);
+        }
         AtomicBoolean ended = new AtomicBoolean();
         Runnable end = () -> {
             if (ended.compareAndSet(false, true)) {
