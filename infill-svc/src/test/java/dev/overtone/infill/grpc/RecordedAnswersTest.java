@@ -1,15 +1,6 @@
 package dev.overtone.infill.grpc;
 
-import dev.overtone.proto.v1.InfillServiceGrpc;
-import dev.overtone.runtime.testing.RecordingCheck;
-import io.grpc.Channel;
-import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.TestFactory;
-
-import java.util.stream.Stream;
 
 /**
  * The answers recorded from this service for interpreter-svc's FakeInfill are still what it answers: every
@@ -20,17 +11,9 @@ import java.util.stream.Stream;
  * (runtime/README.md, "Recorded answers").
  */
 @QuarkusTest
-class RecordedAnswersTest {
-    @GrpcClient("infill")
-    Channel infill;
-
-    @AfterEach
-    void everyParserCallWasAnsweredFromARecording() {
-        FakeParser.assertEveryCallRecorded();
-    }
-
-    @TestFactory
-    Stream<DynamicTest> everyRecordedAnswerIsWhatTheServiceAnswersNow() {
-        return RecordingCheck.of("infill-svc", InfillServiceGrpc.getServiceDescriptor()).against(infill);
+class RecordedAnswersTest extends RecordedInfillAnswers {
+    @Override
+    String folder() {
+        return "infill-svc";
     }
 }

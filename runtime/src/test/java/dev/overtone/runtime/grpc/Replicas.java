@@ -17,10 +17,15 @@ public final class Replicas {
     }
 
     /** A channel built as Quarkus builds the services' clients: the resolver's own service config ignored, ours used. */
-    @SuppressWarnings("deprecation") // nameResolverFactory: this channel's own resolver, not a process-wide one
     public static ManagedChannel channel(StaticReplicas replicas) {
+        return channel(replicas, true);
+    }
+
+    /** As {@link #channel(StaticReplicas)}, with client-side health checking on or off. */
+    @SuppressWarnings("deprecation") // nameResolverFactory: this channel's own resolver, not a process-wide one
+    public static ManagedChannel channel(StaticReplicas replicas, boolean healthChecked) {
         return NettyChannelBuilder.forTarget(replicas.target()).nameResolverFactory(replicas).usePlaintext()
-                .disableServiceConfigLookUp().defaultServiceConfig(ChannelServiceConfig.of(RetryPolicy.DEFAULT))
+                .disableServiceConfigLookUp().defaultServiceConfig(ChannelServiceConfig.of(RetryPolicy.DEFAULT, healthChecked))
                 .enableRetry().build();
     }
 }

@@ -3,24 +3,20 @@ package dev.overtone.runtime.health;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.replicas.StaticReplicas;
-import dev.overtone.runtime.grpc.ChannelServiceConfig;
-import dev.overtone.runtime.grpc.RetryPolicy;
+import dev.overtone.runtime.grpc.Replicas;
 import dev.overtone.runtime.grpc.RetryPolicyTest;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
-import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
 import io.grpc.stub.ClientCalls;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -97,17 +93,9 @@ class HealthCheckingTest {
         return port;
     }
 
-    @SuppressWarnings("deprecation") // nameResolverFactory: this channel's own resolver
     private ManagedChannel channel(boolean healthChecking, int... ports) {
-        Map<String, Object> config = new HashMap<>(ChannelServiceConfig.of(RetryPolicy.DEFAULT));
-        if (healthChecking) {
-            config.putAll(HealthChecking.serviceConfig());
-        } else {
-            config.keySet().removeAll(HealthChecking.serviceConfig().keySet()); // as it is, whether the shared config has it or not
-        }
-        StaticReplicas replicas = new StaticReplicas("executor", Arrays.stream(ports).mapToObj(StaticReplicas::localhost).toList());
-        ManagedChannel channel = NettyChannelBuilder.forTarget(replicas.target()).nameResolverFactory(replicas).usePlaintext()
-                .disableServiceConfigLookUp().defaultServiceConfig(config).enableRetry().build();
+        ManagedChannel channel = Replicas.channel(
+                new StaticReplicas("executor", Arrays.stream(ports).mapToObj(StaticReplicas::localhost).toList()), healthChecking);
         channels.add(channel);
         return channel;
     }
