@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * minutes, and until it reconnects every call fails at once, even after the peer is back. Before a
  * call, this resets that backoff, so the channel tries the peer now, and waits (event-driven, bounded)
  * for the outcome of that one attempt: a peer that is back is reached by this very call; a peer still
- * down costs at most the bound, and the call then fails UNAVAILABLE as usual (and is retried once by
+ * down costs at most the bound, and the call then fails UNAVAILABLE as usual (and is retried, at most twice, by
  * the service config, {@link RetryPolicy}). {@link Downstream} does this before every call it makes.
  */
 public final class ReconnectAfterRestart {

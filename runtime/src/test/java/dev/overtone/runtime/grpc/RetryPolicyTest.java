@@ -88,6 +88,28 @@ public class RetryPolicyTest {
     }
 
     @Test
+    void aCallIsRetriedTwiceAndAThirdFailureIsReported() throws Exception {
+        AtomicInteger attempts = new AtomicInteger();
+        server = serve(freePort(), EXECUTE, attempts, 2);
+        channel = retryingChannel(server.getPort());
+        assertThat(ClientCalls.blockingUnaryCall(channel, EXECUTE, deadline(), new byte[] {3})).containsExactly(3);
+        assertThat(attempts).hasValue(3);
+
+        // Now three failures in a row: the last one is the call's.
+        server.shutdownNow();
+        channel.shutdownNow();
+        attempts.set(0);
+        server = serve(freePort(), EXECUTE, attempts, 3);
+        channel = retryingChannel(server.getPort());
+        Downstream executor = new Downstream("executor-svc", "localhost:" + server.getPort(), channel);
+        assertThatThrownBy(() -> executor.call("Execute", 5_000,
+                () -> ClientCalls.blockingUnaryCall(channel, EXECUTE, deadline(), new byte[] {4})))
+                .isInstanceOf(DownstreamFailure.class)
+                .hasMessage("executor-svc is unavailable at localhost:" + server.getPort() + ": going away");
+        assertThat(attempts).hasValue(3);
+    }
+
+    @Test
     void aCallThatWritesIsNotRetried() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
         server = serve(freePort(), START, attempts, 1);
