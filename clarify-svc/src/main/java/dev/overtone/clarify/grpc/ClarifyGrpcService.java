@@ -5,12 +5,21 @@ import dev.overtone.clarify.service.DialogueAnswer;
 import dev.overtone.clarify.service.DialogueStart;
 import dev.overtone.clarify.service.Sessions;
 import dev.overtone.proto.v1.AnswerRequest;
+import dev.overtone.proto.v1.ChooseRequest;
+import dev.overtone.proto.v1.ChooseResponse;
+import dev.overtone.proto.v1.ForgetRequest;
+import dev.overtone.proto.v1.ForgetResponse;
+import dev.overtone.proto.v1.ListChoicesRequest;
+import dev.overtone.proto.v1.ListChoicesResponse;
+import dev.overtone.proto.v1.RecallRequest;
+import dev.overtone.proto.v1.RecallResponse;
 import dev.overtone.proto.v1.CancelRequest;
 import dev.overtone.proto.v1.ClarifyService;
 import dev.overtone.proto.v1.GetRequest;
 import dev.overtone.proto.v1.Session;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
+import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
@@ -43,5 +52,32 @@ public class ClarifyGrpcService implements ClarifyService {
     @Override
     public Uni<Session> cancel(CancelRequest request) {
         return Uni.createFrom().deferred(() -> sessions.cancel(request.getSessionId())).map(ProtoMapper::session);
+    }
+
+    // The memory of choices (issue 36) is being built: until then these answer UNIMPLEMENTED, as gRPC does for
+    // a method a server lacks.
+    @Override
+    public Uni<ChooseResponse> choose(ChooseRequest request) {
+        return notYet("Choose");
+    }
+
+    @Override
+    public Uni<RecallResponse> recall(RecallRequest request) {
+        return notYet("Recall");
+    }
+
+    @Override
+    public Uni<ListChoicesResponse> listChoices(ListChoicesRequest request) {
+        return notYet("ListChoices");
+    }
+
+    @Override
+    public Uni<ForgetResponse> forget(ForgetRequest request) {
+        return notYet("Forget");
+    }
+
+    private static <T> Uni<T> notYet(String rpc) {
+        return Uni.createFrom().failure(Status.UNIMPLEMENTED
+                .withDescription("clarify-svc does not remember choices yet: " + rpc + " is not served by this version").asRuntimeException());
     }
 }

@@ -7,6 +7,16 @@ import dev.overtone.proto.v1.GetRequest;
 import dev.overtone.proto.v1.Session;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
+import dev.overtone.proto.v1.Candidate;
+import dev.overtone.proto.v1.ChooseRequest;
+import dev.overtone.proto.v1.ChooseResponse;
+import dev.overtone.proto.v1.ForgetRequest;
+import dev.overtone.proto.v1.ForgetResponse;
+import dev.overtone.proto.v1.ListChoicesRequest;
+import dev.overtone.proto.v1.ListChoicesResponse;
+import dev.overtone.proto.v1.RecallRequest;
+import dev.overtone.proto.v1.RecallResponse;
+import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
 
@@ -31,5 +41,31 @@ public class ClarifyEndpoint implements ClarifyService {
     @Override
     public Uni<Session> cancel(CancelRequest request) {
         return Fakes.installed().clarify().cancel(request);
+    }
+
+    /** Nothing remembered: every candidate is consistent. */
+    @Override
+    public Uni<RecallResponse> recall(RecallRequest request) {
+        return Uni.createFrom().item(RecallResponse.newBuilder()
+                .addAllConsistentCandidateIds(request.getCandidatesList().stream().map(Candidate::getId).toList()).build());
+    }
+
+    @Override
+    public Uni<ChooseResponse> choose(ChooseRequest request) {
+        return unimplemented();
+    }
+
+    @Override
+    public Uni<ListChoicesResponse> listChoices(ListChoicesRequest request) {
+        return unimplemented();
+    }
+
+    @Override
+    public Uni<ForgetResponse> forget(ForgetRequest request) {
+        return unimplemented();
+    }
+
+    private static <T> Uni<T> unimplemented() {
+        return Uni.createFrom().failure(Status.UNIMPLEMENTED.withDescription("not served by the fake clarify-svc").asRuntimeException());
     }
 }
