@@ -45,8 +45,7 @@ class ModelInfillTest {
             // The first model call of a fresh app loads the HTTP client and may outlast the short test
             // timeout; make it before any test counts requests.
             warm = true;
-            FakeVllm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
-                    .withHeader("Content-Type", "application/json").withBody(FakeVllm.completion("All possible interpretations are covered."))));
+            answer("All possible interpretations are covered.");
             ask();
             ask();
         }
