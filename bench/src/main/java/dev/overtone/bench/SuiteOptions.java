@@ -6,17 +6,18 @@ import java.util.List;
 
 import dev.overtone.bench.client.Endpoint;
 import dev.overtone.bench.client.Suite;
+import dev.overtone.replicas.SuitePorts;
 import picocli.CommandLine.Option;
 
 /** Where the suite is and how the bench talks to it; shared by every subcommand. */
 public class SuiteOptions {
 
     @Option(names = "--interpreter", description = "interpreter-svc host:port (default: env OVERTONE_INTERPRETER_ADDR, "
-            + "else localhost:$OVERTONE_INTERPRETER_PORT, else localhost:8090)")
+            + "else localhost:$OVERTONE_INTERPRETER_PORT, else localhost on interpreter-svc's port in the checkout's configuration)")
     String interpreter;
 
     @Option(names = "--clarify-svc", description = "clarify-svc host:port (default: env OVERTONE_CLARIFY_ADDR, "
-            + "else localhost:$OVERTONE_CLARIFY_PORT, else localhost:8091)")
+            + "else localhost:$OVERTONE_CLARIFY_PORT, else localhost on clarify-svc's port in the checkout's configuration)")
     String clarify;
 
     @Option(names = "--overtone-home", defaultValue = "${env:OVERTONE_HOME:-.overtone}",
@@ -40,15 +41,18 @@ public class SuiteOptions {
     long startTimeoutSeconds;
 
     public Endpoint interpreterEndpoint() {
-        return Endpoint.parse(resolve(interpreter, "OVERTONE_INTERPRETER", 8090));
+        return Endpoint.parse(resolve(interpreter, "OVERTONE_INTERPRETER", "interpreter-svc"));
     }
 
     public Endpoint clarifyEndpoint() {
-        return Endpoint.parse(resolve(clarify, "OVERTONE_CLARIFY", 8091));
+        return Endpoint.parse(resolve(clarify, "OVERTONE_CLARIFY", "clarify-svc"));
     }
 
-    /** The option, else {@code <PREFIX>_ADDR}, else localhost on {@code <PREFIX>_PORT} (what bin/overtone sets). */
-    static String resolve(String given, String envPrefix, int defaultPort) {
+    /**
+     * The option, else {@code <PREFIX>_ADDR}, else localhost on {@code <PREFIX>_PORT} (what bin/overtone sets),
+     * else on the service's port as bin/overtone would start it from this checkout.
+     */
+    private String resolve(String given, String envPrefix, String service) {
         if (given != null && !given.isBlank()) {
             return given;
         }
@@ -57,11 +61,21 @@ public class SuiteOptions {
             return addr;
         }
         String port = System.getenv(envPrefix + "_PORT");
-        return "localhost:" + (port == null || port.isBlank() ? String.valueOf(defaultPort) : port.strip());
+        return "localhost:" + (port == null || port.isBlank() ? String.valueOf(ports().grpc(service, 0)) : port.strip());
     }
 
     public Path launcher() {
         return launcher;
+    }
+
+    /** The checkout the launcher (bin/overtone) is in, whose services' configuration sets their ports. */
+    public Path checkout() {
+        return launcher.toAbsolutePath().normalize().getParent().getParent();
+    }
+
+    /** Where bin/overtone runs each replica of each service (OVERTONE_PORT_BASE moves them). */
+    public SuitePorts ports() {
+        return SuitePorts.fromEnvironment(checkout());
     }
 
     public Path home() {

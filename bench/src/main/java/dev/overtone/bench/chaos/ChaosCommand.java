@@ -60,10 +60,9 @@ public class ChaosCommand implements Callable<Integer> {
             }
         }
         Files.createDirectories(measured.out);
-        int portBase = Integer.parseInt(System.getenv().getOrDefault("OVERTONE_PORT_BASE", "8090"));
         LoadRun load = new LoadRun(measured.out, concurrency, 1, 0, 42, "demo", "hotels", mix.data, mix.share(), mix.limit,
                 measured.interpret.infill(), measured.interpret.families());
         return new ChaosRun(load, measured.out, concurrency, mix.share(), warmupSeconds, steadySeconds, planned,
-                new Replicas(portBase, replicas, measured.suite.home()), measured.suite.launcher()).execute(measured.suite);
+                new Replicas(measured.suite.ports(), replicas, measured.suite.home()), measured.suite.launcher()).execute(measured.suite);
     }
 }

@@ -1,5 +1,7 @@
 package dev.overtone.bench.chaos;
 
+import dev.overtone.replicas.SuitePorts;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,22 +15,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The replicas bin/overtone runs (gRPC port of replica r: the service's port + 100 * r; HTTP: + 10) and what each
+ * The replicas bin/overtone runs (on the ports {@link SuitePorts} reads from the services' configuration) and what each
  * has served, from its own /q/metrics, with the PID that served it (a restarted replica counts from zero again).
  */
 final class Replicas {
 
-    static final List<String> SERVICES = List.of("interpreter-svc", "clarify-svc", "infill-svc", "parser-svc", "executor-svc");
+    static final List<String> SERVICES = SuitePorts.SERVICES;
     static final String SERVED = "grpc_server_processing_duration_seconds_count";
 
-    private final int portBase;
+    private final SuitePorts ports;
     private final int count;
     private final Path runDir;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
 
-    Replicas(int portBase, int count, Path home) {
-        this.portBase = portBase;
+    Replicas(SuitePorts ports, int count, Path home) {
+        this.ports = ports;
         this.count = count;
         this.runDir = home.resolve("run");
     }
@@ -38,7 +40,7 @@ final class Replicas {
     }
 
     int grpcPort(String service, int replica) {
-        return portBase + 100 * replica + SERVICES.indexOf(service);
+        return ports.grpc(service, replica);
     }
 
     /** What one replica has served so far, and which process served it. */
@@ -93,7 +95,7 @@ final class Replicas {
     }
 
     private double calls(String service, int replica) {
-        URI uri = URI.create("http://localhost:" + (grpcPort(service, replica) + 10) + "/q/metrics");
+        URI uri = URI.create("http://localhost:" + ports.http(service, replica) + "/q/metrics");
         try {
             String body = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
                     HttpResponse.BodyHandlers.ofString()).body();

@@ -1,6 +1,7 @@
 package dev.overtone.cli;
 
 import dev.overtone.replicas.StaticReplicas;
+import dev.overtone.replicas.SuitePorts;
 import io.grpc.EquivalentAddressGroup;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.NettyChannelBuilder;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,15 +33,13 @@ final class LocalSuite implements AutoCloseable {
      */
     static final int PORT_BASE = Integer.getInteger("overtone.it.port-base", 23090);
     static final int PG_PORT = Integer.getInteger("overtone.it.pg-port", 23532);
-    /** bin/overtone serves each service's /q/health and /q/metrics on its gRPC port + 10. */
-    static final int HTTP_PORT_OFFSET = 10;
-    /** bin/overtone puts replica r of a service on its ports + 100 * r. */
-    static final int REPLICA_PORT_STEP = 100;
+    static final Path CHECKOUT = Path.of(System.getProperty("overtone.checkout", "../..")).toAbsolutePath().normalize();
 
-    final Path checkout;
+    final Path checkout = CHECKOUT;
     final Path home;
     final int portBase;
     final int pgPort;
+    private final SuitePorts ports;
     private final List<ManagedChannel> channels = new ArrayList<>();
     private final Map<String, String> extraEnvironment;
 
@@ -52,7 +52,7 @@ final class LocalSuite implements AutoCloseable {
         this.extraEnvironment = Map.copyOf(extraEnvironment);
         this.portBase = portBase;
         this.pgPort = pgPort;
-        checkout = Path.of(System.getProperty("overtone.checkout", "../..")).toAbsolutePath().normalize();
+        this.ports = new SuitePorts(checkout, OptionalInt.of(portBase));
         home = checkout.resolve("bin/cli/target").resolve(homeName);
         Files.createDirectories(home);
     }
@@ -113,25 +113,19 @@ final class LocalSuite implements AutoCloseable {
 
     /** The gRPC port of a replica of a service in this suite. */
     int port(String service, int replica) {
-        return portBase + REPLICA_PORT_STEP * replica + offset(service);
+        return ports.grpc(service, replica);
+    }
+
+    /** The HTTP port (/q/health, /q/metrics) of a replica of a service in this suite. */
+    int httpPort(String service, int replica) {
+        return ports.http(service, replica);
     }
 
     static int port(String service) {
-        return PORT_BASE + offset(service);
+        return new SuitePorts(CHECKOUT, OptionalInt.of(PORT_BASE)).grpc(service, 0);
     }
 
-    private static int offset(String service) {
-        return switch (service) {
-            case "interpreter-svc" -> 0;
-            case "clarify-svc" -> 1;
-            case "infill-svc" -> 2;
-            case "parser-svc" -> 3;
-            case "executor-svc" -> 4;
-            default -> throw new IllegalArgumentException(service);
-        };
-    }
-
-    /** The sum of a Prometheus metric's samples on a service's /q/metrics (HTTP port: gRPC port + 10); 0 when absent. */
+    /** The sum of a Prometheus metric's samples on a service's /q/metrics; 0 when absent. */
     double metric(String service, String name) throws IOException, InterruptedException {
         return metric(service, 0, name);
     }
@@ -141,8 +135,7 @@ final class LocalSuite implements AutoCloseable {
         // HTTP/1.1: the JDK client's default h2c upgrade can hang on Quarkus's HTTP server, past its timeout.
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2)).build();
-        String body = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + (port(service, replica) + HTTP_PORT_OFFSET)
-                + "/q/metrics")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
+        String body = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + httpPort(service, replica) + "/q/metrics")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
         return body.lines().filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
                 .mapToDouble(LocalSuite::sampleValue).sum();
     }

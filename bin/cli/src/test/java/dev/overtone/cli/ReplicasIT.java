@@ -215,7 +215,7 @@ class ReplicasIT {
             String what)
             throws Exception {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
-        URI uri = URI.create("http://localhost:" + (suite.port(service, replica) + LocalSuite.HTTP_PORT_OFFSET) + "/q/health/ready");
+        URI uri = URI.create("http://localhost:" + suite.httpPort(service, replica) + "/q/health/ready");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         String last = "";
         while (System.nanoTime() < deadline) {

@@ -1,14 +1,13 @@
 package dev.overtone.clarify.mapping;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.overtone.runtime.embedding.MiniLm;
 import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.service.WordSimilarity;
+import dev.overtone.runtime.embedding.CachedVectors;
+import dev.overtone.runtime.embedding.MiniLm;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Free-text replies that no word matched, placed by meaning: the MiniLM sentence embedding of the
@@ -17,11 +16,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 @ApplicationScoped
 public class EmbeddingMatcher implements WordSimilarity {
-    private final ClarifyConfig config;
-    private volatile EmbeddingModel model;
-    /** Vectors of the short texts pivot terms compare (question words, column names); bounded. */
-    private final Map<String, float[]> wordVectors = new ConcurrentHashMap<>();
     private static final int MAX_CACHED_WORDS = 10_000;
+
+    private final ClarifyConfig config;
+    /** Vectors of the short texts pivot terms compare (question words, column names); replies are not cached. */
+    private final CachedVectors wordVectors = new CachedVectors(MiniLm::load, MAX_CACHED_WORDS);
 
     public EmbeddingMatcher(ClarifyConfig config) {
         this.config = config;
@@ -33,13 +32,13 @@ public class EmbeddingMatcher implements WordSimilarity {
 
     /** The option whose text is closest, when close enough and clearly closer than the runner-up. */
     public OptionalInt closest(String reply, List<String> optionTexts) {
-        EmbeddingModel m = model();
+        EmbeddingModel m = wordVectors.model();
         float[] r = m.embed(reply).content().vector();
         double best = -2;
         double second = -2;
         int bestIndex = -1;
         for (int i = 0; i < optionTexts.size(); i++) {
-            double s = cosine(r, m.embed(optionTexts.get(i)).content().vector());
+            double s = CachedVectors.cosine(r, m.embed(optionTexts.get(i)).content().vector());
             if (s > best) {
                 second = best;
                 best = s;
@@ -58,50 +57,11 @@ public class EmbeddingMatcher implements WordSimilarity {
     /** Cosine of two short texts (a question word and a column name or phrase), 0 when unrelated. */
     @Override
     public double similarity(String a, String b) {
-        return Math.max(0, cosine(vector(a), vector(b)));
-    }
-
-    private float[] vector(String text) {
-        float[] v = wordVectors.get(text);
-        if (v == null) {
-            v = model().embed(text).content().vector();
-            if (wordVectors.size() >= MAX_CACHED_WORDS) {
-                wordVectors.clear();
-            }
-            wordVectors.put(text, v);
-        }
-        return v;
+        return Math.max(0, CachedVectors.cosine(wordVectors.of(a), wordVectors.of(b)));
     }
 
     /** Loads the model and runs one real match (a reply against two option texts). */
     public void warmUp() {
         closest("the stars", List.of("the hotel's star rating", "the average review score"));
     }
-
-    private EmbeddingModel model() {
-        EmbeddingModel m = model;
-        if (m == null) {
-            synchronized (this) {
-                if (model == null) {
-                    model = MiniLm.load();
-                }
-                m = model;
-            }
-        }
-        return m;
-    }
-
-    /** Cosine similarity of two embedding vectors, in [-1, 1]. */
-    public static double cosine(float[] a, float[] b) {
-        double dot = 0;
-        double na = 0;
-        double nb = 0;
-        for (int i = 0; i < a.length; i++) {
-            dot += a[i] * b[i];
-            na += a[i] * a[i];
-            nb += b[i] * b[i];
-        }
-        return dot / (Math.sqrt(na) * Math.sqrt(nb) + 1e-12);
-    }
-
 }

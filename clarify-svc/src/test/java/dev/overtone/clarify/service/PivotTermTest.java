@@ -3,7 +3,7 @@ package dev.overtone.clarify.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.overtone.clarify.mapping.EmbeddingMatcher;
+import dev.overtone.runtime.embedding.CachedVectors;
 import dev.overtone.runtime.embedding.MiniLm;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,7 +21,7 @@ class PivotTermTest {
     @BeforeAll
     static void loadModel() {
         EmbeddingModel model = MiniLm.load(); // as clarify-svc loads it
-        minilm = (a, b) -> Math.max(0, EmbeddingMatcher.cosine(model.embed(a).content().vector(), model.embed(b).content().vector()));
+        minilm = (a, b) -> Math.max(0, CachedVectors.cosine(model.embed(a).content().vector(), model.embed(b).content().vector()));
     }
 
     private static SlotValue slot(String path, String value, String label, String... elements) {

@@ -39,8 +39,7 @@ public class ModelInfill {
         String prompt = SchemaContext.infillPrompt(request.getSchema(), request.getQuestion(), request.getReadingsList());
         return model.complete(prompt)
                 .map(answer -> proposal(answer, request.getReadingsList(), max))
-                .onFailure().recoverWithItem(e -> Proposal.degraded(Stage.STAGE_INFILL_MODEL, cause(e), MODEL_SERVICE,
-                        "model: " + describe(e) + "; structural readings only"));
+                .onFailure().recoverWithItem(e -> failed(ModelCallFailure.of(e)));
     }
 
     private static Proposal proposal(String answer, List<Reading> readings, int max) {
@@ -60,15 +59,10 @@ public class ModelInfill {
         return new Proposal(out, parsed.allCovered(), Optional.empty());
     }
 
-    static DegradationCause cause(Throwable e) {
-        return switch (ModelCallFailure.of(e).kind()) {
-            case TIMED_OUT -> DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED;
-            case CIRCUIT_OPEN -> DegradationCause.DEGRADATION_CAUSE_CIRCUIT_OPEN;
-            case BULKHEAD_FULL, FAILED -> DegradationCause.DEGRADATION_CAUSE_FAILED;
-        };
-    }
-
-    static String describe(Throwable e) {
-        return ModelCallFailure.of(e).detail();
+    private static Proposal failed(ModelCallFailure failure) {
+        DegradationCause cause = failure.byKind(DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED,
+                DegradationCause.DEGRADATION_CAUSE_CIRCUIT_OPEN, DegradationCause.DEGRADATION_CAUSE_FAILED);
+        return Proposal.degraded(Stage.STAGE_INFILL_MODEL, cause, MODEL_SERVICE,
+                "model: " + failure.detail() + "; structural readings only");
     }
 }

@@ -4,6 +4,7 @@ import dev.overtone.proto.v1.InfillResponse;
 import dev.overtone.proto.v1.InfillServiceGrpc;
 import dev.overtone.proto.v1.InfillStrategy;
 import dev.overtone.proto.v1.InfilledReading;
+import dev.overtone.runtime.testing.FakeOpenAiEndpoint;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -30,7 +31,7 @@ import static org.hamcrest.Matchers.containsString;
 @QuarkusTest
 @TestProfile(ModelProfile.class)
 class ModelInfillTest {
-    private static final String CHAT = "/v1/chat/completions";
+    private static final String CHAT = FakeOpenAiEndpoint.CHAT_PATH;
 
     @GrpcClient("infill")
     InfillServiceGrpc.InfillServiceBlockingStub infill;
@@ -45,8 +46,7 @@ class ModelInfillTest {
             // The first model call of a fresh app loads the HTTP client and may outlast the short test
             // timeout; make it before any test counts requests.
             warm = true;
-            FakeVllm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
-                    .withHeader("Content-Type", "application/json").withBody(FakeVllm.completion("All possible interpretations are covered."))));
+            answer("All possible interpretations are covered.");
             ask();
             ask();
         }
@@ -65,8 +65,7 @@ class ModelInfillTest {
     }
 
     private static void answer(String content) {
-        FakeVllm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
-                .withHeader("Content-Type", "application/json").withBody(FakeVllm.completion(content))));
+        FakeOpenAiEndpoint.answerEveryCall(FakeVllm.server, 200, FakeVllm.completion(content));
     }
 
     private static void fail(int status) {
@@ -148,8 +147,7 @@ class ModelInfillTest {
 
     @Test
     void malformedJsonIsDegraded() {
-        FakeVllm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
-                .withHeader("Content-Type", "application/json").withBody("{\"choices\": [ {")));
+        FakeOpenAiEndpoint.answerEveryCall(FakeVllm.server, 200, "{\"choices\": [ {");
         assertStructuralFallback(ask(), "model: malformed JSON");
         // a cut-off body is a transport fault (a proxy's, a dropped connection's): retried once, like a 5xx
         FakeVllm.server.verify(2, postRequestedFor(urlPathMatching(CHAT)));
@@ -157,9 +155,7 @@ class ModelInfillTest {
 
     @Test
     void emptyChoicesIsDegraded() {
-        FakeVllm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
-                .withHeader("Content-Type", "application/json")
-                .withBody("{\"id\":\"x\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"m\",\"choices\":[]}")));
+        FakeOpenAiEndpoint.answerEveryCall(FakeVllm.server, 200, FakeOpenAiEndpoint.NO_CHOICES);
         assertStructuralFallback(ask(), "model: ");
     }
 

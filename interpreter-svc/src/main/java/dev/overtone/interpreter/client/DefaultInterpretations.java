@@ -47,16 +47,9 @@ public class DefaultInterpretations {
             }
             return Outcome.written(lines);
         } catch (RuntimeException e) {
-            return Outcome.failed(describe(e), cause(e));
+            return Outcome.failed(describe(e), ModelCallFailure.of(e).byKind(DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED,
+                    DegradationCause.DEGRADATION_CAUSE_CIRCUIT_OPEN, DegradationCause.DEGRADATION_CAUSE_FAILED));
         }
-    }
-
-    static DegradationCause cause(Throwable e) {
-        return switch (ModelCallFailure.of(e).kind()) {
-            case TIMED_OUT -> DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED;
-            case CIRCUIT_OPEN -> DegradationCause.DEGRADATION_CAUSE_CIRCUIT_OPEN;
-            case BULKHEAD_FULL, FAILED -> DegradationCause.DEGRADATION_CAUSE_FAILED;
-        };
     }
 
     static String describe(Throwable e) {

@@ -22,7 +22,8 @@ public class AbsentTerms {
     @Inject
     InterpreterConfig config;
 
-    private volatile SchemaMeaning meaning;
+    /** Cheap to make: its model loads on first use. */
+    private final SchemaMeaning meaning = new SchemaMeaning(MiniLm::load, 20_000);
 
     /** Every content term, when the schema has nothing for any of them; else (and with no content term) empty. */
     public List<String> of(List<QuestionTerms.Term> terms, Schema schema) {
@@ -33,24 +34,11 @@ public class AbsentTerms {
                 continue;
             }
             if (term.grounding() != QuestionTerms.Grounding.NONE
-                    || meaning().closest(String.join(" ", content), schema) >= config.unanswerable().minSimilarity()) {
+                    || meaning.closest(String.join(" ", content), schema) >= config.unanswerable().minSimilarity()) {
                 return List.of();
             }
             absent.add(term.text());
         }
         return absent;
-    }
-
-    private SchemaMeaning meaning() {
-        SchemaMeaning m = meaning;
-        if (m == null) {
-            synchronized (this) {
-                if (meaning == null) {
-                    meaning = new SchemaMeaning(MiniLm::load, 20_000);
-                }
-                m = meaning;
-            }
-        }
-        return m;
     }
 }

@@ -1,6 +1,7 @@
 package dev.overtone.runtime.embedding;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
+import dev.overtone.runtime.BuiltOnce;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,13 +14,12 @@ import java.util.function.Supplier;
  */
 public final class CachedVectors {
 
-    private final Supplier<EmbeddingModel> loader;
+    private final BuiltOnce<EmbeddingModel> model;
     private final int maxCached;
     private final Map<String, float[]> cache = new ConcurrentHashMap<>();
-    private volatile EmbeddingModel model;
 
     public CachedVectors(Supplier<EmbeddingModel> loader, int maxCached) {
-        this.loader = loader;
+        this.model = new BuiltOnce<>(loader);
         this.maxCached = maxCached;
     }
 
@@ -38,16 +38,7 @@ public final class CachedVectors {
 
     /** The model, loaded by the first caller (the others wait for it). */
     public EmbeddingModel model() {
-        EmbeddingModel m = model;
-        if (m == null) {
-            synchronized (this) {
-                if (model == null) {
-                    model = loader.get();
-                }
-                m = model;
-            }
-        }
-        return m;
+        return model.get();
     }
 
     /** The cosine of two vectors, 0 when either is all zeros. */

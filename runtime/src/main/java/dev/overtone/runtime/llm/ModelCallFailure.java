@@ -35,4 +35,16 @@ public record ModelCallFailure(Kind kind, String detail) {
         }
         return new ModelCallFailure(Kind.FAILED, ModelFailures.classify(failure).getMessage());
     }
+
+    /**
+     * The service's own value for this kind (its degradation cause): a timeout, an open circuit, and anything
+     * else (a full bulkhead or a failed call) alike.
+     */
+    public <T> T byKind(T timedOut, T circuitOpen, T otherwise) {
+        return switch (kind) {
+            case TIMED_OUT -> timedOut;
+            case CIRCUIT_OPEN -> circuitOpen;
+            case BULKHEAD_FULL, FAILED -> otherwise;
+        };
+    }
 }

@@ -5,6 +5,7 @@ import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.overtone.runtime.BuiltOnce;
 
 import java.util.List;
 
@@ -22,7 +23,7 @@ import java.util.List;
  */
 public final class OpenAiChat {
     private final LlmSettings settings;
-    private volatile ChatModel model;
+    private final BuiltOnce<ChatModel> model = new BuiltOnce<>(this::build);
 
     public OpenAiChat(LlmSettings settings) {
         this.settings = settings;
@@ -48,7 +49,7 @@ public final class OpenAiChat {
     }
 
     private String ask(List<ChatMessage> messages) {
-        ChatModel chat = model();
+        ChatModel chat = model.get();
         String answer;
         try {
             answer = chat.chat(messages).aiMessage().text();
@@ -59,19 +60,6 @@ public final class OpenAiChat {
             throw new ModelFailure("the model returned no text (empty choices)");
         }
         return answer;
-    }
-
-    private ChatModel model() {
-        ChatModel built = model;
-        if (built == null) {
-            synchronized (this) {
-                if (model == null) {
-                    model = build();
-                }
-                built = model;
-            }
-        }
-        return built;
     }
 
     private ChatModel build() {

@@ -31,4 +31,12 @@ class ModelCallFailureTest {
         assertThat(ModelCallFailure.of(new IllegalStateException("pool closed")).detail())
                 .isEqualTo("unusable model response: pool closed");
     }
+
+    @Test
+    void aFullBulkheadIsSortedWithTheFailedCalls() {
+        assertThat(ModelCallFailure.of(new TimeoutException()).byKind("deadline", "circuit", "failed")).isEqualTo("deadline");
+        assertThat(ModelCallFailure.of(new CircuitBreakerOpenException()).byKind("deadline", "circuit", "failed")).isEqualTo("circuit");
+        assertThat(ModelCallFailure.of(new BulkheadException()).byKind("deadline", "circuit", "failed")).isEqualTo("failed");
+        assertThat(ModelCallFailure.of(new RetryableModelFailure("HTTP 500")).byKind("deadline", "circuit", "failed")).isEqualTo("failed");
+    }
 }

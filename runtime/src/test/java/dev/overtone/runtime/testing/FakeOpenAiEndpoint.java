@@ -5,6 +5,9 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 import java.util.Map;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 /**
@@ -13,6 +16,10 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
  * runtime's test-jar). A subclass keeps the started server for its tests and names its own keys.
  */
 public abstract class FakeOpenAiEndpoint implements QuarkusTestResourceLifecycleManager {
+    public static final String CHAT_PATH = "/v1/chat/completions";
+    /** A well-formed chat completion without any choice: an answer with no text. */
+    public static final String NO_CHOICES = "{\"id\":\"x\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"m\",\"choices\":[]}";
+
     private WireMockServer server;
 
     /** The service's configuration pointing at {@code baseUrl} (with {@code /v1}), with its test timeouts. */
@@ -30,6 +37,12 @@ public abstract class FakeOpenAiEndpoint implements QuarkusTestResourceLifecycle
         if (server != null) {
             server.stop();
         }
+    }
+
+    /** Every chat call from now on is answered with this status and JSON body (a {@link #completion}, or something broken). */
+    public static void answerEveryCall(WireMockServer server, int status, String json) {
+        server.stubFor(post(urlPathMatching(CHAT_PATH)).willReturn(aResponse().withStatus(status)
+                .withHeader("Content-Type", "application/json").withBody(json)));
     }
 
     /** A chat completion as vLLM returns it, with the given assistant text. */
