@@ -110,12 +110,14 @@ final class ChaosRun {
                     // the bench kills it itself, so that it knows which calls it held at that moment; the launcher starts it again
                     kill = held.kill(replicas.grpcPort(event.service(), event.replica()), () -> replicas.kill(event.service(), event.replica()));
                 }
-                int exit = runLauncher(event);
+                LauncherCall launched = LauncherCall.run(launcher, event.launcherArguments(), out.resolve("launcher.log"));
+                Rejoins rejoins = Rejoins.fromLauncher(launched.output());
                 if (kill != null) {
-                    awaitRejoined(held, kill.port);
+                    rejoins = rejoins.andBench(event.service() + "-" + event.replica(), awaitRejoined(held, kill.port));
                 }
                 Map<String, Object> row = row(event.name(), from, seconds(start), calls, Replicas.between(before, replicas.served()));
-                row.put("launcher_exit", exit);
+                row.put("launcher_exit", launched.exit());
+                row.putAll(rejoins.row());
                 if (kill != null) {
                     row.put("killed_replica", heldRow(held.counts(kill), failedCalls(row)));
                 }
@@ -147,13 +149,20 @@ final class ChaosRun {
         return 0;
     }
 
-    /** A killed interpreter replica is back in the bench's rotation once the bench has sent it a call (at most 20 s). */
-    private static void awaitRejoined(HeldCalls held, int port) throws InterruptedException {
+    /**
+     * A killed interpreter replica is back in the bench's rotation once the bench has sent it a call; false when it had
+     * not after 20 s (the report marks the event, {@link Rejoins}).
+     */
+    private static boolean awaitRejoined(HeldCalls held, int port) throws InterruptedException {
         long sent = held.sentTo(port);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (held.sentTo(port) == sent && System.nanoTime() < deadline) {
+        while (held.sentTo(port) == sent) {
+            if (System.nanoTime() >= deadline) {
+                return false;
+            }
             Thread.sleep(10);
         }
+        return true;
     }
 
     @SuppressWarnings("unchecked")
@@ -171,18 +180,6 @@ final class ChaosRun {
         row.put("failed", failed);
         row.put("failed_within_held", failed <= counts.held());
         return row;
-    }
-
-    private int runLauncher(Event event) throws Exception {
-        List<String> command = new ArrayList<>(List.of(launcher.toString()));
-        command.addAll(event.launcherArguments());
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(out.resolve("launcher.log").toFile())).start();
-        if (!process.waitFor(10, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            return -1;
-        }
-        return process.exitValue();
     }
 
     /** The calls that overlapped [from, to]: how many, the failed ones by status, p99 of all of them, and the split. */
@@ -254,7 +251,7 @@ final class ChaosRun {
                     killed.get("sent_after_kill"), killed.get("sent_after_kill_failed"), killed.get("failed"), killed.get("held"),
                     Boolean.TRUE.equals(killed.get("failed_within_held")) ? "yes" : "NO");
         }
-        return line;
+        return line + Rejoins.line(row);
     }
 
     private static double seconds(long start) {

@@ -263,6 +263,10 @@ class ReplicasIT {
             List<String> restart = new ArrayList<>(List.of("restart"));
             restart.addAll(List.of("executor-svc", "parser-svc", "clarify-svc", "infill-svc", "interpreter-svc"));
             LocalSuite.Result restarted = suite.overtone(Duration.ofMinutes(8), restart.toArray(String[]::new));
+            // A replica whose callers had not reconnected when the next one was stopped: any call lost after says why.
+            assertThat(restarted.output().lines().filter(line -> line.contains("not back in its callers' rotation")))
+                    .as("replicas not back in their callers' rotation before the next was stopped (launcher output:%n%s)",
+                            restarted.output()).isEmpty();
             assertThat(restarted.exitCode()).as(restarted.output()).isZero();
             assertThat(restarted.output()).contains("restarted interpreter-svc-1");
         } finally {
