@@ -99,8 +99,11 @@ public interface InterpreterConfig {
         @WithDefault("3s")
         Duration clarify();
 
-        /** clarify-svc's Recall: one indexed read, so small; when it is late the answer goes on without memory. */
-        @WithDefault("250ms")
+        /**
+         * clarify-svc's Recall: an indexed read (a few ms), capped well below the other stages; the cap covers a cold
+         * channel or clarify-svc's pivot-term model on a loaded machine. Later, the answer goes on without memory.
+         */
+        @WithDefault("1s")
         Duration recall();
 
         /** The infill loop starts another round only with at least this much budget left. */

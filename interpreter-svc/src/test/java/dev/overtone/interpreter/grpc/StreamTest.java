@@ -28,7 +28,7 @@ class StreamTest extends AgainstFakes {
     /** The stages' names in metric labels and the string stage fields, as they have always been: dashboards read them. */
     static final Map<Stage, String> STAGE_NAMES = Map.of(Stage.STAGE_SCHEMA, "schema", Stage.STAGE_DEFAULTS, "defaults",
             Stage.STAGE_PARSE, "parse", Stage.STAGE_EXECUTE, "execute", Stage.STAGE_REPAIR, "repair", Stage.STAGE_INFILL, "infill",
-            Stage.STAGE_ANALYZE, "analyze", Stage.STAGE_VERBALIZE, "verbalize", Stage.STAGE_CLARIFY, "clarify");
+            Stage.STAGE_ANALYZE, "analyze", Stage.STAGE_VERBALIZE, "verbalize", Stage.STAGE_RECALL, "recall", Stage.STAGE_CLARIFY, "clarify");
 
     @Test
     void streamEmitsStagesAndInterpretationsThenTheAnswer() {
