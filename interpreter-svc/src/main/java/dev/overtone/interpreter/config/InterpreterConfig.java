@@ -100,10 +100,10 @@ public interface InterpreterConfig {
         Duration clarify();
 
         /**
-         * clarify-svc's Recall: an indexed read (a few ms), capped well below the other stages; the cap covers a cold
-         * channel or clarify-svc's pivot-term model on a loaded machine. Later, the answer goes on without memory.
+         * clarify-svc's Recall: the cap of a clarify-svc call, as Start's. Warm it answers in milliseconds (bench memory),
+         * but a cold clarify-svc's first Recall took over 1 s on a loaded machine. Later, the answer goes on without memory.
          */
-        @WithDefault("1s")
+        @WithDefault("3s")
         Duration recall();
 
         /** The infill loop starts another round only with at least this much budget left. */

@@ -25,7 +25,7 @@ class SetbacksTest {
         setbacks.add(Setback.of(Stage.STAGE_INFILL_MODEL, DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED, "infill-svc",
                 "model: timed out; structural readings only", Setback.Wording.INFILL_SERVICE));
         setbacks.add(Setback.failed(Stage.STAGE_RECALL, new DownstreamFailure("clarify-svc", Status.Code.DEADLINE_EXCEEDED,
-                "clarify-svc did not answer Recall within 1000 ms"), 0, Setback.Wording.RECALL));
+                "clarify-svc did not answer Recall within 3000 ms"), 0, Setback.Wording.RECALL));
         assertThat(setbacks.warnings()).containsExactly(
                 "defaults: the LLM timed out",
                 "infill: infill-svc is unavailable at localhost:8092: refused; readings found so far only",
@@ -33,7 +33,7 @@ class SetbacksTest {
                 "verbalize: parser-svc did not answer; the SQL stands in for the text",
                 "infill: stopped after round 1, the request's time budget is spent",
                 "infill-svc degraded: model: timed out; structural readings only",
-                "recall: clarify-svc did not answer Recall within 1000 ms; ranked without the tenant's remembered choices");
+                "recall: clarify-svc did not answer Recall within 3000 ms; ranked without the tenant's remembered choices");
         assertThat(setbacks.degradations()).extracting(d -> d.getStage()).containsExactly(Stage.STAGE_DEFAULTS, Stage.STAGE_INFILL,
                 Stage.STAGE_ANALYZE, Stage.STAGE_VERBALIZE, Stage.STAGE_INFILL, Stage.STAGE_INFILL_MODEL, Stage.STAGE_RECALL);
         assertThat(setbacks.degradations().get(6).getCause()).isEqualTo(DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED);
