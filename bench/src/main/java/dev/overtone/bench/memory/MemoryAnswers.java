@@ -41,6 +41,11 @@ final class MemoryAnswers {
                 .map(Interpretation::getId).findFirst().orElse(null);
     }
 
+    /** Whether a remembered choice applied: some reading carries it. */
+    static boolean applied(InterpretResponse answer) {
+        return answer.getInterpretationsList().stream().anyMatch(i -> i.getRememberedCount() > 0);
+    }
+
     /** The answer without what differs between any two calls: the stages' times. */
     static InterpretResponse untimed(InterpretResponse answer) {
         return answer.toBuilder().clearTimings().clearTotalMicros().build();

@@ -74,19 +74,19 @@ final class MemoryCase {
                     resolved == null ? 0 : resolved.questions(),
                     first != null && first.getSql().equals(chosenSql) && first.getRememberedCount() > 0,
                     again.hasClarification() && !again.getClarification().hasQuestion() && again.getClarification().hasResolution(),
-                    again.getOutcome() != Outcome.OUTCOME_AMBIGUOUS));
+                    again.getOutcome() != Outcome.OUTCOME_AMBIGUOUS, MemoryAnswers.applied(again)));
 
             InterpretResponse otherOn = ask(a, t.other(), g.database(), false, false);
             InterpretResponse otherOff = ask(a, t.other(), g.database(), true, false);
             isolations.add(new MemoryTrials.Isolation(a.id(), MemoryAnswers.untimed(otherOn).equals(MemoryAnswers.untimed(otherOff)),
-                    otherOn.getInterpretationsList().stream().anyMatch(i -> i.getRememberedCount() > 0)));
+                    MemoryAnswers.applied(otherOn)));
 
             for (Example s : g.unambiguous()) {
                 String gold = s.goldQueries().get(0);
                 InterpretResponse on = ask(s, t.remembering(), g.database(), false, false);
                 InterpretResponse sOff = ask(s, t.remembering(), g.database(), true, false);
                 siblings.add(new MemoryTrials.Sibling(s.id(), intent != null && !golds.matches(gold, intent), golds.first(on, gold),
-                        golds.first(sOff, gold), golds.shown(on, gold), golds.shown(sOff, gold)));
+                        golds.first(sOff, gold), golds.shown(on, gold), golds.shown(sOff, gold), MemoryAnswers.applied(on)));
             }
 
             String chosenId = MemoryAnswers.idOf(off, chosenSql);

@@ -40,6 +40,7 @@ final class MemoryReport {
         repeat.put("remembered_first", pct(reachable, MemoryTrials.Repeat::rememberedFirst));
         repeat.put("no_question", pct(reachable, MemoryTrials.Repeat::noQuestion));
         repeat.put("not_ambiguous", pct(reachable, MemoryTrials.Repeat::notAmbiguous));
+        repeat.put("memory_applied", pct(reachable, MemoryTrials.Repeat::applied));
         out.put("repeat", repeat);
         Map<String, Object> isolation = new LinkedHashMap<>();
         isolation.put("questions", isolations.size());
@@ -67,6 +68,7 @@ final class MemoryReport {
         m.put("first_off", pct(s, MemoryTrials.Sibling::firstOff));
         m.put("shown_on", pct(s, MemoryTrials.Sibling::shownOn));
         m.put("shown_off", pct(s, MemoryTrials.Sibling::shownOff));
+        m.put("memory_applied", pct(s, MemoryTrials.Sibling::applied));
         return m;
     }
 
@@ -109,6 +111,9 @@ final class MemoryReport {
 
     void write(Path dir) throws IOException {
         ReportFiles.writeJson(dir.resolve("report.json"), toJson());
+        ReportFiles.writeJsonLines(dir.resolve("cases.jsonl"), cases.stream().map(c -> Map.<String, Object>of("database", c.database(),
+                "repeats", c.repeats(), "isolations", c.isolations(), "siblings", c.siblings(), "transfers", c.transfers(),
+                "error", String.valueOf(c.error()))).toList());
         StringBuilder md = new StringBuilder("# Memory (issue 36)\n\n");
         goals().forEach(g -> md.append("- ").append(g).append('\n'));
         md.append("\n```json\n").append(ReportFiles.JSON.writeValueAsString(toJson())).append("\n```\n");

@@ -17,9 +17,10 @@ final class MemoryTrials {
      * @param rememberedFirst asked again, the first reading is the one chosen and carries {@code remembered}
      * @param noQuestion      asked again with start_clarification, clarify-svc resolved it without a question
      * @param notAmbiguous    asked again, the outcome is not AMBIGUOUS
+     * @param applied         asked again, some reading carries {@code remembered} (Recall applied a choice)
      */
     record Repeat(String id, boolean reachable, boolean resolved, int questions, boolean rememberedFirst, boolean noQuestion,
-                  boolean notAmbiguous) {
+                  boolean notAmbiguous, boolean applied) {
     }
 
     /** The same question in another tenant of the same database file: {@code identical} to its memory-off answer. */
@@ -30,8 +31,10 @@ final class MemoryTrials {
      * An unambiguous sibling (same database) asked in the tenant that remembers, with memory on and off.
      *
      * @param contradicts its gold is not the intended reading of the question resolved (the memory says otherwise)
+     * @param applied     with memory on, some reading carries {@code remembered}: Recall applied a choice to it
      */
-    record Sibling(String id, boolean contradicts, boolean firstOn, boolean firstOff, boolean shownOn, boolean shownOff) {
+    record Sibling(String id, boolean contradicts, boolean firstOn, boolean firstOff, boolean shownOn, boolean shownOff,
+                   boolean applied) {
     }
 
     /**

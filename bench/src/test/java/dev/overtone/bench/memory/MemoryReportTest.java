@@ -17,14 +17,14 @@ class MemoryReportTest {
     @Test
     void eachPartIsCountedOverItsOwnRecordsAndTheGoalsFollow() {
         MemoryTrials.Case hotels = new MemoryTrials.Case("hotels",
-                List.of(new MemoryTrials.Repeat("r1", true, true, 1, true, true, true)),
+                List.of(new MemoryTrials.Repeat("r1", true, true, 1, true, true, true, true)),
                 List.of(new MemoryTrials.Isolation("r1", true, false)),
-                List.of(new MemoryTrials.Sibling("s1", false, true, true, true, true),
-                        new MemoryTrials.Sibling("s2", true, false, true, true, true)),
+                List.of(new MemoryTrials.Sibling("s1", false, true, true, true, true, false),
+                        new MemoryTrials.Sibling("s2", true, false, true, true, true, true)),
                 List.of(new MemoryTrials.Transfer("t1", true, true, false, 0, 1)), null);
         MemoryTrials.Case other = new MemoryTrials.Case("d2",
-                List.of(new MemoryTrials.Repeat("r2", true, true, 2, false, true, true),
-                        new MemoryTrials.Repeat("r3", false, false, 0, false, false, false)),
+                List.of(new MemoryTrials.Repeat("r2", true, true, 2, false, true, true, false),
+                        new MemoryTrials.Repeat("r3", false, false, 0, false, false, false, false)),
                 List.of(new MemoryTrials.Isolation("r2", true, false)), List.of(),
                 List.of(new MemoryTrials.Transfer("t2", false, false, false, 1, 1)), "UNAVAILABLE: down");
         MemoryReport report = new MemoryReport(List.of(hotels, other), new MemoryCost.Figures(10, 12.5, 11.0, 0.8, 1.9), Map.of());
@@ -36,9 +36,11 @@ class MemoryReportTest {
         assertThat(repeat.get("reachable")).isEqualTo(2);
         assertThat(repeat.get("remembered_first")).isEqualTo(50.0);
         assertThat(repeat.get("no_question")).isEqualTo(100.0);
+        assertThat(repeat.get("memory_applied")).isEqualTo(50.0);
         Map<?, ?> harm = (Map<?, ?>) ((Map<?, ?>) json.get("no_harm")).get("all");
         assertThat(harm.get("first_on")).isEqualTo(50.0);
         assertThat(harm.get("first_off")).isEqualTo(100.0);
+        assertThat(harm.get("memory_applied")).isEqualTo(50.0);
         Map<?, ?> contradicting = (Map<?, ?>) ((Map<?, ?>) json.get("no_harm")).get("contradicting");
         assertThat(contradicting.get("n")).isEqualTo(1);
         Map<?, ?> transfer = (Map<?, ?>) ((Map<?, ?>) json.get("transfer")).get("all");
