@@ -5,13 +5,15 @@ import dev.overtone.bench.candidates.CandidatesCommand;
 import dev.overtone.bench.clarify.ClarifyCommand;
 import dev.overtone.bench.coverage.CoverageCommand;
 import dev.overtone.bench.load.LoadCommand;
+import dev.overtone.bench.memory.MemoryCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The bench's command line: four subcommands, each writing a report directory. */
 @Command(name = "overtone bench", mixinStandardHelpOptions = true,
-        description = "Measures a running Overtone suite: interpretation coverage, clarification, load, load through restarts.",
-        subcommands = {CoverageCommand.class, ClarifyCommand.class, LoadCommand.class, ChaosCommand.class, CandidatesCommand.class},
+        description = "Measures a running Overtone suite: interpretation coverage, clarification, load, load through restarts, memory.",
+        subcommands = {CoverageCommand.class, ClarifyCommand.class, LoadCommand.class, ChaosCommand.class, CandidatesCommand.class,
+                MemoryCommand.class},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:the run finished (whatever the scores)", "2:bad arguments or unreadable input",
                 "3:the suite is unreachable", "1:any other failure of the bench itself"})
@@ -25,7 +27,7 @@ public class BenchCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: coverage, clarify, load, chaos or candidates");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: coverage, clarify, load, chaos, candidates or memory");
     }
 
     public static CommandLine commandLine() {

@@ -41,6 +41,8 @@ public final class Dialogue {
     private final SimulatedUser.Kind user;
     private final Set<String> intended;
     private final Predicate<String> correct;
+    /** What the twin sessions start from: the same request unless {@link #probingWith} says otherwise. */
+    private StartRequest twinStart;
 
     /**
      * @param intended candidate ids whose result equals the intended gold's
@@ -53,6 +55,16 @@ public final class Dialogue {
         this.user = user;
         this.intended = intended;
         this.correct = correct;
+        this.twinStart = start;
+    }
+
+    /**
+     * Probes on twins started from {@code twin} instead: e.g. the request without tenant and database, so a twin that
+     * resolves is not remembered as the tenant's choice (clarify-svc remembers what a resolved dialogue decided).
+     */
+    public Dialogue probingWith(StartRequest twin) {
+        this.twinStart = twin;
+        return this;
     }
 
     public Result play() {
@@ -97,7 +109,7 @@ public final class Dialogue {
     }
 
     private Set<String> keptBy(List<Reply> history, Turn current, Option option, Map<String, Double> before) {
-        Turn twin = clarify.get().start(start);
+        Turn twin = clarify.get().start(twinStart);
         try {
             for (Reply r : history) {
                 if (!twin.hasQuestion()) {

@@ -58,6 +58,8 @@ final class AnswerPrinter {
 
     private void printReading(Interpretation reading) {
         out.printf("[%s] p=%.2f  %s%n    %s%n", reading.getId(), reading.getProbability(), reading.getText(), origin(reading));
+        // why a remembered choice put it here: "'rating' read as reviews.score: chosen in this database on 2026-11-20"
+        reading.getRememberedList().forEach(choice -> out.printf("    remembered: %s%n", choice.getExplanation()));
         out.printf("    SQL: %s%n", oneLine(reading.getSql()));
         var preview = reading.getPreview();
         TextTable.of(preview.getColumnsList(), preview.getRowsList()).print(out, "    ");

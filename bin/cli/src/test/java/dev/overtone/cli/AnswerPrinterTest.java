@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.proto.v1.FailedReading;
 import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Interpretation;
+import dev.overtone.proto.v1.RememberedChoice;
 import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageFinished;
@@ -63,6 +65,15 @@ class AnswerPrinterTest {
         assertThat(AnswerPrinter.status(old)).isEqualTo("FAILED_PRECONDITION");
         assertThat(AnswerPrinter.stage(newer)).as("a stage this client does not know yet").isEqualTo("rerank");
         assertThat(AnswerPrinter.status(newer)).as("a code this client does not know").isEqualTo("SOMETHING_NEW");
+    }
+
+    @Test
+    void aReadingARememberedChoiceRaisedSaysWhy() {
+        InterpretResponse answer = InterpretResponse.newBuilder().addInterpretations(Interpretation.newBuilder().setId("i1")
+                .setSql("SELECT 1").addRemembered(RememberedChoice.newBuilder()
+                        .setExplanation("'rating' read as reviews.score: chosen in this database on 2026-11-20"))).build();
+
+        assertThat(printed(answer)).contains("[i1]", "    remembered: 'rating' read as reviews.score: chosen in this database on 2026-11-20");
     }
 
     /** The typed stage alone, so the names printed can only come from it. */

@@ -24,6 +24,22 @@ public interface InterpreterConfig {
 
     Unanswerable unanswerable();
 
+    Memory memory();
+
+    /** The tenant's remembered choices (clarify-svc Recall): README, "Memory". */
+    interface Memory {
+        /** Read the tenant's memory for answers with two or more readings (a caller's ignore_memory leaves it out per call). */
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * B: a remembered choice counts as B:1 evidence for the readings that agree with it, and they hold at least B/(B+1)
+         * of the probability (at least 2; README, "Memory", says how 19 was chosen).
+         */
+        @WithDefault("19")
+        double boost();
+    }
+
     /** When an answer may say OUTCOME_UNANSWERABLE (AbsentTerms). */
     interface Unanswerable {
         /**
@@ -82,6 +98,13 @@ public interface InterpreterConfig {
 
         @WithDefault("3s")
         Duration clarify();
+
+        /**
+         * clarify-svc's Recall: the cap of a clarify-svc call, as Start's. Warm it answers in milliseconds (bench memory),
+         * but a cold clarify-svc's first Recall took over 1 s on a loaded machine. Later, the answer goes on without memory.
+         */
+        @WithDefault("3s")
+        Duration recall();
 
         /** The infill loop starts another round only with at least this much budget left. */
         @WithDefault("300ms")

@@ -13,6 +13,7 @@ import dev.overtone.interpreter.service.StageNames;
 import dev.overtone.proto.v1.AmbiguitySummary;
 import dev.overtone.proto.v1.AmbiguousSlot;
 import dev.overtone.proto.v1.Candidate;
+import dev.overtone.proto.v1.ClarifyOptions;
 import dev.overtone.proto.v1.Degradation;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.FailedReading;
@@ -22,6 +23,7 @@ import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.Outcome;
 import dev.overtone.proto.v1.Paraphrase;
 import dev.overtone.proto.v1.RankingEvidence;
+import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.ResultPreview;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Slot;
@@ -83,10 +85,7 @@ public class AnswerAssembler {
             outcome = run.absentTerms().isEmpty() ? Outcome.OUTCOME_FAILED : Outcome.OUTCOME_UNANSWERABLE;
             ambiguity.addAllUngroundedTerms(ungrounded);
         } else {
-            outcome = ranked.ambiguous() ? Outcome.OUTCOME_AMBIGUOUS
-                    // The evidence points at one reading: an answer only when every stage that finds readings did its whole work.
-                    : Degradations.readingsMayBeMissing(run.degradations()) ? Outcome.OUTCOME_INCOMPLETE
-                    : Outcome.OUTCOME_ANSWERABLE;
+            outcome = verdict(ranked.ambiguous(), run.degradations());
         }
         List<String> warnings = new ArrayList<>(new LinkedHashSet<>(run.warnings()));
         List<String> unexplained = ungrounded.stream().filter(t -> !pivotsUsed.contains(t)).toList();
@@ -103,6 +102,13 @@ public class AnswerAssembler {
         return out.setAmbiguity(ambiguity).setOutcome(outcome).addAllTimings(timings(run.timings()))
                 .addAllWarnings(warnings).addAllFailures(run.failures()).addAllDegradations(run.degradations())
                 .setTotalMicros(run.totalMicros()).build();
+    }
+
+    /** The outcome of an answer with readings: AMBIGUOUS, else ANSWERABLE only when every stage that finds readings did its whole work. */
+    static Outcome verdict(boolean ambiguous, List<Degradation> degradations) {
+        return ambiguous ? Outcome.OUTCOME_AMBIGUOUS
+                : Degradations.readingsMayBeMissing(degradations) ? Outcome.OUTCOME_INCOMPLETE
+                : Outcome.OUTCOME_ANSWERABLE;
     }
 
     /** The interpretation as StreamInterpret announces it when its result is first seen. */
@@ -238,18 +244,37 @@ public class AnswerAssembler {
                 .setMicros(e.getValue()).build()).toList();
     }
 
-    public StartRequest clarification(InterpretRequest request, InterpretResponse answer) {
-        StartRequest.Builder start = StartRequest.newBuilder().setQuestion(request.getQuestion())
-                .setOptions(request.getOptions().getClarifyOptions())
-                .setCandidatesIncomplete(Degradations.readingsMayBeMissing(answer.getDegradationsList()));
+    /**
+     * clarify-svc's Start on the answer's readings, under the asker's tenant and database (what the person answers is
+     * remembered there); {@code ignoreMemory} asks even about forks the tenant's remembered choices decide.
+     */
+    public StartRequest clarification(InterpretRequest request, InterpretResponse answer, boolean ignoreMemory) {
+        ClarifyOptions options = request.getOptions().getClarifyOptions();
+        return StartRequest.newBuilder().setQuestion(request.getQuestion()).setTenant(request.getTenant())
+                .setDatabase(request.getDatabase())
+                .setOptions(options.toBuilder().setIgnoreMemory(options.getIgnoreMemory() || ignoreMemory))
+                .setCandidatesIncomplete(Degradations.readingsMayBeMissing(answer.getDegradationsList()))
+                .addAllCandidates(clarifyCandidates(answer)).build();
+    }
+
+    /** clarify-svc's Recall: the tenant's remembered choices that decide a fork between the answer's readings. */
+    public RecallRequest recall(InterpretRequest request, InterpretResponse answer) {
+        return RecallRequest.newBuilder().setTenant(request.getTenant()).setDatabase(request.getDatabase())
+                .setQuestion(request.getQuestion()).addAllCandidates(clarifyCandidates(answer)).build();
+    }
+
+    /** The answer's readings as clarify-svc takes them, with their analysis where they have one. */
+    private static List<Candidate> clarifyCandidates(InterpretResponse answer) {
+        List<Candidate> candidates = new ArrayList<>();
         for (Interpretation i : answer.getInterpretationsList()) {
-            start.addCandidates(Candidate.newBuilder().setId(i.getId()).setSql(i.getSql()).setText(i.getText())
-                    .setProbability(i.getProbability()).setFingerprint(i.getFingerprint()));
+            Candidate.Builder c = Candidate.newBuilder().setId(i.getId()).setSql(i.getSql()).setText(i.getText())
+                    .setProbability(i.getProbability()).setFingerprint(i.getFingerprint());
             if (i.hasAnalysis()) {
                 // clarify-svc then finds its variables in the slots the ambiguity summary used, without parser-svc
-                start.getCandidatesBuilder(start.getCandidatesCount() - 1).setAnalysis(i.getAnalysis());
+                c.setAnalysis(i.getAnalysis());
             }
+            candidates.add(c.build());
         }
-        return start.build();
+        return candidates;
     }
 }

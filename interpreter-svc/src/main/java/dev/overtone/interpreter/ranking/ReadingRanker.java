@@ -92,7 +92,7 @@ public final class ReadingRanker {
         double pAmbiguous = n < 2 ? 0.0 : ambiguityProbability(verdictFeatures(readings, order, confidences, probabilities));
         boolean ambiguous = n >= 2 && pAmbiguous >= model.verdict().threshold();
         boolean wide = n >= 2 && (ambiguous || pAmbiguous >= model.cut().wideThreshold());
-        int shown = shown(probabilities, wide);
+        int shown = shown(probabilities, wide, model.cut());
         return new RankedAnswer(List.copyOf(order), List.copyOf(probabilities), List.copyOf(confidences), shown,
                 pAmbiguous, ambiguous);
     }
@@ -169,15 +169,15 @@ public final class ReadingRanker {
     }
 
     /** The fewest leading readings holding the cut's mass, at least two when wide, at most the cut's maximum. */
-    private int shown(List<Double> probabilities, boolean wide) {
+    static int shown(List<Double> probabilities, boolean wide, Cut cut) {
         int n = probabilities.size();
         if (n == 0) {
             return 0;
         }
-        double mass = wide ? model.cut().massAmbiguous() : model.cut().massAnswerable();
+        double mass = wide ? cut.massAmbiguous() : cut.massAnswerable();
         int k = 0;
         double held = 0;
-        while (k < n && k < model.cut().maxShown() && held < mass - 1e-12) {
+        while (k < n && k < cut.maxShown() && held < mass - 1e-12) {
             held += probabilities.get(k);
             k++;
         }

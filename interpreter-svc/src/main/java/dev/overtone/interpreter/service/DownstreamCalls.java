@@ -9,6 +9,8 @@ import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillResponse;
 import dev.overtone.proto.v1.ParseRequest;
+import dev.overtone.proto.v1.RecallRequest;
+import dev.overtone.proto.v1.RecallResponse;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
 import dev.overtone.proto.v1.VerbalizeRequest;
@@ -57,6 +59,11 @@ public class DownstreamCalls implements StageCalls {
     @Override
     public Turn start(StartRequest request, long timeoutMs) {
         return downstreams.clarify().call("Start", timeoutMs, () -> downstreams.clarifyStub(timeoutMs).start(request));
+    }
+
+    @Override
+    public RecallResponse recall(RecallRequest request, long timeoutMs) {
+        return downstreams.clarify().call("Recall", timeoutMs, () -> downstreams.clarifyStub(timeoutMs).recall(request));
     }
 
     /** One parser-svc call: its answer, or the DownstreamFailure that ended it. */

@@ -23,7 +23,7 @@ import java.util.List;
 
 /**
  * The Interpret pipeline: schema, default interpretations, parse, execute, group by result, infill loop, analyze
- * and verbalize the representatives, then the answer. Each stage is a function from its typed input to its typed
+ * and verbalize the representatives, then the answer, on which recall and clarify run ({@link AnswerStages}). Each stage is a function from its typed input to its typed
  * output, run by the call's {@link StageRunner}; this class only decides what runs next and keeps what each gave
  * in the call's {@link PipelineCall}. Runs on a worker thread; per-reading calls run in bounded parallel lanes.
  */
@@ -55,7 +55,7 @@ public class InterpretationPipeline {
     private InfillStage infill;
     private AnalyzeStage analyze;
     private VerbalizeStage verbalize;
-    private ClarifyStage clarify;
+    private AnswerStages answerStages;
 
     @PostConstruct
     void stages() {
@@ -65,7 +65,7 @@ public class InterpretationPipeline {
         infill = new InfillStage(calls);
         analyze = new AnalyzeStage(calls);
         verbalize = new VerbalizeStage(calls, parallel);
-        clarify = new ClarifyStage(calls);
+        answerStages = new AnswerStages(config, assembler, calls);
     }
 
     public InterpretResponse interpret(InterpretRequest request, Long callerRemainingNanos, PipelineListener listener) {
@@ -123,7 +123,7 @@ public class InterpretationPipeline {
             call.absent = absentTerms.of(call.terms, call.schema);
         }
         InterpretResponse answer = repairs.annotate(assembler.assemble(call.view(), call.groups.values().stream().toList()), call.repairs);
-        return clarify(call, answer);
+        return answerStages.finish(call, answer);
     }
 
     /** The caller's candidates this call judges (CandidateCut), the cut said. */
@@ -280,17 +280,5 @@ public class InterpretationPipeline {
                 wordless.get(i).text(words.texts().get(i));
             }
         }
-    }
-
-    private InterpretResponse clarify(PipelineCall call, InterpretResponse answer) {
-        if (!call.request.getOptions().getStartClarification() || answer.getInterpretationsCount() == 0) {
-            return answer;
-        }
-        InterpretResponse.Builder out = answer.toBuilder();
-        ClarifyStage.Started started = call.stages.run(Stage.STAGE_CLARIFY, () -> clarify.start(assembler.clarification(call.request, answer),
-                call.stages.deadlineMs(config.budget().clarify())), ClarifyStage.Started::detail);
-        started.turn().ifPresent(out::setClarification);
-        started.setback().ifPresent(s -> out.addWarnings(s.warning()).addDegradations(s.degradation()));
-        return out.clearTimings().addAllTimings(assembler.timings(call.stages.timings())).setTotalMicros(call.budget().elapsedMicros()).build();
     }
 }

@@ -25,6 +25,7 @@ public record Setback(Degradation degradation, Wording wording) {
         ANALYZE("analyze: ", "; the ambiguity summary has no slots"),
         VERBALIZE("verbalize: ", "; the SQL stands in for the text"),
         CLARIFY("clarify: ", "; no clarification started"),
+        RECALL("recall: ", "; ranked without the tenant's remembered choices"),
         /** Failed parse or execute calls: each reading says it in its FailedReading, no warning repeats it. */
         UNSAID(null, null);
 

@@ -7,7 +7,6 @@ import dev.overtone.proto.v1.GetRequest;
 import dev.overtone.proto.v1.Session;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
-import dev.overtone.proto.v1.Candidate;
 import dev.overtone.proto.v1.ChooseRequest;
 import dev.overtone.proto.v1.ChooseResponse;
 import dev.overtone.proto.v1.ForgetRequest;
@@ -43,11 +42,9 @@ public class ClarifyEndpoint implements ClarifyService {
         return Fakes.installed().clarify().cancel(request);
     }
 
-    /** Nothing remembered: every candidate is consistent. */
     @Override
     public Uni<RecallResponse> recall(RecallRequest request) {
-        return Uni.createFrom().item(RecallResponse.newBuilder()
-                .addAllConsistentCandidateIds(request.getCandidatesList().stream().map(Candidate::getId).toList()).build());
+        return Fakes.installed().clarify().recall(request);
     }
 
     @Override

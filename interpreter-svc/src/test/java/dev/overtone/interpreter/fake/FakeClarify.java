@@ -1,6 +1,11 @@
 package dev.overtone.interpreter.fake;
 
 import dev.overtone.proto.v1.AnswerRequest;
+import dev.overtone.proto.v1.AppliedChoice;
+import dev.overtone.proto.v1.Candidate;
+import dev.overtone.proto.v1.RecallRequest;
+import dev.overtone.proto.v1.RecallResponse;
+import dev.overtone.proto.v1.RememberedChoice;
 import dev.overtone.proto.v1.CancelRequest;
 import dev.overtone.proto.v1.GetRequest;
 import dev.overtone.proto.v1.Question;
@@ -10,13 +15,46 @@ import dev.overtone.proto.v1.Turn;
 import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
 
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
 
-/** clarify-svc for one interpreter test: Start keeps its request and asks one question. */
+/**
+ * clarify-svc for one interpreter test: Start keeps its request and asks one question; Recall answers from the test's
+ * own memory ({@link #remember}), by tenant and database, as clarify-svc's contract says.
+ */
 public final class FakeClarify {
     private volatile Status failure;
+    private volatile Status recallFailure;
     private final List<StartRequest> starts = new CopyOnWriteArrayList<>();
+    private final List<RecallRequest> recalls = new CopyOnWriteArrayList<>();
+    private final List<Remembered> memory = new CopyOnWriteArrayList<>();
+
+    /** A remembered choice and which candidates have its chosen value. */
+    private record Remembered(RememberedChoice choice, Predicate<Candidate> chosen) {
+    }
+
+    /**
+     * Remembers {@code choice} under its tenant and database: a Recall there whose candidates it splits (some have the
+     * chosen value, some not) gets it as applied, with the candidates {@code chosen} keeps.
+     */
+    public FakeClarify remember(RememberedChoice choice, Predicate<Candidate> chosen) {
+        memory.add(new Remembered(choice, chosen));
+        return this;
+    }
+
+    /** Recall alone fails with this status. */
+    public FakeClarify failRecallWith(Status status) {
+        this.recallFailure = status;
+        return this;
+    }
+
+    /** Every Recall request, in order. */
+    public List<RecallRequest> recalls() {
+        return recalls;
+    }
 
     /** Every call fails with this status (a test's injected outage). */
     public FakeClarify failWith(Status status) {
@@ -37,6 +75,27 @@ public final class FakeClarify {
         return Uni.createFrom().item(Turn.newBuilder().setSessionId("s-1").setNumber(1)
                 .setQuestion(Question.newBuilder().setText("By 'rating', do you mean stars or review score?").setVariable("select[1]"))
                 .build());
+    }
+
+    Uni<RecallResponse> recall(RecallRequest request) {
+        recalls.add(request);
+        Status failed = failure != null ? failure : recallFailure;
+        if (failed != null) {
+            return Uni.createFrom().failure(failed.asRuntimeException());
+        }
+        RecallResponse.Builder out = RecallResponse.newBuilder();
+        Set<String> consistent = new LinkedHashSet<>(request.getCandidatesList().stream().map(Candidate::getId).toList());
+        for (Remembered r : memory) {
+            if (!r.choice().getTenant().equals(request.getTenant()) || !r.choice().getDatabase().equals(request.getDatabase())) {
+                continue;
+            }
+            List<String> chosen = request.getCandidatesList().stream().filter(r.chosen()).map(Candidate::getId).toList();
+            if (!chosen.isEmpty() && chosen.size() < request.getCandidatesCount()) {
+                out.addApplied(AppliedChoice.newBuilder().setChoice(r.choice()).addAllCandidateIds(chosen));
+                consistent.retainAll(chosen);
+            }
+        }
+        return Uni.createFrom().item(out.addAllConsistentCandidateIds(consistent).build());
     }
 
     Uni<Turn> answer(AnswerRequest request) {

@@ -28,7 +28,7 @@ class StreamTest extends AgainstFakes {
     /** The stages' names in metric labels and the string stage fields, as they have always been: dashboards read them. */
     static final Map<Stage, String> STAGE_NAMES = Map.of(Stage.STAGE_SCHEMA, "schema", Stage.STAGE_DEFAULTS, "defaults",
             Stage.STAGE_PARSE, "parse", Stage.STAGE_EXECUTE, "execute", Stage.STAGE_REPAIR, "repair", Stage.STAGE_INFILL, "infill",
-            Stage.STAGE_ANALYZE, "analyze", Stage.STAGE_VERBALIZE, "verbalize", Stage.STAGE_CLARIFY, "clarify");
+            Stage.STAGE_ANALYZE, "analyze", Stage.STAGE_VERBALIZE, "verbalize", Stage.STAGE_RECALL, "recall", Stage.STAGE_CLARIFY, "clarify");
 
     @Test
     void streamEmitsStagesAndInterpretationsThenTheAnswer() {
@@ -70,9 +70,9 @@ class StreamTest extends AgainstFakes {
             assertThat(STAGE_NAMES).containsKey(t.getKind());
             assertThat(t.getStage()).isEqualTo(STAGE_NAMES.get(t.getKind()));
         });
-        // one timing per stage, in the order the stages first ran (no analyze: infill-svc carried the analyses)
+        // one timing per stage, in the order the stages first ran (no analyze: infill-svc carried the analyses; recall on the answer, before clarify)
         assertThat(timings).extracting(StageTiming::getKind).containsExactly(Stage.STAGE_SCHEMA, Stage.STAGE_EXECUTE,
-                Stage.STAGE_INFILL, Stage.STAGE_VERBALIZE, Stage.STAGE_CLARIFY);
+                Stage.STAGE_INFILL, Stage.STAGE_VERBALIZE, Stage.STAGE_RECALL, Stage.STAGE_CLARIFY);
         assertThat(timings).extracting(StageTiming::getKind)
                 .containsExactlyElementsOf(started.stream().map(StageStarted::getKind).distinct().toList());
     }

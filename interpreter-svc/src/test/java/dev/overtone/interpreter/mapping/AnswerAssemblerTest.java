@@ -105,13 +105,13 @@ class AnswerAssemblerTest {
         ReadingGroup stars = group(STARS, "fp-stars", 3);
         stars.analysis(analysis(slot("select[1]", "stars")));
         InterpretResponse answer = assembler.assemble(view(List.of(INFILL_DOWN), List.of()), List.of(stars, group(SCORE, "fp-score", 3)));
-        StartRequest start = assembler.clarification(request(), answer);
+        StartRequest start = assembler.clarification(request(), answer, false);
         assertThat(start.getQuestion()).isEqualTo(QUESTION);
         assertThat(start.getCandidatesIncomplete()).isTrue();
         assertThat(start.getCandidatesList()).extracting(c -> c.getId()).containsExactly("i1", "i2");
         assertThat(start.getCandidatesList()).filteredOn(c -> c.getSql().equals(STARS)).singleElement()
                 .satisfies(c -> assertThat(c.getAnalysis().getSlotsList()).hasSize(1));
-        assertThat(assembler.clarification(request(), assembler.assemble(view(List.of(), List.of()), List.of(stars))).getCandidatesIncomplete())
+        assertThat(assembler.clarification(request(), assembler.assemble(view(List.of(), List.of()), List.of(stars)), false).getCandidatesIncomplete())
                 .isFalse();
     }
 

@@ -24,15 +24,19 @@ class SetbacksTest {
                 "infill: stopped after round 1, the request's time budget is spent", Setback.Wording.INFILL_BUDGET));
         setbacks.add(Setback.of(Stage.STAGE_INFILL_MODEL, DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED, "infill-svc",
                 "model: timed out; structural readings only", Setback.Wording.INFILL_SERVICE));
+        setbacks.add(Setback.failed(Stage.STAGE_RECALL, new DownstreamFailure("clarify-svc", Status.Code.DEADLINE_EXCEEDED,
+                "clarify-svc did not answer Recall within 3000 ms"), 0, Setback.Wording.RECALL));
         assertThat(setbacks.warnings()).containsExactly(
                 "defaults: the LLM timed out",
                 "infill: infill-svc is unavailable at localhost:8092: refused; readings found so far only",
                 "analyze: parser-svc did not answer; the ambiguity summary has no slots",
                 "verbalize: parser-svc did not answer; the SQL stands in for the text",
                 "infill: stopped after round 1, the request's time budget is spent",
-                "infill-svc degraded: model: timed out; structural readings only");
+                "infill-svc degraded: model: timed out; structural readings only",
+                "recall: clarify-svc did not answer Recall within 3000 ms; ranked without the tenant's remembered choices");
         assertThat(setbacks.degradations()).extracting(d -> d.getStage()).containsExactly(Stage.STAGE_DEFAULTS, Stage.STAGE_INFILL,
-                Stage.STAGE_ANALYZE, Stage.STAGE_VERBALIZE, Stage.STAGE_INFILL, Stage.STAGE_INFILL_MODEL);
+                Stage.STAGE_ANALYZE, Stage.STAGE_VERBALIZE, Stage.STAGE_INFILL, Stage.STAGE_INFILL_MODEL, Stage.STAGE_RECALL);
+        assertThat(setbacks.degradations().get(6).getCause()).isEqualTo(DegradationCause.DEGRADATION_CAUSE_DEADLINE_EXCEEDED);
         assertThat(setbacks.degradations().get(1).getCause()).isEqualTo(DegradationCause.DEGRADATION_CAUSE_UNAVAILABLE);
         assertThat(setbacks.degradations().get(2).getAffectedCalls()).isEqualTo(2);
     }

@@ -14,6 +14,8 @@ import dev.overtone.proto.v1.ExecuteResult;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillResponse;
 import dev.overtone.proto.v1.ParseRequest;
+import dev.overtone.proto.v1.RecallRequest;
+import dev.overtone.proto.v1.RecallResponse;
 import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Row;
 import dev.overtone.proto.v1.StartRequest;
@@ -93,6 +95,12 @@ class StubDownstreams implements StageCalls {
     @Override
     public Called<String> verbalize(VerbalizeRequest request, long timeoutMs) {
         return Called.answered("in words: " + request.getSql());
+    }
+
+    /** Nothing remembered: every candidate is consistent. */
+    @Override
+    public RecallResponse recall(RecallRequest request, long timeoutMs) {
+        return RecallResponse.newBuilder().addAllConsistentCandidateIds(request.getCandidatesList().stream().map(c -> c.getId()).toList()).build();
     }
 
     @Override

@@ -1,0 +1,155 @@
+package dev.overtone.bench.memory;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import dev.overtone.bench.InterpretChoices;
+import dev.overtone.bench.clarify.Dialogue;
+import dev.overtone.bench.clarify.SimulatedUser;
+import dev.overtone.bench.client.InterpretRequests;
+import dev.overtone.bench.client.Suite;
+import dev.overtone.bench.dataset.BenchDatabase;
+import dev.overtone.bench.dataset.Example;
+import dev.overtone.bench.sqlite.QueryRunner;
+import dev.overtone.proto.v1.ChooseRequest;
+import dev.overtone.proto.v1.InterpretRequest;
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Interpretation;
+import dev.overtone.proto.v1.Outcome;
+import dev.overtone.proto.v1.StartRequest;
+import io.grpc.StatusRuntimeException;
+
+/**
+ * The memory protocol on one database (bench/README, "memory"): its first ambiguous question is resolved with the
+ * helpful simulated user in a fresh tenant and asked again there (repeat) and in another tenant (isolation); its
+ * unambiguous siblings are asked in the tenant that remembers, memory on and off (no harm); each other ambiguous
+ * question is asked, memory on and off, in a tenant of its own that remembers the first one's choice (transfer).
+ */
+final class MemoryCase {
+
+    /** One database's questions: the SQLite file and the database name every tenant of the run gives it. */
+    record Group(String database, Path path, List<Example> ambiguous, List<Example> unambiguous) {
+    }
+
+    /** The tenants of one group: the one that remembers, another, one per transfer question. */
+    record Tenants(String remembering, String other, List<String> transfer) {
+    }
+
+    private final Suite suite;
+    private final long deadlineMs;
+    private final InterpretChoices interpret;
+    private final double queryTimeout;
+
+    MemoryCase(Suite suite, long deadlineMs, InterpretChoices interpret, double queryTimeout) {
+        this.suite = suite;
+        this.deadlineMs = deadlineMs;
+        this.interpret = interpret;
+        this.queryTimeout = queryTimeout;
+    }
+
+    MemoryTrials.Case run(Group g, Tenants t) throws Exception {
+        List<MemoryTrials.Repeat> repeats = new ArrayList<>();
+        List<MemoryTrials.Isolation> isolations = new ArrayList<>();
+        List<MemoryTrials.Sibling> siblings = new ArrayList<>();
+        List<MemoryTrials.Transfer> transfers = new ArrayList<>();
+        try (Connection conn = new BenchDatabase(g.database(), g.path(), List.of()).openReadOnly()) {
+            Golds golds = new Golds(new QueryRunner(conn, queryTimeout));
+            Example a = g.ambiguous().get(0);
+            InterpretResponse off = ask(a, t.remembering(), g.database(), true, false);
+            String intent = intent(off, a, golds);
+            Set<String> intended = intent == null ? Set.of() : golds.readingsOf(off, intent);
+            Dialogue.Result resolved = null;
+            if (!intended.isEmpty()) {
+                StartRequest start = MemoryAnswers.start(a.question(), off, t.remembering(), g.database());
+                // the twins the user's probing opens start without memory, so none of them is remembered
+                resolved = dialogue(start, intended, intent, golds).probingWith(MemoryAnswers.withoutTenant(start)).play();
+            }
+            String chosenSql = resolved == null ? null : resolved.finalSql();
+            InterpretResponse again = ask(a, t.remembering(), g.database(), false, true);
+            Interpretation first = again.getInterpretationsCount() == 0 ? null : again.getInterpretations(0);
+            repeats.add(new MemoryTrials.Repeat(a.id(), !intended.isEmpty(), resolved != null && resolved.accurate(),
+                    resolved == null ? 0 : resolved.questions(),
+                    first != null && first.getSql().equals(chosenSql) && first.getRememberedCount() > 0,
+                    again.hasClarification() && !again.getClarification().hasQuestion() && again.getClarification().hasResolution(),
+                    again.getOutcome() != Outcome.OUTCOME_AMBIGUOUS, MemoryAnswers.applied(again)));
+
+            InterpretResponse otherOn = ask(a, t.other(), g.database(), false, false);
+            InterpretResponse otherOff = ask(a, t.other(), g.database(), true, false);
+            isolations.add(new MemoryTrials.Isolation(a.id(), MemoryAnswers.untimed(otherOn).equals(MemoryAnswers.untimed(otherOff)),
+                    MemoryAnswers.applied(otherOn)));
+
+            for (Example s : g.unambiguous()) {
+                String gold = s.goldQueries().get(0);
+                InterpretResponse on = ask(s, t.remembering(), g.database(), false, false);
+                InterpretResponse sOff = ask(s, t.remembering(), g.database(), true, false);
+                siblings.add(new MemoryTrials.Sibling(s.id(), intent != null && !golds.matches(gold, intent), golds.first(on, gold),
+                        golds.first(sOff, gold), golds.shown(on, gold), golds.shown(sOff, gold), MemoryAnswers.applied(on)));
+            }
+
+            String chosenId = MemoryAnswers.idOf(off, chosenSql);
+            for (int k = 1; k < g.ambiguous().size() && chosenId != null; k++) {
+                transfers.add(transfer(g, g.ambiguous().get(k), t.transfer().get(k - 1), a, off, chosenId, golds));
+            }
+        } catch (StatusRuntimeException e) {
+            return new MemoryTrials.Case(g.database(), repeats, isolations, siblings, transfers,
+                    e.getStatus().getCode() + ": " + e.getStatus().getDescription());
+        }
+        return new MemoryTrials.Case(g.database(), repeats, isolations, siblings, transfers, null);
+    }
+
+    /** Question {@code b} in a tenant that remembers (Choose) what was chosen for {@code a}. */
+    private MemoryTrials.Transfer transfer(Group g, Example b, String tenant, Example a, InterpretResponse aAnswer, String chosenId,
+                                           Golds golds) {
+        suite.clarify(deadlineMs).choose(ChooseRequest.newBuilder().setTenant(tenant).setDatabase(g.database())
+                .setQuestion(a.question()).addAllCandidates(MemoryAnswers.candidates(aAnswer)).setChosenCandidateId(chosenId).build());
+        InterpretResponse off = ask(b, tenant, g.database(), true, false);
+        InterpretResponse on = ask(b, tenant, g.database(), false, false);
+        String shared = null;
+        for (String gold : b.goldQueries()) {
+            if (shared == null && on.getInterpretationsList().stream().anyMatch(i -> i.getRememberedCount() > 0 && golds.matches(i.getSql(), gold))) {
+                shared = gold;
+            }
+        }
+        String intent = shared != null ? shared : intent(off, b, golds);
+        if (intent == null) {
+            return new MemoryTrials.Transfer(b.id(), false, false, false, 0, 0);
+        }
+        StartRequest memoryless = MemoryAnswers.start(b.question(), off, "", "");
+        StartRequest remembering = MemoryAnswers.start(b.question(), on, tenant, g.database());
+        int questionsOff = dialogue(memoryless, golds.readingsOf(off, intent), intent, golds).play().questions();
+        int questionsOn = dialogue(remembering, golds.readingsOf(on, intent), intent, golds).play().questions();
+        return new MemoryTrials.Transfer(b.id(), shared != null, golds.first(on, intent), golds.first(off, intent), questionsOn, questionsOff);
+    }
+
+    /**
+     * The user's intent: the first gold some reading returns that the first reading does not (so the memory has a reading
+     * to move), else the first gold some reading returns; null when no reading returns any.
+     */
+    static String intent(InterpretResponse answer, Example ex, Golds golds) {
+        String reachable = null;
+        for (String gold : ex.goldQueries()) {
+            Set<String> ids = golds.readingsOf(answer, gold);
+            if (ids.isEmpty()) {
+                continue;
+            }
+            if (!golds.first(answer, gold)) {
+                return gold;
+            }
+            reachable = reachable == null ? gold : reachable;
+        }
+        return reachable;
+    }
+
+    private Dialogue dialogue(StartRequest start, Set<String> intended, String intent, Golds golds) {
+        return new Dialogue(() -> suite.clarify(deadlineMs), start, SimulatedUser.Kind.HELPFUL, intended, sql -> golds.matches(sql, intent));
+    }
+
+    private InterpretResponse ask(Example ex, String tenant, String database, boolean ignoreMemory, boolean clarify) {
+        InterpretRequest base = InterpretRequests.forExample(ex, tenant, database, interpret.infill(), interpret.families());
+        return suite.interpreter(deadlineMs).interpret(base.toBuilder().setOptions(base.getOptions().toBuilder()
+                .setIgnoreMemory(ignoreMemory).setStartClarification(clarify)).build());
+    }
+}

@@ -1,0 +1,67 @@
+package dev.overtone.interpreter.service;
+
+import dev.overtone.interpreter.config.InterpreterConfig;
+import dev.overtone.interpreter.mapping.AnswerAssembler;
+import dev.overtone.interpreter.mapping.RememberedReadings;
+import dev.overtone.interpreter.ranking.MemoryBoost;
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Stage;
+
+/**
+ * The stages that run on the assembled answer: recall (the tenant's remembered choices raise the readings that agree
+ * with them, {@link RememberedReadings}) and then clarify (clarify-svc's Start on the readings in their final order).
+ * Each adds its own time to the answer's timings; a failed one adds its setback and leaves the answer otherwise as it was.
+ */
+final class AnswerStages {
+    private final InterpreterConfig config;
+    private final AnswerAssembler assembler;
+    private final RecallStage recall;
+    private final ClarifyStage clarify;
+    private final RememberedReadings remembered;
+
+    AnswerStages(InterpreterConfig config, AnswerAssembler assembler, StageCalls calls) {
+        this.config = config;
+        this.assembler = assembler;
+        this.recall = new RecallStage(calls);
+        this.clarify = new ClarifyStage(calls);
+        this.remembered = new RememberedReadings(new MemoryBoost(config.memory().boost()));
+    }
+
+    InterpretResponse finish(PipelineCall call, InterpretResponse answer) {
+        return clarify(call, recall(call, answer));
+    }
+
+    /** Whether this call reads the tenant's memory: on in config and not left out by the caller. */
+    private boolean memoryOn(PipelineCall call) {
+        return config.memory().enabled() && !call.request.getOptions().getIgnoreMemory();
+    }
+
+    private InterpretResponse recall(PipelineCall call, InterpretResponse answer) {
+        if (!memoryOn(call) || answer.getInterpretationsCount() < 2) {
+            return answer;
+        }
+        RecallStage.Recalled recalled = call.stages.run(Stage.STAGE_RECALL, () -> recall.recall(assembler.recall(call.request, answer),
+                call.stages.deadlineMs(config.budget().recall())), RecallStage.Recalled::detail);
+        InterpretResponse.Builder out = recalled.memory().map(m -> remembered.apply(answer, m)).orElse(answer).toBuilder();
+        recalled.setback().ifPresent(s -> out.addWarnings(s.warning()).addDegradations(s.degradation()));
+        return retimed(call, out);
+    }
+
+    private InterpretResponse clarify(PipelineCall call, InterpretResponse answer) {
+        if (!call.request.getOptions().getStartClarification() || answer.getInterpretationsCount() == 0) {
+            return answer;
+        }
+        InterpretResponse.Builder out = answer.toBuilder();
+        ClarifyStage.Started started = call.stages.run(Stage.STAGE_CLARIFY, () -> clarify.start(
+                assembler.clarification(call.request, answer, !memoryOn(call)), call.stages.deadlineMs(config.budget().clarify())),
+                ClarifyStage.Started::detail);
+        started.turn().ifPresent(out::setClarification);
+        started.setback().ifPresent(s -> out.addWarnings(s.warning()).addDegradations(s.degradation()));
+        return retimed(call, out);
+    }
+
+    /** The answer with every stage's time so far and the call's total. */
+    private InterpretResponse retimed(PipelineCall call, InterpretResponse.Builder out) {
+        return out.clearTimings().addAllTimings(assembler.timings(call.stages.timings())).setTotalMicros(call.budget().elapsedMicros()).build();
+    }
+}
