@@ -4,9 +4,11 @@ import com.google.protobuf.Int32Value;
 import com.google.protobuf.SourceContext;
 import com.google.protobuf.StringValue;
 import dev.overtone.runtime.testing.RecordedExchanges;
+import dev.overtone.runtime.testing.RecordingFiles;
 import dev.overtone.runtime.testing.RecordedExchanges.Exchange;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServiceDescriptor;
+import io.grpc.Status;
 import io.grpc.protobuf.ProtoUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,9 +36,9 @@ class RecordedExchangesTest {
 
     @Test
     void aWrittenRecordingIsReadBackAndAnswersExactlyItsRequest() throws Exception {
-        RecordedExchanges.write(dir.resolve("length.hotel.json"), new Exchange("length.hotel.json", "five letters", LENGTH,
+        RecordingFiles.write(dir.resolve("length.hotel.json"), new Exchange("length.hotel.json", "five letters", LENGTH,
                 StringValue.of("hotel"), Int32Value.of(5)));
-        RecordedExchanges.write(dir.resolve("length.inn.json"), new Exchange("length.inn.json", "", LENGTH, StringValue.of("inn"), null));
+        RecordingFiles.write(dir.resolve("length.inn.json"), new Exchange("length.inn.json", "", LENGTH, StringValue.of("inn"), null));
 
         assertThat(Files.readString(dir.resolve("length.hotel.json"))).isEqualTo("""
                 {
@@ -54,6 +56,28 @@ class RecordedExchangesTest {
         assertThat(read.answer("Length", StringValue.of("Hotel"))).as("only an equal request is answered").isEmpty();
         assertThat(read.answer("Length", StringValue.of("inn"))).as("captured, not yet recorded").isEmpty();
         assertThat(read.exchanges().get(1).response()).isNull();
+    }
+
+    @Test
+    void aRefusalIsRecordedAsItsStatusAndReadBackAsIt() throws Exception {
+        RecordingFiles.write(dir.resolve("length.empty.json"), new Exchange("length.empty.json", "", LENGTH, StringValue.of(""), null)
+                .withFailure(Status.INVALID_ARGUMENT.withDescription("an empty word has no length")));
+
+        assertThat(Files.readString(dir.resolve("length.empty.json"))).isEqualTo("""
+                {
+                  "rpc": "test.Words/Length",
+                  "request": "",
+                  "status": {
+                    "code": "INVALID_ARGUMENT",
+                    "description": "an empty word has no length"
+                  }
+                }
+                """);
+        Exchange read = RecordedExchanges.loadFolder("words", WORDS, dir).exchange("Length", StringValue.of("")).orElseThrow();
+
+        assertThat(read.response()).isNull();
+        assertThat(read.failure().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(read.failure().getDescription()).isEqualTo("an empty word has no length");
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.FakeParserResource;
+import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.CancelRequest;
@@ -33,6 +34,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.hamcrest.Matchers;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The dialogue over gRPC against a real PostgreSQL: the whole flow, bad input, idempotency and races. */
@@ -46,6 +48,11 @@ class ClarifyGrpcServiceTest {
 
     @GrpcClient("clarify")
     MutinyClarifyServiceGrpc.MutinyClarifyServiceStub async;
+
+    @AfterEach
+    void everyAnalysisWasAnsweredFromARecording() {
+        FakeParserServer.assertEveryCallRecorded();
+    }
 
     @Test
     void aSetKnownToBeIncompleteIsNeverResolvedWithFullConfidence() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.FakeParserResource;
+import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.GetRequest;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Idle sessions expire, the cleanup marks them, and later deletes them (short times via a test profile). */
@@ -43,6 +45,11 @@ class SessionExpiryTest {
 
     @GrpcClient("clarify")
     ClarifyServiceGrpc.ClarifyServiceBlockingStub clarify;
+
+    @AfterEach
+    void everyAnalysisWasAnsweredFromARecording() {
+        FakeParserServer.assertEveryCallRecorded();
+    }
 
     @Test
     void idleSessionExpiresIsMarkedThenDeleted() throws Exception {

@@ -1,6 +1,6 @@
 package dev.overtone.executor.grpc;
 
-import static dev.overtone.executor.grpc.ExecutorGrpcServiceTest.assertStatus;
+import static dev.overtone.executor.support.Calls.assertStatus;
 import static dev.overtone.executor.support.Calls.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;

@@ -7,11 +7,13 @@ import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
 import dev.overtone.proto.v1.RememberedChoice;
 import dev.overtone.proto.v1.CancelRequest;
+import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.GetRequest;
-import dev.overtone.proto.v1.Question;
 import dev.overtone.proto.v1.Session;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
+import dev.overtone.runtime.testing.RecordedExchanges;
+import dev.overtone.runtime.testing.ReplayedAnswers;
 import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
 
@@ -22,10 +24,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 
 /**
- * clarify-svc for one interpreter test: Start keeps its request and asks one question; Recall answers from the test's
- * own memory ({@link #remember}), by tenant and database, as clarify-svc's contract says.
+ * clarify-svc for one interpreter test. Start answers with what the real clarify-svc answered to the same request:
+ * the recordings in runtime's test-jar ({@code contracts/clarify-svc}), which clarify-svc's {@code RecordedAnswersTest}
+ * checks against the service (runtime/README.md, "Recorded answers"); a request with no recording fails with INTERNAL
+ * naming how to record it. Hand-written, each said where: the outage a test injects, the requests kept, and Answer,
+ * Get and Cancel, which the interpreter never calls (UNIMPLEMENTED). Recall answers from the test's own memory
+ * ({@link #remember}), by tenant and database, as clarify-svc's contract says.
  */
 public final class FakeClarify {
+    private static final RecordedExchanges RECORDED = RecordedExchanges.load("clarify-svc", ClarifyServiceGrpc.getServiceDescriptor());
+
+    private final ReplayedAnswers replay = new ReplayedAnswers(RECORDED, "interpreter-svc");
     private volatile Status failure;
     private volatile Status recallFailure;
     private final List<StartRequest> starts = new CopyOnWriteArrayList<>();
@@ -67,14 +76,16 @@ public final class FakeClarify {
         return starts;
     }
 
+    ReplayedAnswers replay() {
+        return replay;
+    }
+
     Uni<Turn> start(StartRequest request) {
         if (failure != null) {
             return Uni.createFrom().failure(failure.asRuntimeException());
         }
         starts.add(request);
-        return Uni.createFrom().item(Turn.newBuilder().setSessionId("s-1").setNumber(1)
-                .setQuestion(Question.newBuilder().setText("By 'rating', do you mean stars or review score?").setVariable("select[1]"))
-                .build());
+        return replay.answer("Start", request);
     }
 
     Uni<RecallResponse> recall(RecallRequest request) {

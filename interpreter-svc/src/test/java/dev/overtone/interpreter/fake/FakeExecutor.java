@@ -4,11 +4,10 @@ import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
 import dev.overtone.proto.v1.ExecuteBatchResponse;
-import dev.overtone.proto.v1.ExecuteFailure;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecuteResult;
-import dev.overtone.proto.v1.StatusCode;
+import dev.overtone.runtime.testing.ReplayedAnswers;
 import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
 
@@ -17,9 +16,20 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** executor-svc for one interpreter test: tenant demo, database hotels, a few known statements. */
+/**
+ * executor-svc for one interpreter test. It answers with what the real executor-svc answered on the sample tenants
+ * (samples/*.sql): the recordings in runtime's test-jar ({@code contracts/executor-svc}), which executor-svc's
+ * {@code RecordedAnswersTest} checks against the service (runtime/README.md, "Recorded answers"). An ExecuteBatch is
+ * answered statement by statement, each from the recording of a one-statement ExecuteBatch (the executor runs each
+ * statement of a batch exactly as alone), so a recording does not depend on how the interpreter groups its statements;
+ * a statement is looked up without its limits' {@code timeout_ms}, which the interpreter derives from the time left of
+ * its budget. A request with no recording fails with INTERNAL naming how to record it. Hand-written, each said where:
+ * the outage and slowness a test injects, the wide results of {@link #wideResults()}, and the requests kept.
+ */
 public final class FakeExecutor {
+    private final ReplayedAnswers replay = new ReplayedAnswers(Hotels.EXECUTOR, "interpreter-svc");
     private volatile Status failure;
+    private volatile boolean wide;
     private final Slowness slowness = new Slowness();
     private final AtomicInteger describes = new AtomicInteger();
     private final List<List<String>> batches = new CopyOnWriteArrayList<>();
@@ -36,6 +46,15 @@ public final class FakeExecutor {
         return this;
     }
 
+    /**
+     * Hand-written: a statement {@link Hotels#WIDE_PREFIX} + edition is answered with {@link Hotels#WIDE_ROWS} rows of
+     * about {@link Hotels#WIDE_CELL} characters. No sample tenant has a result that wide; it is a test of message sizes.
+     */
+    public FakeExecutor wideResults() {
+        this.wide = true;
+        return this;
+    }
+
     public Slowness slowness() {
         return slowness;
     }
@@ -49,42 +68,46 @@ public final class FakeExecutor {
         return batches;
     }
 
+    ReplayedAnswers replay() {
+        return replay;
+    }
+
     Uni<DescribeResponse> describe(DescribeRequest request) {
         describes.incrementAndGet();
         if (failure != null) {
             return Uni.createFrom().failure(failure.asRuntimeException());
         }
-        if (!request.getTenant().equals("demo") || !request.getDatabase().equals("hotels")) {
-            return Uni.createFrom().failure(Status.NOT_FOUND
-                    .withDescription("unknown tenant database " + request.getTenant() + "/" + request.getDatabase()).asRuntimeException());
-        }
-        return Uni.createFrom().item(DescribeResponse.newBuilder().setSchema(Hotels.schema("demo", "hotels")).build());
+        return replay.answer("Describe", request);
     }
 
+    /** The interpreter sends ExecuteBatch only; an Execute is answered as a one-statement batch's result would be. */
     Uni<ExecuteResponse> execute(ExecuteRequest request) {
-        if (failure != null) {
-            return Uni.createFrom().failure(failure.asRuntimeException());
-        }
-        ExecuteResponse result = Hotels.execute(request.getSql());
-        if (result == null) {
-            return Uni.createFrom().failure(Status.INVALID_ARGUMENT.withDescription("no such column: rating").asRuntimeException());
-        }
-        return slowness.answer(result);
+        ExecuteBatchRequest alone = ExecuteBatchRequest.newBuilder().setTenant(request.getTenant()).setDatabase(request.getDatabase())
+                .addSqls(request.getSql()).setLimits(request.getLimits()).build();
+        return statement(alone, request.getSql()).flatMap(r -> r.hasResult() ? slowness.answer(r.getResult())
+                : Uni.createFrom().failure(Status.fromCodeValue(r.getFailure().getCode().getNumber())
+                        .withDescription(r.getFailure().getMessage()).asRuntimeException()));
     }
 
-    /** Each statement as {@link #execute} answers it; the delay and cancellation count once per call. */
+    /** Each statement as its one-statement recording answers it; the delay and cancellation count once per call. */
     Uni<ExecuteBatchResponse> executeBatch(ExecuteBatchRequest request) {
         batches.add(request.getSqlsList());
         if (failure != null) {
             return Uni.createFrom().failure(failure.asRuntimeException());
         }
-        ExecuteBatchResponse.Builder response = ExecuteBatchResponse.newBuilder();
-        for (String sql : request.getSqlsList()) {
-            ExecuteResponse result = Hotels.execute(sql);
-            response.addResults(result != null ? ExecuteResult.newBuilder().setResult(result).build()
-                    : ExecuteResult.newBuilder().setFailure(ExecuteFailure.newBuilder()
-                            .setCode(StatusCode.STATUS_CODE_INVALID_ARGUMENT).setMessage("no such column: rating")).build());
+        List<Uni<ExecuteResult>> each = request.getSqlsList().stream().map(sql -> statement(request, sql)).toList();
+        return Uni.join().all(each).andFailFast()
+                .map(results -> ExecuteBatchResponse.newBuilder().addAllResults(results).build())
+                .flatMap(slowness::answer);
+    }
+
+    private Uni<ExecuteResult> statement(ExecuteBatchRequest batch, String sql) {
+        if (failure != null) {
+            return Uni.createFrom().failure(failure.asRuntimeException());
         }
-        return slowness.answer(response.build());
+        if (wide && sql.startsWith(Hotels.WIDE_PREFIX)) {
+            return Uni.createFrom().item(ExecuteResult.newBuilder().setResult(Hotels.wide(sql.substring(Hotels.WIDE_PREFIX.length()))).build());
+        }
+        return replay.<ExecuteBatchResponse>answer("ExecuteBatch", Hotels.alone(batch, sql)).map(r -> r.getResults(0));
     }
 }

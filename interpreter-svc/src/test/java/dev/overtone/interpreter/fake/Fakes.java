@@ -50,7 +50,9 @@ public final class Fakes {
      * INTERNAL, which the interpreter may absorb as a degradation; this makes it the test's failure.
      */
     public void assertEveryCallRecorded() {
+        executor.replay().assertEveryCallRecorded();
         parser.replay().assertEveryCallRecorded();
         infill.assertEveryCallRecorded();
+        clarify.replay().assertEveryCallRecorded();
     }
 }

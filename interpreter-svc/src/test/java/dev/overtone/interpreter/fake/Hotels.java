@@ -1,8 +1,12 @@
 package dev.overtone.interpreter.fake;
 
 import dev.overtone.proto.v1.Cell;
-import dev.overtone.proto.v1.DatabaseRef;
+import dev.overtone.proto.v1.DescribeRequest;
+import dev.overtone.proto.v1.DescribeResponse;
+import dev.overtone.proto.v1.ExecuteBatchRequest;
+import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.ExecutorServiceGrpc;
 import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Row;
 import dev.overtone.proto.v1.Schema;
@@ -10,15 +14,17 @@ import dev.overtone.proto.v1.ValueType;
 import dev.overtone.runtime.testing.RecordedExchanges;
 
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * The demo hotel tenant as the fakes know it: its schema and the results of the SQL the tests use. What
- * parser-svc answers about these statements over this schema is recorded from the real service
- * (runtime's test-jar, contracts/parser-svc; see FakeParser): a test that sends it a new statement needs a
- * new recording.
+ * The demo hotel tenant as executor-svc answered for it (runtime's test-jar, contracts/executor-svc; see FakeExecutor):
+ * its schema and the results of the SQL the tests use. What parser-svc answers about these statements over this schema
+ * is recorded from the real service too (contracts/parser-svc; see FakeParser): a test that sends a new statement
+ * needs new recordings.
  */
 public final class Hotels {
+    /** executor-svc's recorded answers, read once. */
+    static final RecordedExchanges EXECUTOR = RecordedExchanges.load("executor-svc", ExecutorServiceGrpc.getServiceDescriptor());
+
     public static final String STARS = "SELECT name, stars FROM hotels";
     public static final String STARS_PARAPHRASE = "SELECT h.name, h.stars FROM hotels AS h";
     public static final String SCORE = "SELECT h.name, AVG(r.score) FROM hotels h JOIN reviews r ON r.hotel_id = h.id GROUP BY h.name";
@@ -28,8 +34,10 @@ public final class Hotels {
     public static final String SCORE_VARIANT = "SELECT hotels.name, AVG(reviews.score) FROM hotels JOIN reviews ON reviews.hotel_id = hotels.id "
             + "GROUP BY hotels.id, hotels.name";
 
-    private static final Map<String, String> FINGERPRINTS = Map.of(
-            key(STARS), "fp-stars", key(STARS_PARAPHRASE), "fp-stars", key(SCORE), "fp-score", key(SCORE_VARIANT), "fp-score", key(NAMES), "fp-names");
+    /** A statement whose result is {@link #WIDE_ROWS} rows of about {@link #WIDE_CELL} characters: WIDE_PREFIX + a number. */
+    public static final String WIDE_PREFIX = "SELECT description FROM hotel_descriptions WHERE edition = ";
+    public static final int WIDE_ROWS = 1000;
+    public static final int WIDE_CELL = 2500;
 
     private Hotels() {
     }
@@ -38,44 +46,35 @@ public final class Hotels {
         return sql.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
     }
 
-    /** The demo hotel schema the parser-svc recordings were made over (runtime's test-jar fixture). */
+    /** The schema executor-svc describes for this tenant database (recorded). */
     public static Schema schema(String tenant, String database) {
-        return RecordedExchanges.fixture("demo-hotels-schema", Schema.newBuilder())
-                .setDatabase(DatabaseRef.newBuilder().setTenant(tenant).setDatabase(database)).build();
+        DescribeRequest request = DescribeRequest.newBuilder().setTenant(tenant).setDatabase(database).build();
+        return EXECUTOR.<DescribeResponse>answer("Describe", request).map(DescribeResponse::getSchema)
+                .orElseThrow(() -> new IllegalArgumentException("no recorded Describe of " + tenant + "/" + database));
     }
 
-    /** The result of a known statement, or null when the fake engine does not know it (INVALID_ARGUMENT). */
-    /** A statement whose result is {@link #WIDE_ROWS} rows of about {@link #WIDE_CELL} characters: WIDE_PREFIX + a number. */
-    public static final String WIDE_PREFIX = "SELECT description FROM hotel_descriptions WHERE edition = ";
-    public static final int WIDE_ROWS = 1000;
-    public static final int WIDE_CELL = 2500;
+    /** The one-statement ExecuteBatch a statement of {@code batch} is recorded as (its limits without the timeout). */
+    static ExecuteBatchRequest alone(ExecuteBatchRequest batch, String sql) {
+        return batch.toBuilder().clearSqls().addSqls(sql).setLimits(batch.getLimits().toBuilder().clearTimeoutMs()).build();
+    }
 
+    /** The recorded result of a statement on demo/hotels, as the interpreter's ExecuteBatch got it; null when it failed. */
     public static ExecuteResponse execute(String sql) {
-        if (sql.startsWith(WIDE_PREFIX)) {
-            return wide(sql.substring(WIDE_PREFIX.length()));
-        }
-        String fp = FINGERPRINTS.get(key(sql));
-        if (fp == null) {
-            return null;
-        }
-        ExecuteResponse.Builder b = ExecuteResponse.newBuilder().setFingerprint(fp)
-                .addColumns(ResultColumn.newBuilder().setName("name").setValueType(ValueType.VALUE_TYPE_TEXT));
-        String[] names = {"Grand Plaza", "Harbour View", "Old Mill Inn"};
-        for (int i = 0; i < names.length; i++) {
-            Row.Builder row = Row.newBuilder().addCells(Cell.newBuilder().setType(ValueType.VALUE_TYPE_TEXT).setText(names[i]));
-            if (!fp.equals("fp-names")) {
-                row.addCells(fp.equals("fp-stars") ? Cell.newBuilder().setType(ValueType.VALUE_TYPE_INTEGER).setText(String.valueOf(5 - i))
-                        : Cell.newBuilder().setType(ValueType.VALUE_TYPE_REAL).setText(String.valueOf(8.5 - i)));
-            }
-            b.addRows(row);
-        }
-        if (!fp.equals("fp-names")) {
-            b.addColumns(ResultColumn.newBuilder().setName(fp.equals("fp-stars") ? "stars" : "avg").setValueType(ValueType.VALUE_TYPE_INTEGER));
-        }
-        return b.build();
+        return EXECUTOR.exchanges().stream()
+                .filter(e -> e.request() instanceof ExecuteBatchRequest b && b.getTenant().equals("demo")
+                        && b.getDatabase().equals("hotels") && b.getSqlsList().equals(java.util.List.of(sql)) && e.response() != null)
+                .map(e -> ((ExecuteBatchResponse) e.response()).getResults(0))
+                .findFirst().map(r -> r.hasResult() ? r.getResult() : null)
+                .orElseThrow(() -> new IllegalArgumentException("no recorded ExecuteBatch of " + sql + " on demo/hotels"));
     }
 
-    private static ExecuteResponse wide(String edition) {
+    /** The fingerprint executor-svc gives the result of a statement on demo/hotels (recorded). */
+    public static String fingerprint(String sql) {
+        return execute(sql).getFingerprint();
+    }
+
+    /** Hand-written (see FakeExecutor#wideResults): a result past gRPC's default message size with another. */
+    static ExecuteResponse wide(String edition) {
         ExecuteResponse.Builder b = ExecuteResponse.newBuilder().setFingerprint("fp-wide-" + edition)
                 .addColumns(ResultColumn.newBuilder().setName("description").setValueType(ValueType.VALUE_TYPE_TEXT));
         String text = edition.repeat(WIDE_CELL / Math.max(1, edition.length()));

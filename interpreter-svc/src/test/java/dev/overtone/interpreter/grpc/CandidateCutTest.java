@@ -61,8 +61,8 @@ class CandidateCutTest extends AgainstFakes {
         InterpretResponse answer = interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request);
 
         assertThat(answer.getInterpretationsList()).extracting(Interpretation::getFingerprint)
-                .as("score is the fourth distinct SQL in the caller's order: cut").containsExactlyInAnyOrder("fp-stars", "fp-names");
-        Interpretation stars = answer.getInterpretationsList().stream().filter(i -> i.getFingerprint().equals("fp-stars")).findFirst().orElseThrow();
+                .as("score is the fourth distinct SQL in the caller's order: cut").containsExactlyInAnyOrder(Hotels.fingerprint(Hotels.STARS), Hotels.fingerprint(Hotels.NAMES));
+        Interpretation stars = answer.getInterpretationsList().stream().filter(i -> i.getFingerprint().equals(Hotels.fingerprint(Hotels.STARS))).findFirst().orElseThrow();
         assertThat(stars.getSql()).as("the caller's first writing is the representative").isEqualTo(Hotels.STARS);
         assertThat(stars.getParaphrasesList()).extracting(Paraphrase::getSql).as("the third distinct SQL was judged")
                 .contains(Hotels.STARS_PARAPHRASE);

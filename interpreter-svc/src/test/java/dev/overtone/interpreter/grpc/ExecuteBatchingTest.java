@@ -62,7 +62,7 @@ class ExecuteBatchingTest {
         assertThat(answer.getFailuresList()).singleElement().satisfies(f -> {
             assertThat(f.getSql()).isEqualTo(Hotels.BROKEN);
             assertThat(f.getCode()).isEqualTo(StatusCode.STATUS_CODE_INVALID_ARGUMENT);
-            assertThat(f.getMessage()).isEqualTo("no such column: rating");
+            assertThat(f.getMessage()).isEqualTo("SQLite rejected the statement: (no such column: rating)");
         });
     }
 
@@ -76,6 +76,7 @@ class ExecuteBatchingTest {
         // two results of 1000 rows of 2500 characters: 5 MB in one answer, past gRPC's default 4 MiB
         assertThat(2L * Hotels.WIDE_ROWS * Hotels.WIDE_CELL).isGreaterThan(4L * 1024 * 1024);
 
+        fakes.executor().wideResults();
         InterpretResponse answer = interpreter.withDeadlineAfter(10, TimeUnit.SECONDS).interpret(request.build());
 
         assertThat(fakes.executor().batches()).singleElement().asList().hasSize(2);

@@ -41,8 +41,10 @@ class ReadingsTest extends AgainstFakes {
         assertThat(caller.getId()).isEqualTo("i1");
         // the words parser-svc's Verbalize gives the caller's SQL (recorded, see FakeParser)
         assertThat(caller.getText()).isEqualTo("the names and stars of all hotels");
-        assertThat(caller.getFingerprint()).isEqualTo("fp-stars");
-        assertThat(caller.getPreview().getRowsCount()).isEqualTo(3);
+        assertThat(caller.getFingerprint()).isEqualTo(Hotels.fingerprint(Hotels.STARS));
+        // executor-svc's result is the demo tenant's eight hotels (recorded); the preview holds the first five
+        assertThat(caller.getPreview().getRowCount()).isEqualTo(8);
+        assertThat(caller.getPreview().getRowsCount()).isEqualTo(5);
         assertThat(infilled.getSql()).isEqualTo(Hotels.SCORE_VARIANT);
         // the words infill-svc gives its variant (recorded, see FakeInfill)
         assertThat(infilled.getText()).isEqualTo("the average score of its reviews instead of the stars");
@@ -121,7 +123,7 @@ class ReadingsTest extends AgainstFakes {
         assertThat(only.getAlternative()).isFalse();
         assertThat(only.getParaphrasesList()).singleElement().satisfies(p -> assertThat(p.getSql()).isEqualTo(Hotels.STARS_PARAPHRASE));
         assertThat(only.getPreview().getRowsCount()).isEqualTo(2);
-        assertThat(only.getPreview().getRowCount()).isEqualTo(3);
+        assertThat(only.getPreview().getRowCount()).as("the demo tenant's eight hotels").isEqualTo(8);
         assertThat(answer.getFailuresList()).singleElement().satisfies(f -> {
             assertThat(f.getKind()).isEqualTo(Stage.STAGE_EXECUTE);
             assertThat(f.getStage()).isEqualTo("execute");
@@ -142,7 +144,7 @@ class ReadingsTest extends AgainstFakes {
         InterpretResponse answer = ask(CandidateCutTest.sampled(150).setOptions(InterpretOptions.newBuilder().setInfill(false)).build());
 
         assertThat(answer.getInterpretationsList()).extracting(Interpretation::getFingerprint)
-                .containsExactlyInAnyOrder("fp-stars", "fp-names", "fp-score");
+                .containsExactlyInAnyOrder(Hotels.fingerprint(Hotels.STARS), Hotels.fingerprint(Hotels.NAMES), Hotels.fingerprint(Hotels.SCORE));
         int routes = answer.getInterpretationsList().stream().mapToInt(i -> 1 + i.getParaphrasesCount()).sum();
         assertThat(routes).as("every candidate is a route to its reading").isEqualTo(150);
         assertThat(answer.getDegradationsList()).isEmpty();
@@ -162,14 +164,14 @@ class ReadingsTest extends AgainstFakes {
         InterpretResponse answer = ask(rating(Hotels.STARS)
                 .setOptions(InterpretOptions.newBuilder().setStartClarification(true)).build());
 
-        assertThat(answer.getClarification().getSessionId()).isEqualTo("s-1");
+        assertThat(answer.getClarification().getSessionId()).as("the session clarify-svc opened (recorded)").isNotEmpty();
         assertThat(answer.getClarification().getQuestion().getText()).contains("rating");
         // clarify-svc starts from the answer's probabilities: the ranked ones, in order
         StartRequest start = fakes.clarify().starts().get(0);
         assertThat(fakes.clarify().starts()).hasSize(1);
         assertThat(start.getCandidatesList()).extracting(Candidate::getId, Candidate::getFingerprint, Candidate::getProbability)
-                .containsExactly(tuple("i1", "fp-stars", answer.getInterpretations(0).getProbability()),
-                        tuple("i2", "fp-score", answer.getInterpretations(1).getProbability()));
+                .containsExactly(tuple("i1", Hotels.fingerprint(Hotels.STARS), answer.getInterpretations(0).getProbability()),
+                        tuple("i2", Hotels.fingerprint(Hotels.SCORE), answer.getInterpretations(1).getProbability()));
         // each candidate carries the analysis the ambiguity summary was made from, so clarify-svc needs no Analyze
         assertThat(start.getCandidatesList()).extracting(Candidate::getAnalysis)
                 .containsExactly(answer.getInterpretations(0).getAnalysis(), answer.getInterpretations(1).getAnalysis());

@@ -111,7 +111,7 @@ class RefusalsTest extends AgainstFakes {
         assertThatThrownBy(() -> ask(rating(Hotels.STARS).setTenant("nosuch").build()))
                 .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
                     assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND);
-                    assertThat(e.getStatus().getDescription()).contains("nosuch/hotels");
+                    assertThat(e.getStatus().getDescription()).contains("unknown tenant 'nosuch'");
                 });
     }
 }

@@ -6,6 +6,7 @@ import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServiceDescriptor;
+import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ClientCalls;
 import org.junit.jupiter.api.DynamicTest;
 
@@ -19,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The check a real service's own test makes of the answers recorded from it (runtime/README.md, "Recorded
  * answers"): every recording of the folder is sent to the service over {@code channel} and its answer must equal
- * the recorded one, proto for proto, after {@code comparable} has cleared on both sides what may differ between
+ * the recorded one, proto for proto (or the service must refuse it with the recorded code and description), after {@code comparable} has cleared on both sides what may differ between
  * runs (an elapsed time, a generated id). With {@value RecordedExchanges#RECORD_PROPERTY}{@code =true} it rewrites
  * the responses in the source tree from the service instead.
  */
@@ -51,25 +52,39 @@ public final class RecordingCheck {
         RecordedExchanges recorded = record ? RecordedExchanges.loadSources(folder, descriptor) : RecordedExchanges.load(folder, descriptor);
         assertThat(recorded.exchanges()).as("recordings of %s in runtime's test-jar; an empty list means a stale "
                 + "overtone-runtime test-jar: build with the reactor (-am)", folder).isNotEmpty();
-        Path sources = record ? RecordedExchanges.sourceFolder(folder) : null;
+        Path sources = record ? RecordingFiles.sourceFolder(folder) : null;
         return recorded.exchanges().stream().map(exchange -> DynamicTest.dynamicTest(exchange.name(), () -> {
-            Message answer = call(channel, exchange);
+            Exchange answered = call(channel, exchange);
             if (record) {
-                RecordedExchanges.write(sources.resolve(exchange.name()), exchange.withResponse(answer));
+                RecordingFiles.write(sources.resolve(exchange.name()), answered);
                 return;
             }
-            assertThat(exchange.response()).as("%s was captured but never recorded; run this test with -D%s=true",
-                    exchange.name(), RecordedExchanges.RECORD_PROPERTY).isNotNull();
-            assertThat(comparable.apply(answer)).as("%s answers %s differently from the recording %s (if the change is meant, refresh "
-                            + "with -D%s=true and fix the tests of the services whose fakes replay it)", folder,
-                    exchange.method().getBareMethodName(), exchange.name(), RecordedExchanges.RECORD_PROPERTY)
-                    .isEqualTo(comparable.apply(exchange.response()));
+            assertThat(exchange.recorded()).as("%s was captured but never recorded; run this test with -D%s=true",
+                    exchange.name(), RecordedExchanges.RECORD_PROPERTY).isTrue();
+            String differs = String.format("%s answers %s differently from the recording %s (if the change is meant, refresh "
+                    + "with -D%s=true and fix the tests of the services whose fakes replay it)", folder,
+                    exchange.method().getBareMethodName(), exchange.name(), RecordedExchanges.RECORD_PROPERTY);
+            assertThat(refusal(answered)).as(differs).isEqualTo(refusal(exchange));
+            if (exchange.response() != null) {
+                assertThat(comparable.apply(answered.response())).as(differs).isEqualTo(comparable.apply(exchange.response()));
+            }
         }));
     }
 
+    /** A refusal as it is compared: its code and description ("answered" when there is none). */
+    private static String refusal(Exchange exchange) {
+        return exchange.failure() == null ? "answered" : exchange.failure().getCode() + ": " + exchange.failure().getDescription();
+    }
+
+    /** The exchange as the service answers it now: its response, or the status it refused the call with. */
     @SuppressWarnings("unchecked")
-    private static Message call(Channel channel, Exchange exchange) {
+    private static Exchange call(Channel channel, Exchange exchange) {
         MethodDescriptor<Message, Message> method = (MethodDescriptor<Message, Message>) exchange.method();
-        return ClientCalls.blockingUnaryCall(channel, method, CallOptions.DEFAULT.withDeadlineAfter(60, TimeUnit.SECONDS), exchange.request());
+        try {
+            return exchange.withResponse(ClientCalls.blockingUnaryCall(channel, method,
+                    CallOptions.DEFAULT.withDeadlineAfter(60, TimeUnit.SECONDS), exchange.request()));
+        } catch (StatusRuntimeException e) {
+            return exchange.withFailure(e.getStatus());
+        }
     }
 }

@@ -23,9 +23,11 @@ public final class ReplayedAnswers {
         this.testsOf = testsOf;
     }
 
-    /** The recorded answer to an equal request, or INTERNAL saying how to record one. */
+    /** The recorded answer to an equal request (or the recorded refusal), or INTERNAL saying how to record one. */
+    @SuppressWarnings("unchecked")
     public <T extends Message> Uni<T> answer(String rpc, Message request) {
-        return recorded.<T>answer(rpc, request).map(a -> Uni.createFrom().item(a)).orElseGet(() -> {
+        return recorded.exchange(rpc, request).map(e -> e.failure() != null ? Uni.createFrom().<T>failure(e.failure().asRuntimeException())
+                : Uni.createFrom().item((T) e.response())).orElseGet(() -> {
             StatusRuntimeException failure = recorded.unrecorded(rpc, request, testsOf);
             unrecorded.add(failure.getStatus().getDescription());
             return Uni.createFrom().failure(failure);

@@ -25,10 +25,10 @@ class LexerDifferentialBench {
         long seed = Long.getLong("fuzz.seed", System.nanoTime());
         int texts = Integer.getInteger("fuzz.texts", 100_000);
         System.out.println("LexerDifferentialBench seed " + seed + ", texts per engine " + texts);
-        try (LexerDifferential.Sqlite sqlite = new LexerDifferential.Sqlite()) {
+        try (DifferentialEngines.Sqlite sqlite = new DifferentialEngines.Sqlite()) {
             report(LexerDifferential.run(EngineKind.SQLITE, sqlite, seed, texts));
         }
-        try (LexerDifferential.Postgres postgres = new LexerDifferential.Postgres(vertx)) {
+        try (DifferentialEngines.Postgres postgres = new DifferentialEngines.Postgres(vertx)) {
             report(LexerDifferential.run(EngineKind.POSTGRESQL, postgres, seed, texts));
         }
     }

@@ -26,14 +26,14 @@ class LexerDifferentialTest {
 
     @Test
     void theLexerReadsAsSqliteDoes() throws Exception {
-        try (LexerDifferential.Sqlite sqlite = new LexerDifferential.Sqlite()) {
+        try (DifferentialEngines.Sqlite sqlite = new DifferentialEngines.Sqlite()) {
             check(LexerDifferential.run(EngineKind.SQLITE, sqlite, SEED, TEXTS));
         }
     }
 
     @Test
     void theLexerReadsAsPostgresqlDoes() {
-        try (LexerDifferential.Postgres postgres = new LexerDifferential.Postgres(vertx)) {
+        try (DifferentialEngines.Postgres postgres = new DifferentialEngines.Postgres(vertx)) {
             check(LexerDifferential.run(EngineKind.POSTGRESQL, postgres, SEED, TEXTS));
         }
     }
