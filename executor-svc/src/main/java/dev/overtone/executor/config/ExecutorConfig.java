@@ -143,7 +143,7 @@ public interface ExecutorConfig {
         @WithDefault("5s")
         Duration idleInTransactionSlack();
 
-        /** SET LOCAL work_mem of every statement: sorts and hashes past it spill to temporary files. */
+        /** work_mem of every statement, a start-up setting of each connection: sorts and hashes past it spill to disk. */
         @WithDefault("16MB")
         String workMem();
     }

@@ -44,6 +44,8 @@ public final class CappedProjection {
     /** PostgreSQL types of bounded size, as the reactive client names them. */
     private static final Set<String> PG_FIXED = Set.of("BOOL", "INT2", "INT4", "INT8", "FLOAT4", "FLOAT8", "DATE",
             "TIME", "TIMETZ", "TIMESTAMP", "TIMESTAMPTZ", "INTERVAL", "UUID", "OID", "MONEY", "CHAR");
+    /** Variable-width PostgreSQL types that are text already: measured and cut as they are, with no rendering. */
+    private static final Set<String> PG_TEXT = Set.of("TEXT", "VARCHAR");
     /** Variable-width PostgreSQL types the client decodes compactly; others are rendered as text. */
     private static final Set<String> PG_TYPED = Set.of("TEXT", "VARCHAR", "BPCHAR", "NAME", "JSON", "JSONB",
             "NUMERIC", "BYTEA");
@@ -70,6 +72,14 @@ public final class CappedProjection {
     /** Characters a variable-width cell keeps at most. */
     int cut() {
         return cut;
+    }
+
+    /**
+     * True when no column needs cutting (every one of a fixed width): the statement can be read as it is, its
+     * rows bounded by the fetch batch ({@link #worstRowBytes}).
+     */
+    boolean bare() {
+        return variableColumns() == 0;
     }
 
     int variableColumns() {
@@ -113,8 +123,13 @@ public final class CappedProjection {
                 select.append(c);
                 continue;
             }
-            String text = TEXTS + ".t" + (i + 1);
-            texts.append(texts.length() == 0 ? "" : ", ").append(c).append("::text AS t").append(i + 1);
+            // a text column is measured and cut as it is: a column of the fenced sub-query is computed once a row
+            String text = c;
+            if (column.shape() != Shape.TYPED || column.declaredType() == null
+                    || !PG_TEXT.contains(column.declaredType().toUpperCase(Locale.ROOT))) {
+                text = TEXTS + ".t" + (i + 1);
+                texts.append(texts.length() == 0 ? "" : ", ").append(c).append("::text AS t").append(i + 1);
+            }
             String fits = "octet_length(" + text + ") <= " + cut;
             String value = column.shape() == Shape.TYPED ? c : text;
             // the cut keeps `cut` characters when they fit in `cut` bytes (ASCII), else a quarter of them:

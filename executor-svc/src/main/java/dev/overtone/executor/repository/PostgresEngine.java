@@ -54,43 +54,67 @@ public class PostgresEngine implements TenantEngine {
         return sessions.inReadOnlyTransaction(database, limits, connection -> {
             long started = System.nanoTime();
             if (plan) {
-                return readAll(connection, sql, limits, started);
+                return readAll(connection.prepare(sql), limits, started);
             }
             ColumnShapes.Shape known = mayRemember && DescribedColumns.READABLE ? shapes.get(database, sql) : null;
-            return known == null || known.names().isEmpty() ? firstSeen(connection, database, sql, limits, started)
-                    : remembered(connection, database, sql, known, limits, started);
+            CappedProjection wrapper = known == null || known.names().isEmpty() ? null : capped(sql, known, limits);
+            if (wrapper != null && !wrapper.bare()) {
+                return remembered(connection, database, sql, known, wrapper, limits, started);
+            }
+            if (DescribedColumns.READABLE) {
+                return described(connection, database, sql, limits, started);
+            }
+            return columnsOf(connection, sql).chain(shape -> shape.names().isEmpty()
+                    ? readAll(connection.prepare(sql), limits, started)
+                    : wrapped(connection, capped(sql, shape, limits), limits, started));
         }).onFailure(ColumnShapes.Stale.class).recoverWithUni(() -> execute(database, sql, plan, limits, false));
     }
 
-    /** The statement's columns first (one round trip), then the capped wrapper with the time that is left. */
-    private Uni<QueryResult> firstSeen(SqlConnection connection, TenantDatabase database, String sql,
+    private static CappedProjection capped(String sql, ColumnShapes.Shape shape, ExecutionLimits limits) {
+        return CappedProjection.postgres(sql, shape.names(), shape.types(), limits::cellCut);
+    }
+
+    /**
+     * The statement prepared as it is (one round trip, pipelined behind the set-up), its columns read from that
+     * preparation. When every column is of a fixed width (numbers, dates, booleans), nothing needs cutting and the
+     * rows are bounded by the fetch batch: the prepared statement itself is read, with no wrapper and no second
+     * prepare, as the raw call would. Otherwise the capped wrapper is prepared with the time that is left.
+     */
+    private Uni<QueryResult> described(SqlConnection connection, TenantDatabase database, String sql,
             ExecutionLimits limits, long started) {
-        return columnsOf(connection, sql).chain(shape -> {
-            if (DescribedColumns.READABLE) {
-                shapes.put(database, sql, shape);
-            }
+        return connection.prepare(sql).chain(prepared -> {
+            ColumnShapes.Shape shape = describedShape(prepared);
+            shapes.put(database, sql, shape);
             if (shape.names().isEmpty()) {
-                return readAll(connection, sql, limits, started);
+                return readAll(Uni.createFrom().item(prepared), limits, started);
             }
-            CappedProjection capped = CappedProjection.postgres(sql, shape.names(), shape.types(), limits::cellCut);
-            // the description took a round trip: the wrapped statement gets only what is left (pipelined)
-            Uni<?> timeLeft = connection.query("SET LOCAL statement_timeout = " + Math.max(1, limits.remainingMillis()))
-                    .execute();
-            Uni<PreparedStatement> prepared = Uni.combine().all().unis(timeLeft, connection.prepare(capped.sql()))
-                    .asTuple().map(both -> both.getItem2());
-            return readCapped(prepared, capped, limits, started);
+            CappedProjection capped = capped(sql, shape, limits);
+            if (capped.bare()) {
+                return readCapped(Uni.createFrom().item(prepared), capped, limits, started);
+            }
+            prepared.close().subscribe().with(done -> { }, failure -> { }); // pipelined; nobody waits for it
+            return wrapped(connection, capped, limits, started);
         });
+    }
+
+    /** The capped wrapper prepared and read, after a round trip that learnt the columns: with the time that is left. */
+    private Uni<QueryResult> wrapped(SqlConnection connection, CappedProjection capped, ExecutionLimits limits,
+            long started) {
+        Uni<?> timeLeft = connection.query("SET LOCAL statement_timeout = " + Math.max(1, limits.remainingMillis()))
+                .execute();
+        Uni<PreparedStatement> prepared = Uni.combine().all().unis(timeLeft, connection.prepare(capped.sql()))
+                .asTuple().map(both -> both.getItem2());
+        return readCapped(prepared, capped, limits, started);
     }
 
     /**
      * A statement run before: its wrapper is built from the remembered columns and prepared in the same round trip
      * as the statement's own description, which must match them exactly (names and types), or the wrapper is not
      * used: the description is the server's, so a changed schema is always seen before a row is read. One round
-     * trip fewer than {@link #firstSeen}, and no separate SET LOCAL: the set-up's statement_timeout is still exact.
+     * trip fewer than {@link #described} then {@link #wrapped}, and no separate SET LOCAL: the set-up's statement_timeout is still exact.
      */
     private Uni<QueryResult> remembered(SqlConnection connection, TenantDatabase database, String sql,
-            ColumnShapes.Shape known, ExecutionLimits limits, long started) {
-        CappedProjection capped = CappedProjection.postgres(sql, known.names(), known.types(), limits::cellCut);
+            ColumnShapes.Shape known, CappedProjection capped, ExecutionLimits limits, long started) {
         AtomicBoolean changed = new AtomicBoolean();
         Uni<ColumnShapes.Shape> now = columnsOf(connection, sql).invoke(shape -> {
             if (!shape.equals(known)) {
@@ -118,16 +142,20 @@ public class PostgresEngine implements TenantEngine {
     private static Uni<ColumnShapes.Shape> columnsOf(SqlConnection connection, String sql) {
         if (DescribedColumns.READABLE) {
             return connection.prepare(sql).map(prepared -> {
-                List<io.vertx.sqlclient.desc.ColumnDescriptor> described = DescribedColumns.of(prepared.getDelegate());
                 prepared.close().subscribe().with(done -> { }, failure -> { }); // pipelined; nobody waits for it
-                if (described == null) {
-                    throw new IllegalStateException("the prepared statement's description is not readable");
-                }
-                return shapeOf(described.stream().map(ColumnDescriptor::newInstance).toList());
+                return describedShape(prepared);
             });
         }
         return connection.preparedQuery("SELECT * FROM (\n" + sql + "\n) AS " + CappedProjection.ALIAS + " LIMIT 0")
                 .execute().map(probe -> shapeOf(probe.columnDescriptors()));
+    }
+
+    private static ColumnShapes.Shape describedShape(PreparedStatement prepared) {
+        List<io.vertx.sqlclient.desc.ColumnDescriptor> described = DescribedColumns.of(prepared.getDelegate());
+        if (described == null) {
+            throw new IllegalStateException("the prepared statement's description is not readable");
+        }
+        return shapeOf(described.stream().map(ColumnDescriptor::newInstance).toList());
     }
 
     private static ColumnShapes.Shape shapeOf(List<ColumnDescriptor> described) {
@@ -183,9 +211,8 @@ public class PostgresEngine implements TenantEngine {
     }
 
     /** An EXPLAIN (or a statement without columns): read as it is, its cells cut by the executor. */
-    private static Uni<QueryResult> readAll(SqlConnection connection, String sql, ExecutionLimits limits,
-            long started) {
-        return connection.prepare(sql).chain(prepared -> {
+    private static Uni<QueryResult> readAll(Uni<PreparedStatement> preparing, ExecutionLimits limits, long started) {
+        return preparing.chain(prepared -> {
             var cursor = prepared.cursor();
             return cursor.read(limits.maxRows() + 1)
                     .map(rows -> collect(rows, cursor.hasMore(), limits, started))

@@ -52,7 +52,6 @@ final class PostgresSessions {
         } catch (SandboxException e) {
             return Uni.createFrom().failure(e);
         }
-        String schema = database.postgres().orElseThrow().schema();
         // a waiter that gives up stays in the pool's queue: the connection it is handed later must be
         // closed (given back), or every abandoned wait leaks one connection of the tenant's pool
         AtomicBoolean abandoned = new AtomicBoolean();
@@ -75,13 +74,10 @@ final class PostgresSessions {
                 .transform(e -> PostgresErrors.unreachable(database, e))
                 .chain(connection -> {
                     long timeout = Math.max(1, limits.remainingMillis());
+                    // what depends on the call; the settings that do not are the connection's own (see poolFor)
                     String setup = "BEGIN READ ONLY; SET LOCAL statement_timeout = " + timeout
                             + "; SET LOCAL idle_in_transaction_session_timeout = "
-                            + (timeout + poolConfig.idleInTransactionSlack().toMillis())
-                            + "; SET LOCAL search_path = " + quote(schema)
-                            // the policy lexes plain strings as the standard says; the server must agree
-                            + "; SET LOCAL standard_conforming_strings = on"
-                            + "; SET LOCAL work_mem = '" + poolConfig.workMem().replace("'", "") + "'";
+                            + (timeout + poolConfig.idleInTransactionSlack().toMillis());
                     // the set-up and the work are pipelined: the server runs them in order, so the
                     // statement is parsed under the pinned search_path and timed by statement_timeout
                     return Uni.combine().all().unis(connection.query(setup).execute(), work.apply(connection))
@@ -135,14 +131,30 @@ final class PostgresSessions {
                     .setPassword(target.password().get().reveal())
                     .setConnectTimeout((int) poolConfig.connectTimeout().toMillis())
                     .setCachePreparedStatements(false)
-                    // the shared pg_stat_activity shows every session's application_name: no tenant names there
-                    .setProperties(Map.of("application_name", "overtone-executor"));
+                    .setProperties(sessionDefaults(target));
             PoolOptions options = new PoolOptions().setMaxSize(poolConfig.maxSize())
                     .setMaxWaitQueueSize(poolConfig.maxWaitQueueSize())
                     .setIdleTimeout((int) poolConfig.idleTimeout().toSeconds()).setIdleTimeoutUnit(TimeUnit.SECONDS)
                     .setName("tenant-" + database.key());
             return PgBuilder.pool().with(options).connectingTo(connect).using(vertx).build();
         });
+    }
+
+    /**
+     * The settings every call of this database runs under that do not depend on the call, sent when the connection
+     * starts: they become the session's own defaults, which is what DISCARD ALL (its RESET ALL) returns every setting
+     * to. A call that changes one for its session is undone by its ROLLBACK, and by the reset should anything
+     * survive that, so every call runs under these values, as under the three per-call SET LOCALs they replace
+     * (each a statement the server parsed and ran per call).
+     */
+    private Map<String, String> sessionDefaults(PostgresTarget target) {
+        return Map.of(
+                // the shared pg_stat_activity shows every session's application_name: no tenant names there
+                "application_name", "overtone-executor",
+                "search_path", quote(target.schema()),
+                // the policy lexes plain strings as the standard says; the server must agree
+                "standard_conforming_strings", "on",
+                "work_mem", poolConfig.workMem());
     }
 
     static String quote(String identifier) {
