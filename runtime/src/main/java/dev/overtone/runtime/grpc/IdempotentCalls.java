@@ -10,10 +10,12 @@ import java.util.List;
  * Variants, their batches, Verbalize, Normalize, and Parse and Repair (a model writes SQL; a repeat costs model
  * time, within the call's deadline, and changes nothing); infill Infill (the same); clarify Get.</li>
  * <li>clarify Answer: it writes a turn, but is idempotent on its {@code idempotency_key} (a repeat gets the
- * same turn back from PostgreSQL, whichever replica serves it).</li>
+ * same turn back from PostgreSQL, whichever replica serves it); clarify Choose: it writes a remembered choice as an
+ * upsert (a repeat refreshes the same row); clarify Recall and ListChoices read.</li>
  * </ul>
- * Not retried: clarify Start (a repeat would open a second dialogue; Start has no idempotency key) and Cancel
- * (a repeat of a Cancel that went through answers FAILED_PRECONDITION), and interpreter Interpret and
+ * Not retried: clarify Start (a repeat would open a second dialogue; Start has no idempotency key), Cancel
+ * (a repeat of a Cancel that went through answers FAILED_PRECONDITION) and Forget (a repeat of a Forget by id that
+ * went through answers NOT_FOUND), and interpreter Interpret and
  * StreamInterpret (the front door: no service calls them, and a stream cannot be replayed once it has answered).
  */
 public final class IdempotentCalls {
@@ -32,7 +34,10 @@ public final class IdempotentCalls {
             new Method("overtone.v1.ParserService", "Repair"),
             new Method("overtone.v1.InfillService", "Infill"),
             new Method("overtone.v1.ClarifyService", "Answer"),
-            new Method("overtone.v1.ClarifyService", "Get"));
+            new Method("overtone.v1.ClarifyService", "Get"),
+            new Method("overtone.v1.ClarifyService", "Choose"),
+            new Method("overtone.v1.ClarifyService", "Recall"),
+            new Method("overtone.v1.ClarifyService", "ListChoices"));
 
     private IdempotentCalls() {
     }
