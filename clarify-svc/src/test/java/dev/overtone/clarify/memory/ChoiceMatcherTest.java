@@ -74,6 +74,14 @@ class ChoiceMatcherTest {
     }
 
     @Test
+    void wordsNamingTheRowsAskedAboutDoNotNameAValue() {
+        // "hotel" names the table the condition reads, and nothing in "no condition": it is what is asked about, not the fork
+        List<Decision> decided = match("Return the rating of each hotel", choice("where", "", DecisionVariable.ABSENT, "hotels.stars > 3"));
+        assertThat(decided).hasSize(1);
+        assertThat(decided.get(0).choice().clause()).isEqualTo("where");
+    }
+
+    @Test
     void clauseValuesAndPivotTermMustMatch() {
         String question = "Return the rating of each hotel";
         assertThat(match(question, choice("where", "rating", SCORE, STARS))).isEmpty();
