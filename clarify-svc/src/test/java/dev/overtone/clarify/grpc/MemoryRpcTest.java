@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.FakeParserResource;
-import dev.overtone.clarify.support.FakeSqlAnalysis;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
-import dev.overtone.proto.v1.Candidate;
 import dev.overtone.proto.v1.ChoiceSource;
 import dev.overtone.proto.v1.ChooseRequest;
 import dev.overtone.proto.v1.ChooseResponse;
@@ -16,10 +14,8 @@ import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.ListChoicesRequest;
 import dev.overtone.proto.v1.ListChoicesResponse;
 import dev.overtone.proto.v1.MutinyClarifyServiceGrpc;
-import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
 import dev.overtone.proto.v1.RememberedChoice;
-import dev.overtone.proto.v1.SqlAnalysis;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -58,7 +54,8 @@ class MemoryRpcTest {
             assertThat(Duration.between(Instant.parse(c.getChosenAt()), Instant.parse(c.getExpiresAt()))).isEqualTo(Duration.ofDays(180));
         });
 
-        RecallResponse recalled = clarify.recall(analysed(MemoryCalls.recall(tenant, "hotels", "which hotels have the best rating")));
+        RecallResponse recalled = clarify.recall(MemoryCalls.recall(tenant, "hotels", "which hotels have the best rating").toBuilder()
+                .clearCandidates().addAllCandidates(MemoryCalls.analysed(MemoryCalls.candidates())).build());
 
         assertThat(recalled.getAppliedList()).extracting(a -> a.getChoice().getId())
                 .containsExactly(chosen.getRemembered(0).getId(), chosen.getRemembered(1).getId());
@@ -164,14 +161,5 @@ class MemoryRpcTest {
         assertStatus(() -> clarify.listChoices(MemoryCalls.list("", "")), Status.Code.INVALID_ARGUMENT, "tenant");
         assertStatus(() -> clarify.forget(MemoryCalls.forget("", "", "")), Status.Code.INVALID_ARGUMENT, "tenant");
         assertThat(MemoryCalls.storedChoices(tenant)).isZero();
-    }
-
-    /** The candidates as interpreter-svc sends them: each with its analysis, so no parser-svc call is needed. */
-    private static RecallRequest analysed(RecallRequest r) {
-        RecallRequest.Builder b = r.toBuilder().clearCandidates();
-        for (Candidate c : r.getCandidatesList()) {
-            b.addCandidates(c.toBuilder().setAnalysis(SqlAnalysis.newBuilder().addAllSlots(FakeSqlAnalysis.analyze(c.getSql()).getSlotsList())));
-        }
-        return b.build();
     }
 }

@@ -5,6 +5,7 @@ import dev.overtone.proto.v1.ChooseRequest;
 import dev.overtone.proto.v1.ForgetRequest;
 import dev.overtone.proto.v1.ListChoicesRequest;
 import dev.overtone.proto.v1.RecallRequest;
+import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
 import java.util.List;
@@ -44,6 +45,12 @@ public final class MemoryCalls {
 
     public static ForgetRequest forget(String tenant, String database, String choiceId) {
         return ForgetRequest.newBuilder().setTenant(tenant).setDatabase(database).setChoiceId(choiceId).build();
+    }
+
+    /** The candidates as interpreter-svc sends them: each with its analysis, so that no parser-svc call is needed. */
+    public static List<Candidate> analysed(List<Candidate> candidates) {
+        return candidates.stream().map(c -> c.toBuilder()
+                .setAnalysis(SqlAnalysis.newBuilder().addAllSlots(FakeSqlAnalysis.analyze(c.getSql()).getSlotsList())).build()).toList();
     }
 
     /** A turn as the caller reads it, whichever session it belongs to. */
