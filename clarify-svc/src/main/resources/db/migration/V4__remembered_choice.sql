@@ -17,7 +17,9 @@ CREATE TABLE clarify_remembered_choice (
     expires_at      TIMESTAMPTZ NOT NULL,
     UNIQUE (tenant, database_name, fork_key)
 );
--- Recall and ListChoices of one database, newest first; ListChoices of every database of a tenant; the reaper.
+-- Recall and Start (the choices of one database, filtered there by chosen value: no index on the value, a slot text
+-- may be longer than a B-tree entry takes); ListChoices of one database, newest first; ListChoices of every database
+-- of a tenant; the reaper.
 CREATE INDEX clarify_remembered_choice_database ON clarify_remembered_choice (tenant, database_name, chosen_at DESC, id DESC);
 CREATE INDEX clarify_remembered_choice_tenant ON clarify_remembered_choice (tenant, chosen_at DESC, id DESC);
 CREATE INDEX clarify_remembered_choice_expiry ON clarify_remembered_choice (expires_at);

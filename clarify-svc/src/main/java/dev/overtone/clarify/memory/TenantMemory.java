@@ -55,18 +55,24 @@ public class TenantMemory {
         r.requireOwner("Recall");
         List<Reading> readings = r.candidates().isEmpty() ? List.of() : Readings.collapse(r.candidates(), config.defaults().maxCandidates());
         List<String> every = r.candidates().stream().map(StartCommand.CandidateInput::id).toList();
+        if (readings.size() < 2) {
+            return Uni.createFrom().item(new Recalled(List.of(), every));
+        }
         Context ctx = Vertx.currentContext();
-        return lookup.active(r.tenant(), r.database(), readings.size()).chain(choices -> choices.isEmpty()
-                ? Uni.createFrom().item(new Recalled(List.of(), every))
-                : slots.of(readings, r.candidates())
+        Uni<List<List<SlotValue>>> analysed = slots.of(readings, r.candidates());
+        if (r.candidates().stream().anyMatch(c -> c.slots() == null)) {
+            analysed = analysed.emitOn(CallerContext.of(ctx)); // back from parser-svc's answer to the caller's context
+        }
+        return analysed.map(DecisionVariableExtractor::extract)
+                .chain(variables -> lookup.candidates(r.tenant(), r.database(), variables).chain(choices -> choices.isEmpty()
+                        ? Uni.createFrom().item(new Recalled(List.of(), every))
                         // a pivot term may run the embedding model: a worker thread, not the event loop
-                        .emitOn(Infrastructure.getDefaultWorkerPool())
-                        .map(s -> recalled(r, readings, s, choices))
-                        .emitOn(CallerContext.of(ctx)));
+                        : Uni.createFrom().item(() -> recalled(r, readings, variables, choices))
+                                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                                .emitOn(CallerContext.of(ctx))));
     }
 
-    private Recalled recalled(MemoryRequest r, List<Reading> readings, List<List<SlotValue>> s, List<Choice> choices) {
-        List<DecisionVariable> variables = DecisionVariableExtractor.extract(s);
+    private Recalled recalled(MemoryRequest r, List<Reading> readings, List<DecisionVariable> variables, List<Choice> choices) {
         Map<String, String> terms = new HashMap<>();
         List<Decision> decisions = ChoiceMatcher.match(r.question(), variables, choices,
                 v -> terms.computeIfAbsent(v.id(), id -> pivotTerms.of(r.question(), v)));

@@ -46,14 +46,13 @@ public class DialogueStart {
         List<Reading> readings = Readings.collapse(cmd.candidates(), config.defaults().maxCandidates());
         double[] priors = PriorRule.of(config.missingPriors()).priors(Readings.givenPriors(cmd.candidates(), readings));
         Context ctx = Vertx.currentContext();
-        Uni<List<Choice>> remembered = cmd.hasOwner() && !cmd.ignoreMemory()
-                ? memory.active(cmd.tenant(), cmd.database(), readings.size())
-                : Uni.createFrom().item(List.of());
-        return remembered.chain(choices -> slots.of(readings, cmd.candidates())
-                        // the pivot terms may run the embedding model: a worker thread, not the event loop
-                        .emitOn(Infrastructure.getDefaultWorkerPool())
-                        .map(s -> plan(cmd.question(), s, choices)))
+        return slots.of(readings, cmd.candidates())
+                // the pivot terms may run the embedding model: a worker thread, not the event loop
+                .emitOn(Infrastructure.getDefaultWorkerPool())
+                .map(s -> DecisionVariableExtractor.extract(s).stream().map(v -> v.withPivotTerm(pivotTerms.of(cmd.question(), v))).toList())
                 .emitOn(CallerContext.of(ctx))
+                .chain(variables -> remembered(cmd, variables)
+                        .map(choices -> new Plan(variables, ChoiceMatcher.match(cmd.question(), variables, choices, DecisionVariable::pivotTerm))))
                 .chain(plan -> Panache.withTransaction(() -> createSession(cmd, readings, priors, plan, options)));
     }
 
@@ -61,10 +60,11 @@ public class DialogueStart {
     private record Plan(List<DecisionVariable> variables, List<Decision> decisions) {
     }
 
-    private Plan plan(String question, List<List<SlotValue>> slots, List<Choice> choices) {
-        List<DecisionVariable> variables = DecisionVariableExtractor.extract(slots).stream()
-                .map(v -> v.withPivotTerm(pivotTerms.of(question, v))).toList();
-        return new Plan(variables, ChoiceMatcher.match(question, variables, choices, DecisionVariable::pivotTerm));
+    /** The tenant's remembered choices that could decide these forks; none for a dialogue without an owner or ignoring memory. */
+    private Uni<List<Choice>> remembered(StartCommand cmd, List<DecisionVariable> variables) {
+        return cmd.hasOwner() && !cmd.ignoreMemory()
+                ? memory.candidates(cmd.tenant(), cmd.database(), variables)
+                : Uni.createFrom().item(List.of());
     }
 
     private Uni<TurnEntity> createSession(StartCommand cmd, List<Reading> readings, double[] priors, Plan plan,
