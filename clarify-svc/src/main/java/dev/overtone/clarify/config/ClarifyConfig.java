@@ -29,6 +29,18 @@ public interface ClarifyConfig {
 
     WarmUp warmUp();
 
+    Memory memory();
+
+    interface Memory {
+        /** Remember what people choose and apply it to later questions of the same tenant and database. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** A remembered choice is forgotten this long after it was (last) chosen. */
+        @WithDefault("180d")
+        Duration ttl();
+    }
+
     interface WarmUp {
         /** Load the embedding model and run one match at start; readiness is DOWN until done. */
         @WithDefault("true")

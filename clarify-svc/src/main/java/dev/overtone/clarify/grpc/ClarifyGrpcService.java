@@ -1,6 +1,9 @@
 package dev.overtone.clarify.grpc;
 
+import dev.overtone.clarify.mapping.MemoryProtoMapper;
 import dev.overtone.clarify.mapping.ProtoMapper;
+import dev.overtone.clarify.memory.ChoiceListing;
+import dev.overtone.clarify.memory.TenantMemory;
 import dev.overtone.clarify.service.DialogueAnswer;
 import dev.overtone.clarify.service.DialogueStart;
 import dev.overtone.clarify.service.Sessions;
@@ -19,7 +22,6 @@ import dev.overtone.proto.v1.GetRequest;
 import dev.overtone.proto.v1.Session;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
-import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
@@ -33,6 +35,10 @@ public class ClarifyGrpcService implements ClarifyService {
     DialogueAnswer answers;
     @Inject
     Sessions sessions;
+    @Inject
+    TenantMemory memory;
+    @Inject
+    ChoiceListing listing;
 
     @Override
     public Uni<Turn> start(StartRequest request) {
@@ -54,30 +60,26 @@ public class ClarifyGrpcService implements ClarifyService {
         return Uni.createFrom().deferred(() -> sessions.cancel(request.getSessionId())).map(ProtoMapper::session);
     }
 
-    // The memory of choices (issue 36) is being built: until then these answer UNIMPLEMENTED, as gRPC does for
-    // a method a server lacks.
     @Override
     public Uni<ChooseResponse> choose(ChooseRequest request) {
-        return notYet("Choose");
+        return Uni.createFrom().deferred(() -> memory.choose(MemoryProtoMapper.choose(request), request.getChosenCandidateId()))
+                .map(MemoryProtoMapper::chosen);
     }
 
     @Override
     public Uni<RecallResponse> recall(RecallRequest request) {
-        return notYet("Recall");
+        return Uni.createFrom().deferred(() -> memory.recall(MemoryProtoMapper.recall(request))).map(MemoryProtoMapper::recalled);
     }
 
     @Override
     public Uni<ListChoicesResponse> listChoices(ListChoicesRequest request) {
-        return notYet("ListChoices");
+        return Uni.createFrom().deferred(() -> listing.list(request.getTenant(), request.getDatabase(), request.getPageSize(),
+                request.getPageToken())).map(MemoryProtoMapper::page);
     }
 
     @Override
     public Uni<ForgetResponse> forget(ForgetRequest request) {
-        return notYet("Forget");
-    }
-
-    private static <T> Uni<T> notYet(String rpc) {
-        return Uni.createFrom().failure(Status.UNIMPLEMENTED
-                .withDescription("clarify-svc does not remember choices yet: " + rpc + " is not served by this version").asRuntimeException());
+        return Uni.createFrom().deferred(() -> listing.forget(request.getTenant(), request.getDatabase(), request.getChoiceId()))
+                .map(n -> ForgetResponse.newBuilder().setForgotten(n.intValue()).build());
     }
 }

@@ -1,6 +1,7 @@
 package dev.overtone.clarify.mapping;
 
 import dev.overtone.clarify.repository.CandidateEntity;
+import dev.overtone.clarify.repository.ChoiceCodec;
 import dev.overtone.clarify.repository.DialogueCodec;
 import dev.overtone.clarify.repository.JsonColumns;
 import dev.overtone.clarify.repository.TurnEntity;
@@ -37,17 +38,20 @@ public final class ProtoMapper {
 
     public static StartCommand start(StartRequest r) {
         ClarifyOptions o = r.getOptions();
-        List<StartCommand.CandidateInput> candidates = r.getCandidatesList().stream()
-                .map(c -> new StartCommand.CandidateInput(c.getId(), c.getSql(), c.getText(),
-                        c.hasProbability() ? c.getProbability() : null, c.getFingerprint(),
-                        c.hasAnalysis() ? slots(c.getAnalysis()) : null))
-                .toList();
-        return new StartCommand(r.getQuestion(), candidates,
+        return new StartCommand(r.getQuestion(), candidates(r.getCandidatesList()),
                 o.hasConfidenceThreshold() ? o.getConfidenceThreshold() : null,
                 o.hasMaxTurns() ? o.getMaxTurns() : null,
                 strategy(o.getStrategy()),
                 o.hasSeed() ? o.getSeed() : null,
-                r.getCandidatesIncomplete());
+                r.getCandidatesIncomplete(), r.getTenant(), r.getDatabase(), o.getIgnoreMemory());
+    }
+
+    public static List<StartCommand.CandidateInput> candidates(List<Candidate> candidates) {
+        return candidates.stream()
+                .map(c -> new StartCommand.CandidateInput(c.getId(), c.getSql(), c.getText(),
+                        c.hasProbability() ? c.getProbability() : null, c.getFingerprint(),
+                        c.hasAnalysis() ? slots(c.getAnalysis()) : null))
+                .toList();
     }
 
     private static List<SlotValue> slots(SqlAnalysis analysis) {
@@ -96,6 +100,7 @@ public final class ProtoMapper {
                     .setInterpretation(t.resolutionInterpretation == null ? "" : t.resolutionInterpretation)
                     .setConfidence(t.resolutionConfidence)
                     .setCandidatesIncomplete(t.resolutionOverIncomplete)
+                    .addAllRemembered(MemoryProtoMapper.choices(ChoiceCodec.choices(t.resolutionRemembered)))
                     .setReason(ResolutionReason.valueOf("RESOLUTION_REASON_" + t.resolutionReason)));
         }
         return b.build();

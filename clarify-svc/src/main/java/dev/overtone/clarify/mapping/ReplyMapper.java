@@ -71,6 +71,11 @@ public final class ReplyMapper {
         return Optional.empty();
     }
 
+    /** The lexical pass alone (no option numbers, phrases or model): the values a text's own words name, if any. */
+    public Optional<MappedReply> byWords(String text) {
+        return lexical(text.toLowerCase(Locale.ROOT));
+    }
+
     /** Value options in order, with the text the embedding model compares a reply to. */
     public List<String> valueTexts() {
         List<String> out = new ArrayList<>();

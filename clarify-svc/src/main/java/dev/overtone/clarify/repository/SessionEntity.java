@@ -34,6 +34,12 @@ public class SessionEntity extends PanacheEntityBase {
     /** The caller said its candidates may lack readings (a degraded stage): no resolution claims certainty. */
     @Column(name = "candidates_incomplete")
     public boolean candidatesIncomplete;
+    /** Whose dialogue it is ('' = a dialogue without memory): what a person answers is remembered under them. */
+    public String tenant = "";
+    @Column(name = "database_name")
+    public String database = "";
+    /** JSON: the remembered choices that decided forks of this dialogue at Start (ChoiceCodec). */
+    public String remembered = "[]";
     @Column(name = "created_at")
     public Instant createdAt;
     @Column(name = "updated_at")

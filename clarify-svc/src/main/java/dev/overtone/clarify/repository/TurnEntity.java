@@ -42,6 +42,9 @@ public class TurnEntity extends PanacheEntityBase {
     /** The resolution was made over candidates known to be incomplete; its confidence keeps the reserve. */
     @Column(name = "resolution_over_incomplete")
     public boolean resolutionOverIncomplete;
+    /** JSON: the remembered choices that decided forks of the dialogue, on its resolution (ChoiceCodec). */
+    @Column(name = "resolution_remembered")
+    public String resolutionRemembered = "[]";
     @Column(name = "resolution_reason")
     public String resolutionReason;
     @Column(name = "reply_option_id")

@@ -4,12 +4,12 @@ import io.vertx.core.Context;
 import java.util.concurrent.Executor;
 
 /** Resumes on the caller's Vert.x context: Hibernate Reactive must stay on it after work done on a worker thread. */
-final class CallerContext {
+public final class CallerContext {
 
     private CallerContext() {
     }
 
-    static Executor of(Context ctx) {
+    public static Executor of(Context ctx) {
         return ctx == null ? Runnable::run : r -> ctx.runOnContext(v -> r.run());
     }
 }

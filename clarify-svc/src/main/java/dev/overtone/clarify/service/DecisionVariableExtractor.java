@@ -17,6 +17,8 @@ import java.util.Set;
  * order of first appearance.
  */
 public final class DecisionVariableExtractor {
+    /** Joins the slot texts of a variable's paths into one value key. */
+    public static final String KEY_SEPARATOR = " ∧ ";
 
     private DecisionVariableExtractor() {
     }
@@ -84,7 +86,7 @@ public final class DecisionVariableExtractor {
                     t.add(String.join(" ", s.schemaElements()) + " " + s.value());
                 }
             }
-            keys.add(String.join(" ∧ ", k));
+            keys.add(String.join(KEY_SEPARATOR, k));
             labels.add(l.isEmpty() ? absentLabel(clause) : l.get(0));
             terms.add(String.join(" ", t).trim());
         }

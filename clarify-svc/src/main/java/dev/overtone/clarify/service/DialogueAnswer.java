@@ -4,6 +4,9 @@ import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.mapping.EmbeddingMatcher;
 import dev.overtone.clarify.mapping.MappedReply;
 import dev.overtone.clarify.mapping.ReplyMapper;
+import dev.overtone.clarify.memory.AnsweredForks;
+import dev.overtone.clarify.memory.Choice;
+import dev.overtone.clarify.memory.ChoiceRecorder;
 import dev.overtone.clarify.repository.CandidateEntity;
 import dev.overtone.clarify.repository.DialogueCodec;
 import dev.overtone.clarify.repository.IdempotencyKeyEntity;
@@ -43,6 +46,8 @@ public class DialogueAnswer {
     Sessions sessions;
     @Inject
     NextTurn turns;
+    @Inject
+    ChoiceRecorder recorder;
 
     /** What the read-only first pass found: a replayed turn, or the question to map the reply against. */
     private record Pending(TurnEntity replay, List<DecisionVariable> variables, TurnEntity current) {
@@ -166,9 +171,28 @@ public class DialogueAnswer {
                     rows.add(k);
                 }
                 LOG.debugf("session %s turn %d: %s via %s", id, cmd.turn(), reply.kind(), reply.mapping());
-                return SessionEntity.persist(rows).chain(() -> Panache.getSession().chain(ses -> ses.flush())).replaceWith(next);
+                return SessionEntity.persist(rows).chain(() -> remember(s, vs, current, next))
+                        .chain(() -> Panache.getSession().chain(ses -> ses.flush())).replaceWith(next);
             })));
         });
+    }
+
+    /**
+     * When the dialogue resolves on a reading, what the person answered is remembered under the session's tenant and
+     * database, in this transaction: the resolution and the memory are written together or not at all.
+     */
+    private Uni<Void> remember(SessionEntity s, List<VariableEntity> vs, TurnEntity current, TurnEntity next) {
+        if (!TurnEntity.RESOLUTION.equals(next.kind) || next.resolutionCandidate.isEmpty() || s.tenant.isEmpty() || !recorder.enabled()) {
+            return Uni.createFrom().voidItem();
+        }
+        List<DecisionVariable> variables = vs.stream().map(DialogueCodec::toVariable).toList();
+        return TurnEntity.<TurnEntity>find("sessionId = ?1 and number < ?2 order by number", s.id, current.number).list()
+                .chain(earlier -> {
+                    List<TurnEntity> answered = new ArrayList<>(earlier);
+                    answered.add(current);
+                    return recorder.record(s.tenant, s.database, s.question, Choice.Source.DIALOGUE, AnsweredForks.of(variables, answered));
+                })
+                .replaceWithVoid();
     }
 
     private static Dialogue restore(SessionEntity s, List<CandidateEntity> cs, List<VariableEntity> vs) {

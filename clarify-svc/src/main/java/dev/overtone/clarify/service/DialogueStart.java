@@ -1,9 +1,12 @@
 package dev.overtone.clarify.service;
 
-import dev.overtone.clarify.client.ParserClient;
 import dev.overtone.clarify.config.ClarifyConfig;
-import dev.overtone.clarify.mapping.EmbeddingMatcher;
+import dev.overtone.clarify.memory.Choice;
+import dev.overtone.clarify.memory.ChoiceLookup;
+import dev.overtone.clarify.memory.ChoiceMatcher;
+import dev.overtone.clarify.memory.Decision;
 import dev.overtone.clarify.repository.CandidateEntity;
+import dev.overtone.clarify.repository.ChoiceCodec;
 import dev.overtone.clarify.repository.DialogueCodec;
 import dev.overtone.clarify.repository.JsonColumns;
 import dev.overtone.clarify.repository.SessionEntity;
@@ -17,28 +20,24 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import org.jboss.logging.Logger;
 
 /**
  * Start: the readings (candidates collapsed by result), their priors, the decision variables from the candidates'
- * analyses or parser-svc's, each with its pivot term, the session stored with its first turn. The arithmetic lives
- * in {@link Dialogue}.
+ * analyses or parser-svc's, each with its pivot term, the forks the tenant's remembered choices decide, the session
+ * stored with its first turn. The arithmetic lives in {@link Dialogue}.
  */
 @ApplicationScoped
 public class DialogueStart {
-    private static final Logger LOG = Logger.getLogger(DialogueStart.class);
-
     @Inject
     ClarifyConfig config;
     @Inject
-    ParserClient parser;
+    ReadingSlots slots;
     @Inject
-    EmbeddingMatcher embeddings;
+    PivotTerms pivotTerms;
+    @Inject
+    ChoiceLookup memory;
     @Inject
     NextTurn turns;
 
@@ -47,52 +46,30 @@ public class DialogueStart {
         List<Reading> readings = Readings.collapse(cmd.candidates(), config.defaults().maxCandidates());
         double[] priors = PriorRule.of(config.missingPriors()).priors(Readings.givenPriors(cmd.candidates(), readings));
         Context ctx = Vertx.currentContext();
-        return slots(readings, cmd.candidates())
+        return slots.of(readings, cmd.candidates())
                 // the pivot terms may run the embedding model: a worker thread, not the event loop
                 .emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(slots -> DecisionVariableExtractor.extract(slots).stream()
-                        .map(v -> v.withPivotTerm(pivotTerm(cmd.question(), v))).toList())
+                .map(s -> DecisionVariableExtractor.extract(s).stream().map(v -> v.withPivotTerm(pivotTerms.of(cmd.question(), v))).toList())
                 .emitOn(CallerContext.of(ctx))
-                .chain(variables -> Panache.withTransaction(() -> createSession(cmd, readings, priors, variables, options)));
+                .chain(variables -> remembered(cmd, variables)
+                        .map(choices -> new Plan(variables, ChoiceMatcher.match(cmd.question(), variables, choices, DecisionVariable::pivotTerm))))
+                .chain(plan -> Panache.withTransaction(() -> createSession(cmd, readings, priors, plan, options)));
     }
 
-    /** The fork's pivot term; by words alone when the embedding model is off or fails (readiness shows why). */
-    private String pivotTerm(String question, DecisionVariable v) {
-        if (!embeddings.enabled()) {
-            return PivotTerm.of(question, v, WordSimilarity.NONE);
-        }
-        try {
-            return PivotTerm.of(question, v, embeddings);
-        } catch (RuntimeException | LinkageError e) {
-            LOG.warnf("the embedding model failed (%s); the question's pivot term is chosen by words only", e.toString());
-            return PivotTerm.of(question, v, WordSimilarity.NONE);
-        }
+    /** The decision variables with their pivot terms, and the forks of them remembered choices decide. */
+    private record Plan(List<DecisionVariable> variables, List<Decision> decisions) {
     }
 
-    /**
-     * Each reading's slots: those its candidate carries (the caller's analysis, made with the schema),
-     * else parser-svc Analyze of its SQL, once per distinct SQL.
-     */
-    private Uni<List<List<SlotValue>>> slots(List<Reading> readings, List<StartCommand.CandidateInput> candidates) {
-        if (readings.size() < 2) {
-            // One reading: nothing to tell apart, parser-svc is not needed.
-            return Uni.createFrom().item(readings.stream().map(r -> List.<SlotValue>of()).toList());
-        }
-        Map<String, List<SlotValue>> given = new HashMap<>();
-        candidates.stream().filter(c -> c.slots() != null).forEach(c -> given.put(c.id(), c.slots()));
-        Map<String, Uni<List<SlotValue>>> bySql = new LinkedHashMap<>();
-        for (Reading r : readings) {
-            if (!given.containsKey(r.id())) {
-                bySql.computeIfAbsent(r.sql(), sql -> parser.slots(r.id(), sql).memoize().indefinitely());
-            }
-        }
-        List<Uni<List<SlotValue>>> calls = readings.stream()
-                .map(r -> given.containsKey(r.id()) ? Uni.createFrom().item(given.get(r.id())) : bySql.get(r.sql())).toList();
-        return Uni.join().all(calls).andFailFast();
+    /** The tenant's remembered choices that could decide these forks; none for a dialogue without an owner or ignoring memory. */
+    private Uni<List<Choice>> remembered(StartCommand cmd, List<DecisionVariable> variables) {
+        return cmd.hasOwner() && !cmd.ignoreMemory()
+                ? memory.candidates(cmd.tenant(), cmd.database(), variables)
+                : Uni.createFrom().item(List.of());
     }
 
-    private Uni<TurnEntity> createSession(StartCommand cmd, List<Reading> readings, double[] priors,
-            List<DecisionVariable> variables, DialogueOptions options) {
+    private Uni<TurnEntity> createSession(StartCommand cmd, List<Reading> readings, double[] priors, Plan plan,
+            DialogueOptions options) {
+        List<DecisionVariable> variables = plan.variables();
         String question = cmd.question();
         Instant now = Instant.now();
         SessionEntity s = new SessionEntity();
@@ -105,9 +82,17 @@ public class DialogueStart {
         s.seed = options.seed();
         s.maxOptions = options.maxOptions();
         s.candidatesIncomplete = cmd.candidatesIncomplete();
+        if (cmd.hasOwner()) {
+            s.tenant = cmd.tenant();
+            s.database = cmd.database();
+        }
+        s.remembered = ChoiceCodec.json(plan.decisions().stream().map(Decision::choice).toList());
         s.currentTurn = 1;
         s.createdAt = now;
         s.updatedAt = now;
+        Dialogue dialogue = plan.decisions().isEmpty()
+                ? Dialogue.fresh(variables, priors, options)
+                : RememberedForks.condition(variables, priors, options, plan.decisions());
         List<CandidateEntity> candidates = new ArrayList<>();
         for (int i = 0; i < readings.size(); i++) {
             Reading r = readings.get(i);
@@ -120,12 +105,15 @@ public class DialogueStart {
             c.text = r.text();
             c.fingerprint = r.fingerprint();
             c.prior = priors[i];
-            c.probability = priors[i];
+            c.probability = dialogue.probabilities()[i];
             c.aliases = JsonColumns.write(r.aliases());
             candidates.add(c);
         }
-        Dialogue dialogue = Dialogue.fresh(variables, priors, options);
         TurnEntity turn = turns.of(s, candidates, dialogue, 1, now);
+        if (TurnEntity.RESOLUTION.equals(turn.kind) && !plan.decisions().isEmpty()
+                && RememberedForks.decided(variables, priors, options, indexOf(candidates, turn.resolutionCandidate))) {
+            turn.resolutionReason = StopReason.REMEMBERED.name();
+        }
         List<Object> rows = new ArrayList<>();
         rows.addAll(candidates);
         for (int v = 0; v < variables.size(); v++) {
@@ -133,6 +121,15 @@ public class DialogueStart {
         }
         rows.add(turn);
         return s.persist().chain(() -> SessionEntity.persist(rows)).replaceWith(turn);
+    }
+
+    private static int indexOf(List<CandidateEntity> candidates, String candidateId) {
+        for (int i = 0; i < candidates.size(); i++) {
+            if (candidates.get(i).candidateId.equals(candidateId)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private DialogueOptions options(StartCommand cmd) {

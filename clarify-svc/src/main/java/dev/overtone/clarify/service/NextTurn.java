@@ -46,6 +46,7 @@ public class NextTurn {
             t.resolutionOverIncomplete = s.candidatesIncomplete;
             t.resolutionConfidence = s.candidatesIncomplete ? r.confidence() * (1 - config.incompleteReserve()) : r.confidence();
             t.resolutionReason = r.reason().name();
+            t.resolutionRemembered = s.remembered;
             s.state = Sessions.RESOLVED;
         }
         return t;

@@ -49,7 +49,7 @@ public final class QuestionWriter {
         return variable.pivotTerm().isBlank() ? "For " + clausePhrase(variable.clause()) : "By '" + variable.pivotTerm() + "'";
     }
 
-    static String clausePhrase(String clause) {
+    public static String clausePhrase(String clause) {
         return switch (clause) {
             case "select" -> "what the answer shows";
             case "from", "join" -> "which table to read";

@@ -1,6 +1,7 @@
 package dev.overtone.clarify.service;
 
 import dev.overtone.clarify.config.ClarifyConfig;
+import dev.overtone.clarify.repository.RememberedChoices;
 import dev.overtone.clarify.repository.SessionEntity;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.ShutdownEvent;
@@ -17,7 +18,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Every cleanup interval: open sessions idle past the timeout become EXPIRED; finished sessions older
- * than the retention are deleted (their rows go with them by ON DELETE CASCADE).
+ * than the retention are deleted (their rows go with them by ON DELETE CASCADE); remembered choices past
+ * their expiry are deleted.
  */
 @ApplicationScoped
 public class SessionReaper {
@@ -47,7 +49,7 @@ public class SessionReaper {
         }
     }
 
-    /** Returns how many sessions were expired and deleted. */
+    /** Returns how many sessions were expired and deleted, and remembered choices deleted. */
     public Uni<Integer> reap() {
         Instant now = Instant.now();
         Instant idleBefore = now.minus(config.sessions().idleTimeout());
@@ -55,11 +57,11 @@ public class SessionReaper {
         return Panache.withTransaction(() -> SessionEntity.update(
                         "state = 'EXPIRED', version = version + 1, updatedAt = ?1 where state = 'OPEN' and updatedAt < ?2", now, idleBefore)
                 .chain(expired -> SessionEntity.delete("state <> 'OPEN' and updatedAt < ?1", deleteBefore)
-                        .map(deleted -> {
-                            if (expired + deleted > 0) {
-                                LOG.infof("sessions: %d expired, %d deleted", expired, deleted);
+                        .chain(deleted -> RememberedChoices.deleteExpired(now).map(forgotten -> {
+                            if (expired + deleted + forgotten > 0) {
+                                LOG.infof("sessions: %d expired, %d deleted; remembered choices: %d expired", expired, deleted, forgotten);
                             }
-                            return (int) (expired + deleted);
-                        })));
+                            return (int) (expired + deleted + forgotten);
+                        }))));
     }
 }

@@ -208,14 +208,14 @@ class ClarifyGrpcServiceTest {
 
     @Test
     void readinessIncludesTheDatabase() {
-        RestAssured.given().port(18101).get("/q/health/ready").then().statusCode(200)
+        RestAssured.given().get("/q/health/ready").then().statusCode(200)
                 .body(Matchers.containsStringIgnoringCase("postgresql"));
     }
 
     @Test
     void metricsTimeEveryRpcInPrometheusFormat() {
         clarify.start(HotelDialogue.start());
-        RestAssured.given().port(18101).get("/q/metrics").then().statusCode(200)
+        RestAssured.given().get("/q/metrics").then().statusCode(200)
                 .body(Matchers.containsString("grpc_server_processing_duration_seconds"))
                 .body(Matchers.containsString("method=\"Start\""));
     }

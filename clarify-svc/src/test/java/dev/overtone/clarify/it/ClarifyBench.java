@@ -8,6 +8,7 @@ import dev.overtone.clarify.service.Step;
 import dev.overtone.clarify.service.StrategyKind;
 import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.TestDatabase;
+import dev.overtone.clarify.support.Timings;
 import dev.overtone.proto.v1.Candidate;
 import dev.overtone.proto.v1.ClarifyOptions;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
@@ -18,7 +19,6 @@ import io.grpc.ManagedChannelBuilder;
 import io.grpc.Server;
 import java.net.ServerSocket;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -63,13 +63,13 @@ class ClarifyBench {
             QuestionStrategy s = QuestionStrategy.of(kind);
             // what is timed must be a choice among the 100 variables, or the figure measures a short cut
             assertThat(s.choose(vars, all, p, 1, 1).variable()).as(kind.label()).isBetween(0, m - 1);
-            long[] t = time(2000, 300, () -> s.choose(vars, all, p, 1, 1));
-            report("choose " + kind.label() + " (1000 candidates x 100 variables)", t);
+            long[] t = Timings.time(2000, 300, () -> s.choose(vars, all, p, 1, 1));
+            Timings.report("choose " + kind.label() + " (1000 candidates x 100 variables)", t);
         }
         assertThat(Dialogue.fresh(vars, p, new DialogueOptions(0.9, 5, StrategyKind.EIG, 1, 8)).next(1))
                 .as("1000 near-even candidates: the first turn asks, it does not resolve").isInstanceOf(Step.Ask.class);
-        long[] t = time(1000, 200, () -> Dialogue.fresh(vars, p, new DialogueOptions(0.9, 5, StrategyKind.EIG, 1, 8)).next(1));
-        report("Dialogue.next eig incl. stop rules (1000 x 100)", t);
+        long[] t = Timings.time(1000, 200, () -> Dialogue.fresh(vars, p, new DialogueOptions(0.9, 5, StrategyKind.EIG, 1, 8)).next(1));
+        Timings.report("Dialogue.next eig incl. stop rules (1000 x 100)", t);
     }
 
     @Test
@@ -87,7 +87,7 @@ class ClarifyBench {
             try {
                 ClarifyServiceGrpc.ClarifyServiceBlockingStub clarify = ClarifyServiceGrpc.newBlockingStub(channel);
                 StartRequest start = eightReadings();
-                long[] t = time(300, 50, () -> {
+                long[] t = Timings.time(300, 50, () -> {
                     Turn turn = clarify.start(start);
                     for (int i = 1; i <= 3; i++) {
                         turn = clarify.answer(dev.overtone.clarify.support.HotelDialogue.option(turn.getSessionId(), turn.getNumber(), "o1"));
@@ -96,7 +96,7 @@ class ClarifyBench {
                         throw new AssertionError("expected a resolution after 3 answers: " + turn);
                     }
                 });
-                report("Start + 3 Answers over gRPC, packaged service, PostgreSQL", t);
+                Timings.report("Start + 3 Answers over gRPC, packaged service, PostgreSQL", t);
             } finally {
                 channel.shutdownNow();
                 service.destroy();
@@ -120,24 +120,5 @@ class ClarifyBench {
             }
         }
         return b.build();
-    }
-
-    private static long[] time(int runs, int warmup, Runnable r) {
-        for (int i = 0; i < warmup; i++) {
-            r.run();
-        }
-        long[] t = new long[runs];
-        for (int i = 0; i < runs; i++) {
-            long s = System.nanoTime();
-            r.run();
-            t[i] = System.nanoTime() - s;
-        }
-        Arrays.sort(t);
-        return t;
-    }
-
-    private static void report(String what, long[] sorted) {
-        System.out.printf("BENCH %-62s n=%d p50=%.3f ms p99=%.3f ms max=%.3f ms%n", what, sorted.length,
-                sorted[sorted.length / 2] / 1e6, sorted[(int) Math.ceil(sorted.length * 0.99) - 1] / 1e6, sorted[sorted.length - 1] / 1e6);
     }
 }

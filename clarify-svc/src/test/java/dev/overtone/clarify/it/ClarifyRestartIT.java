@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
+import dev.overtone.clarify.support.MemoryCalls;
 import dev.overtone.clarify.support.TestDatabase;
 import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.GetRequest;
+import dev.overtone.proto.v1.RememberedChoice;
 import dev.overtone.proto.v1.ResolutionReason;
 import dev.overtone.proto.v1.Session;
 import dev.overtone.proto.v1.SessionState;
@@ -16,6 +18,7 @@ import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Server;
 import java.net.ServerSocket;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The packaged service as its own process against PostgreSQL, killed with SIGKILL mid-dialogue and
- * restarted: the session goes on where it was. parser-svc is a plain grpc-java (Netty) server in this
+ * restarted: the session goes on where it was, and the tenants' remembered choices are still there. parser-svc is a plain grpc-java (Netty) server in this
  * JVM answering Analyze like the real one.
  */
 class ClarifyRestartIT {
@@ -103,6 +106,21 @@ class ClarifyRestartIT {
         assertThat(last.getResolution().getCandidateId()).isEqualTo("stars");
         assertThat(last.getResolution().getReason()).isEqualTo(ResolutionReason.RESOLUTION_REASON_THRESHOLD);
         assertThat(call().get(GetRequest.newBuilder().setSessionId(id).build()).getState()).isEqualTo(SessionState.SESSION_STATE_RESOLVED);
+    }
+
+    @Test
+    void rememberedChoicesSurviveKillNine() throws Exception {
+        String tenant = MemoryCalls.newTenant();
+        List<RememberedChoice> chosen = call().choose(MemoryCalls.choose(tenant, "hotels", "score")).getRememberedList();
+        assertThat(chosen).hasSize(2);
+
+        killNine();
+        startService();
+
+        assertThat(call().listChoices(MemoryCalls.list(tenant, "hotels")).getChoicesList()).containsExactlyInAnyOrderElementsOf(chosen);
+        Turn again = call().start(MemoryCalls.start(tenant, "hotels"));
+        assertThat(again.getResolution().getCandidateId()).isEqualTo("score");
+        assertThat(again.getResolution().getReason()).isEqualTo(ResolutionReason.RESOLUTION_REASON_REMEMBERED);
     }
 
     private static ClarifyServiceGrpc.ClarifyServiceBlockingStub call() {

@@ -1,0 +1,70 @@
+package dev.overtone.clarify.mapping;
+
+import dev.overtone.clarify.memory.Choice;
+import dev.overtone.clarify.memory.ChoiceListing;
+import dev.overtone.clarify.memory.MemoryRequest;
+import dev.overtone.clarify.memory.TenantMemory;
+import dev.overtone.clarify.service.QuestionWriter;
+import dev.overtone.proto.v1.AppliedChoice;
+import dev.overtone.proto.v1.ChoiceSource;
+import dev.overtone.proto.v1.ChooseRequest;
+import dev.overtone.proto.v1.ChooseResponse;
+import dev.overtone.proto.v1.ListChoicesResponse;
+import dev.overtone.proto.v1.RecallRequest;
+import dev.overtone.proto.v1.RecallResponse;
+import dev.overtone.proto.v1.RememberedChoice;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/** The memory RPCs' messages in and out. */
+public final class MemoryProtoMapper {
+
+    private MemoryProtoMapper() {
+    }
+
+    public static MemoryRequest recall(RecallRequest r) {
+        return new MemoryRequest(r.getTenant(), r.getDatabase(), r.getQuestion(), ProtoMapper.candidates(r.getCandidatesList()));
+    }
+
+    public static MemoryRequest choose(ChooseRequest r) {
+        return new MemoryRequest(r.getTenant(), r.getDatabase(), r.getQuestion(), ProtoMapper.candidates(r.getCandidatesList()));
+    }
+
+    public static RecallResponse recalled(TenantMemory.Recalled r) {
+        RecallResponse.Builder b = RecallResponse.newBuilder().addAllConsistentCandidateIds(r.consistentIds());
+        for (TenantMemory.Applied a : r.applied()) {
+            b.addApplied(AppliedChoice.newBuilder().setChoice(choice(a.choice())).addAllCandidateIds(a.candidateIds()));
+        }
+        return b.build();
+    }
+
+    public static ChooseResponse chosen(List<Choice> choices) {
+        return ChooseResponse.newBuilder().addAllRemembered(choices(choices)).build();
+    }
+
+    public static ListChoicesResponse page(ChoiceListing.Page page) {
+        return ListChoicesResponse.newBuilder().addAllChoices(choices(page.choices())).setNextPageToken(page.nextPageToken()).build();
+    }
+
+    public static List<RememberedChoice> choices(List<Choice> choices) {
+        return choices.stream().map(MemoryProtoMapper::choice).toList();
+    }
+
+    public static RememberedChoice choice(Choice c) {
+        return RememberedChoice.newBuilder().setId(c.id().toString()).setTenant(c.tenant()).setDatabase(c.database())
+                .setClause(c.clause()).setPivotTerm(c.pivotTerm()).setChosenValue(c.chosenValue())
+                .addAllRejectedValues(c.rejectedValues()).setChosenLabel(c.chosenLabel()).setQuestion(c.question())
+                .setSource(c.source() == Choice.Source.DIALOGUE ? ChoiceSource.CHOICE_SOURCE_DIALOGUE : ChoiceSource.CHOICE_SOURCE_CALLER)
+                .setChosenAt(c.chosenAt().toString()).setExpiresAt(c.expiresAt().toString())
+                .setExplanation(explanation(c)).build();
+    }
+
+    /** "'rating' read as the average review score (reviews.score): chosen in this database on 2026-11-20". */
+    static String explanation(Choice c) {
+        String on = "chosen in this database on " + DateTimeFormatter.ISO_LOCAL_DATE.format(c.chosenAt().atOffset(ZoneOffset.UTC));
+        return c.pivotTerm().isEmpty()
+                ? "for " + QuestionWriter.clausePhrase(c.clause()) + ", " + c.chosenLabel() + ": " + on
+                : "'" + c.pivotTerm() + "' read as " + c.chosenLabel() + ": " + on;
+    }
+}

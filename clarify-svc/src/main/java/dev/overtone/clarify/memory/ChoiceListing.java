@@ -1,0 +1,68 @@
+package dev.overtone.clarify.memory;
+
+import dev.overtone.clarify.repository.RememberedChoices;
+import dev.overtone.clarify.service.ClarifyException;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** ListChoices and Forget: a tenant's remembered choices, a page at a time, and forgetting one or all of them. */
+@ApplicationScoped
+public class ChoiceListing {
+    static final int DEFAULT_PAGE_SIZE = 50;
+    static final int MAX_PAGE_SIZE = 500;
+
+    /** A page of choices, newest first; {@code nextPageToken} empty on the last page. */
+    public record Page(List<Choice> choices, String nextPageToken) {
+    }
+
+    /** {@code database} empty: every database of the tenant; {@code pageSize} 0: the default. */
+    public Uni<Page> list(String tenant, String database, int pageSize, String pageToken) {
+        MemoryRequest.requireTenant(tenant, "ListChoices");
+        if (pageSize < 0 || pageSize > MAX_PAGE_SIZE) {
+            throw ClarifyException.invalid("page_size must be between 1 and " + MAX_PAGE_SIZE + " (0 for the default, "
+                    + DEFAULT_PAGE_SIZE + "), got " + pageSize);
+        }
+        int size = pageSize == 0 ? DEFAULT_PAGE_SIZE : pageSize;
+        RememberedChoices.PagePosition after = PageToken.read(pageToken, tenant, database);
+        // one row more than the page tells whether another page follows
+        return Panache.withSession(() -> RememberedChoices.page(tenant, database, after, size + 1, Instant.now()))
+                .map(rows -> rows.size() <= size
+                        ? new Page(rows, "")
+                        : new Page(rows.subList(0, size), PageToken.of(tenant, database, rows.get(size - 1))));
+    }
+
+    /**
+     * Forgets one choice of the tenant ({@code choiceId}; NOT_FOUND when the tenant has no such choice, in
+     * {@code database} when one is named), or all of them (in {@code database}, or everywhere when it is empty).
+     */
+    public Uni<Long> forget(String tenant, String database, String choiceId) {
+        MemoryRequest.requireTenant(tenant, "Forget");
+        if (choiceId == null || choiceId.isBlank()) {
+            return Panache.withTransaction(() -> RememberedChoices.deleteAll(tenant, database));
+        }
+        UUID id = id(tenant, choiceId);
+        return Panache.withTransaction(() -> RememberedChoices.deleteOne(tenant, database, id)).map(n -> {
+            if (n == 0) {
+                throw notFound(tenant, choiceId);
+            }
+            return n;
+        });
+    }
+
+    private static UUID id(String tenant, String choiceId) {
+        try {
+            return UUID.fromString(choiceId.trim());
+        } catch (IllegalArgumentException e) {
+            throw notFound(tenant, choiceId);
+        }
+    }
+
+    private static ClarifyException notFound(String tenant, String choiceId) {
+        return new ClarifyException(ClarifyException.Kind.NOT_FOUND, "tenant '" + tenant + "' has no remembered choice '" + choiceId
+                + "' (forgotten, expired, or never chosen); ListChoices shows the ids it has");
+    }
+}

@@ -1,0 +1,146 @@
+package dev.overtone.clarify.memory;
+
+import dev.overtone.clarify.config.ClarifyConfig;
+import dev.overtone.clarify.service.CallerContext;
+import dev.overtone.clarify.service.ClarifyException;
+import dev.overtone.clarify.service.DecisionVariable;
+import dev.overtone.clarify.service.DecisionVariableExtractor;
+import dev.overtone.clarify.service.PivotTerms;
+import dev.overtone.clarify.service.Reading;
+import dev.overtone.clarify.service.ReadingSlots;
+import dev.overtone.clarify.service.Readings;
+import dev.overtone.clarify.service.SlotValue;
+import dev.overtone.clarify.service.StartCommand;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntPredicate;
+
+/**
+ * Choose and Recall: the candidates' forks (the decision variables Start finds, from the same slots), remembered as the
+ * chosen candidate decides them, or matched against what the tenant's database remembers ({@link ChoiceMatcher}).
+ */
+@ApplicationScoped
+public class TenantMemory {
+    @Inject
+    ClarifyConfig config;
+    @Inject
+    ReadingSlots slots;
+    @Inject
+    PivotTerms pivotTerms;
+    @Inject
+    ChoiceLookup lookup;
+    @Inject
+    ChoiceRecorder recorder;
+
+    /** A remembered choice that decides a fork of the candidates, and the candidates that have its value. */
+    public record Applied(Choice choice, List<String> candidateIds) {
+    }
+
+    /** What Recall answers: the applied choices, and the candidates consistent with all of them. */
+    public record Recalled(List<Applied> applied, List<String> consistentIds) {
+    }
+
+    public Uni<Recalled> recall(MemoryRequest r) {
+        r.requireOwner("Recall");
+        List<Reading> readings = r.candidates().isEmpty() ? List.of() : Readings.collapse(r.candidates(), config.defaults().maxCandidates());
+        List<String> every = r.candidates().stream().map(StartCommand.CandidateInput::id).toList();
+        if (readings.size() < 2) {
+            return Uni.createFrom().item(new Recalled(List.of(), every));
+        }
+        Context ctx = Vertx.currentContext();
+        Uni<List<List<SlotValue>>> analysed = slots.of(readings, r.candidates());
+        if (r.candidates().stream().anyMatch(c -> c.slots() == null)) {
+            analysed = analysed.emitOn(CallerContext.of(ctx)); // back from parser-svc's answer to the caller's context
+        }
+        return analysed.map(DecisionVariableExtractor::extract)
+                .chain(variables -> lookup.candidates(r.tenant(), r.database(), variables).chain(choices -> choices.isEmpty()
+                        ? Uni.createFrom().item(new Recalled(List.of(), every))
+                        // a pivot term may run the embedding model: a worker thread, not the event loop
+                        : Uni.createFrom().item(() -> recalled(r, readings, variables, choices))
+                                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                                .emitOn(CallerContext.of(ctx))));
+    }
+
+    private Recalled recalled(MemoryRequest r, List<Reading> readings, List<DecisionVariable> variables, List<Choice> choices) {
+        Map<String, String> terms = new HashMap<>();
+        List<Decision> decisions = ChoiceMatcher.match(r.question(), variables, choices,
+                v -> terms.computeIfAbsent(v.id(), id -> pivotTerms.of(r.question(), v)));
+        List<Applied> applied = new ArrayList<>();
+        for (Decision d : decisions) {
+            int[] codes = variables.get(d.variable()).codes();
+            applied.add(new Applied(d.choice(), ids(r, readings, i -> codes[i] == d.value())));
+        }
+        return new Recalled(applied, ids(r, readings, i -> ChoiceMatcher.consistent(i, variables, decisions)));
+    }
+
+    /** The ids, in the caller's order, of the candidates whose reading passes (a reading speaks for its aliases). */
+    private static List<String> ids(MemoryRequest r, List<Reading> readings, IntPredicate reading) {
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < readings.size(); i++) {
+            if (reading.test(i)) {
+                ids.add(readings.get(i).id());
+                ids.addAll(readings.get(i).aliases());
+            }
+        }
+        return r.candidates().stream().map(StartCommand.CandidateInput::id).filter(ids::contains).toList();
+    }
+
+    /** Remembers every fork between the candidates as the chosen one decides it; what is now stored, one per fork. */
+    public Uni<List<Choice>> choose(MemoryRequest r, String chosenId) {
+        r.requireOwner("Choose");
+        if (r.candidates().isEmpty()) {
+            throw ClarifyException.invalid("Choose needs the candidates the caller chose among (id, sql, and each one's analysis when it has one)");
+        }
+        List<Reading> readings = Readings.collapse(r.candidates(), config.defaults().maxCandidates());
+        int chosen = readingOf(readings, chosenId);
+        if (chosen < 0) {
+            throw ClarifyException.invalid("chosen_candidate_id '" + chosenId + "' is not among the candidates ("
+                    + String.join(", ", r.candidates().stream().map(StartCommand.CandidateInput::id).limit(20).toList())
+                    + (r.candidates().size() > 20 ? ", ..." : "") + "); name the id of the candidate that was used");
+        }
+        if (!recorder.enabled()) {
+            throw new ClarifyException(ClarifyException.Kind.FAILED_PRECONDITION,
+                    "this clarify-svc remembers no choices (overtone.clarify.memory.enabled=false)");
+        }
+        Context ctx = Vertx.currentContext();
+        return slots.of(readings, r.candidates())
+                .emitOn(Infrastructure.getDefaultWorkerPool())
+                .map(s -> forks(r.question(), DecisionVariableExtractor.extract(s), chosen))
+                .emitOn(CallerContext.of(ctx))
+                .chain(forks -> Panache.withTransaction(() -> recorder.record(r.tenant(), r.database(), r.question(), Choice.Source.CALLER, forks)));
+    }
+
+    /** Each fork as the chosen reading decides it: its value there over every other value. */
+    private List<ForkChoice> forks(String question, List<DecisionVariable> variables, int chosen) {
+        List<ForkChoice> out = new ArrayList<>();
+        for (DecisionVariable v : variables) {
+            DecisionVariable named = v.withPivotTerm(pivotTerms.of(question, v));
+            List<Integer> others = new ArrayList<>();
+            for (int x = 0; x < v.valueCount(); x++) {
+                others.add(x);
+            }
+            out.add(ForkChoice.of(named, v.codes()[chosen], others));
+        }
+        return out;
+    }
+
+    private static int readingOf(List<Reading> readings, String candidateId) {
+        for (int i = 0; i < readings.size(); i++) {
+            if (readings.get(i).id().equals(candidateId) || readings.get(i).aliases().contains(candidateId)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

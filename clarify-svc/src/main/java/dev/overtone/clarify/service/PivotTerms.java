@@ -1,0 +1,28 @@
+package dev.overtone.clarify.service;
+
+import dev.overtone.clarify.mapping.EmbeddingMatcher;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+/** A fork's pivot term ({@link PivotTerm}) with the embedding model; blocking, so callers run it on a worker thread. */
+@ApplicationScoped
+public class PivotTerms {
+    private static final Logger LOG = Logger.getLogger(PivotTerms.class);
+
+    @Inject
+    EmbeddingMatcher embeddings;
+
+    /** The fork's pivot term; by words alone when the embedding model is off or fails (readiness shows why). */
+    public String of(String question, DecisionVariable v) {
+        if (!embeddings.enabled()) {
+            return PivotTerm.of(question, v, WordSimilarity.NONE);
+        }
+        try {
+            return PivotTerm.of(question, v, embeddings);
+        } catch (RuntimeException | LinkageError e) {
+            LOG.warnf("the embedding model failed (%s); the question's pivot term is chosen by words only", e.toString());
+            return PivotTerm.of(question, v, WordSimilarity.NONE);
+        }
+    }
+}

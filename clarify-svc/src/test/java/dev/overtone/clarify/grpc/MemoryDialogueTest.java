@@ -1,0 +1,120 @@
+package dev.overtone.clarify.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.overtone.clarify.support.EmbeddedPostgresResource;
+import dev.overtone.clarify.support.FakeParserResource;
+import dev.overtone.clarify.support.HotelDialogue;
+import dev.overtone.clarify.support.MemoryCalls;
+import dev.overtone.proto.v1.ChoiceSource;
+import dev.overtone.proto.v1.ClarifyOptions;
+import dev.overtone.proto.v1.ClarifyServiceGrpc;
+import dev.overtone.proto.v1.GetRequest;
+import dev.overtone.proto.v1.RecallResponse;
+import dev.overtone.proto.v1.RememberedChoice;
+import dev.overtone.proto.v1.ResolutionReason;
+import dev.overtone.proto.v1.StartRequest;
+import dev.overtone.proto.v1.Turn;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A dialogue remembers what the person answered, and the next Start of the same tenant and database uses it: it
+ * resolves without a question and says why; another tenant, another database, a question that names a reading and
+ * ignore_memory get the very turn they would get without memory.
+ */
+@QuarkusTest
+@QuarkusTestResource(EmbeddedPostgresResource.class)
+@QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
+class MemoryDialogueTest {
+    private static final String STAR_QUESTION = "Return the star rating of each hotel";
+
+    @GrpcClient("clarify")
+    ClarifyServiceGrpc.ClarifyServiceBlockingStub clarify;
+
+    /** The tenant's person answers "the average review score" to "By 'rating', ...?" in database hotels. */
+    private String tenantWhoChoseTheScore() {
+        String tenant = MemoryCalls.newTenant();
+        Turn asked = clarify.start(MemoryCalls.start(tenant, "hotels"));
+        assertThat(asked.getQuestion().getText()).startsWith("By 'rating'");
+        Turn resolved = clarify.answer(HotelDialogue.text(asked.getSessionId(), 1, "the average review score"));
+        assertThat(resolved.getResolution().getCandidateId()).isEqualTo("score");
+        assertThat(resolved.getResolution().getReason()).isEqualTo(ResolutionReason.RESOLUTION_REASON_THRESHOLD);
+        return tenant;
+    }
+
+    @Test
+    void aResolvedDialogueIsRememberedAndTheSameQuestionResolvesWithoutAQuestion() {
+        String tenant = tenantWhoChoseTheScore();
+
+        List<RememberedChoice> stored = clarify.listChoices(MemoryCalls.list(tenant, "hotels")).getChoicesList();
+        assertThat(stored).hasSize(1); // the fork asked about; not the condition nobody was asked about
+        RememberedChoice choice = stored.get(0);
+        assertThat(choice.getClause()).isEqualTo("select");
+        assertThat(choice.getPivotTerm()).isEqualTo("rating");
+        assertThat(choice.getChosenValue()).isEqualTo("AVG(reviews.score)");
+        assertThat(choice.getRejectedValuesList()).containsExactly("hotels.stars");
+        assertThat(choice.getSource()).isEqualTo(ChoiceSource.CHOICE_SOURCE_DIALOGUE);
+        assertThat(choice.getQuestion()).isEqualTo(HotelDialogue.QUESTION);
+
+        Turn again = clarify.start(MemoryCalls.start(tenant, "hotels"));
+
+        assertThat(again.hasResolution()).isTrue();
+        assertThat(again.getResolution().getCandidateId()).isEqualTo("score");
+        assertThat(again.getResolution().getReason()).isEqualTo(ResolutionReason.RESOLUTION_REASON_REMEMBERED);
+        assertThat(again.getResolution().getRememberedList()).extracting(RememberedChoice::getId).containsExactly(choice.getId());
+        assertThat(again.getResolution().getRemembered(0).getExplanation()).isEqualTo("'rating' read as the average review score"
+                + " (reviews.score): chosen in this database on " + LocalDate.now(ZoneOffset.UTC));
+        assertThat(again.getDistributionList()).extracting(d -> d.getProbability()).containsExactly(0.0, 1.0, 0.0);
+        // the stored session says the same
+        assertThat(clarify.get(GetRequest.newBuilder().setSessionId(again.getSessionId()).build()).getCurrent()).isEqualTo(again);
+    }
+
+    @Test
+    void anotherTenantAndAnotherDatabaseGetTheTurnThatMemoryOffGives() {
+        String tenant = tenantWhoChoseTheScore();
+        Turn memoryOff = MemoryCalls.withoutSession(clarify.start(HotelDialogue.start()));
+
+        for (StartRequest elsewhere : List.of(MemoryCalls.start(MemoryCalls.newTenant(), "hotels"), MemoryCalls.start(tenant, "hotels-pg"))) {
+            assertThat(MemoryCalls.withoutSession(clarify.start(elsewhere))).isEqualTo(memoryOff);
+            RecallResponse recalled = clarify.recall(MemoryCalls.recall(elsewhere.getTenant(), elsewhere.getDatabase(), HotelDialogue.QUESTION));
+            assertThat(recalled.getAppliedList()).isEmpty();
+            assertThat(recalled.getConsistentCandidateIdsList()).containsExactly("stars", "score", "good-stars");
+        }
+    }
+
+    @Test
+    void aQuestionWhoseWordsNameAnotherReadingIsNotOverridden() {
+        String tenant = tenantWhoChoseTheScore();
+        StartRequest explicit = HotelDialogue.start().toBuilder().setQuestion(STAR_QUESTION).build();
+
+        Turn withMemory = clarify.start(explicit.toBuilder().setTenant(tenant).setDatabase("hotels").build());
+
+        assertThat(withMemory.hasQuestion()).isTrue();
+        assertThat(MemoryCalls.withoutSession(withMemory)).isEqualTo(MemoryCalls.withoutSession(clarify.start(explicit)));
+        assertThat(clarify.recall(MemoryCalls.recall(tenant, "hotels", STAR_QUESTION)).getAppliedList()).isEmpty();
+    }
+
+    @Test
+    void ignoreMemoryAsksAgainAndTheAnswerIsStillRemembered() {
+        String tenant = tenantWhoChoseTheScore();
+        StartRequest explicitlyAsked = MemoryCalls.start(tenant, "hotels").toBuilder()
+                .setOptions(ClarifyOptions.newBuilder().setConfidenceThreshold(0.9).setIgnoreMemory(true)).build();
+
+        Turn asked = clarify.start(explicitlyAsked);
+
+        assertThat(MemoryCalls.withoutSession(asked)).isEqualTo(MemoryCalls.withoutSession(clarify.start(HotelDialogue.start())));
+        // the person now says the stars, and no condition: the fork's row now holds the stars (the latest answer wins)
+        Turn second = clarify.answer(HotelDialogue.text(asked.getSessionId(), 1, "the stars"));
+        clarify.answer(HotelDialogue.text(asked.getSessionId(), second.getNumber(), "no condition"));
+        List<RememberedChoice> stored = clarify.listChoices(MemoryCalls.list(tenant, "hotels")).getChoicesList();
+        assertThat(stored).extracting(RememberedChoice::getChosenValue).containsExactlyInAnyOrder("hotels.stars", "absent");
+        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(2);
+        assertThat(clarify.start(MemoryCalls.start(tenant, "hotels")).getResolution().getCandidateId()).isEqualTo("stars");
+    }
+}

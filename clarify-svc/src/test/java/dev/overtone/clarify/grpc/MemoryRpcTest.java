@@ -1,0 +1,165 @@
+package dev.overtone.clarify.grpc;
+
+import static dev.overtone.clarify.grpc.ClarifyGrpcServiceTest.assertStatus;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.overtone.clarify.support.EmbeddedPostgresResource;
+import dev.overtone.clarify.support.FakeParserResource;
+import dev.overtone.clarify.support.HotelDialogue;
+import dev.overtone.clarify.support.MemoryCalls;
+import dev.overtone.proto.v1.ChoiceSource;
+import dev.overtone.proto.v1.ChooseRequest;
+import dev.overtone.proto.v1.ChooseResponse;
+import dev.overtone.proto.v1.ClarifyServiceGrpc;
+import dev.overtone.proto.v1.ListChoicesRequest;
+import dev.overtone.proto.v1.ListChoicesResponse;
+import dev.overtone.proto.v1.MutinyClarifyServiceGrpc;
+import dev.overtone.proto.v1.RecallResponse;
+import dev.overtone.proto.v1.RememberedChoice;
+import io.grpc.Status;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.mutiny.Uni;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Choose, Recall, ListChoices and Forget over gRPC against a real PostgreSQL: isolation, pages, idempotence, errors. */
+@QuarkusTest
+@QuarkusTestResource(EmbeddedPostgresResource.class)
+@QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
+class MemoryRpcTest {
+
+    @GrpcClient("clarify")
+    ClarifyServiceGrpc.ClarifyServiceBlockingStub clarify;
+
+    @GrpcClient("clarify")
+    MutinyClarifyServiceGrpc.MutinyClarifyServiceStub async;
+
+    @Test
+    void chooseRemembersEachForkAsTheChosenCandidateDecidesItAndRecallAppliesIt() {
+        String tenant = MemoryCalls.newTenant();
+
+        ChooseResponse chosen = clarify.choose(MemoryCalls.choose(tenant, "hotels", "score"));
+
+        // the score, and (the score having no condition) no condition rather than the one on stars
+        assertThat(chosen.getRememberedList()).extracting(RememberedChoice::getChosenValue).containsExactly("AVG(reviews.score)", "absent");
+        assertThat(chosen.getRemembered(0).getRejectedValuesList()).containsExactly("hotels.stars");
+        assertThat(chosen.getRemembered(1).getRejectedValuesList()).containsExactly("hotels.stars > 3");
+        assertThat(chosen.getRememberedList()).allSatisfy(c -> {
+            assertThat(c.getSource()).isEqualTo(ChoiceSource.CHOICE_SOURCE_CALLER);
+            assertThat(Duration.between(Instant.parse(c.getChosenAt()), Instant.parse(c.getExpiresAt()))).isEqualTo(Duration.ofDays(180));
+        });
+
+        RecallResponse recalled = clarify.recall(MemoryCalls.recall(tenant, "hotels", "which hotels have the best rating").toBuilder()
+                .clearCandidates().addAllCandidates(MemoryCalls.analysed(MemoryCalls.candidates())).build());
+
+        assertThat(recalled.getAppliedList()).extracting(a -> a.getChoice().getId())
+                .containsExactly(chosen.getRemembered(0).getId(), chosen.getRemembered(1).getId());
+        assertThat(recalled.getAppliedList()).extracting(a -> List.copyOf(a.getCandidateIdsList()))
+                .containsExactly(List.of("score"), List.of("stars", "score"));
+        assertThat(recalled.getConsistentCandidateIdsList()).containsExactly("score");
+        // keyed by tenant and database both
+        assertThat(clarify.recall(MemoryCalls.recall(MemoryCalls.newTenant(), "hotels", HotelDialogue.QUESTION)).getAppliedList()).isEmpty();
+        assertThat(clarify.recall(MemoryCalls.recall(tenant, "crm", HotelDialogue.QUESTION)).getAppliedList()).isEmpty();
+    }
+
+    @Test
+    void choosingAgainRefreshesTheSameRowsAndTwoAtOnceBothSucceed() {
+        String tenant = MemoryCalls.newTenant();
+        ChooseRequest score = MemoryCalls.choose(tenant, "hotels", "score");
+        List<RememberedChoice> first = clarify.choose(score).getRememberedList();
+
+        List<RememberedChoice> again = clarify.choose(score).getRememberedList();
+        List<Uni<ChooseResponse>> racers = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            racers.add(async.choose(score));
+        }
+        List<ChooseResponse> raced = Uni.join().all(racers).andFailFast().await().atMost(Duration.ofSeconds(30));
+
+        assertThat(again).extracting(RememberedChoice::getId).containsExactlyElementsOf(first.stream().map(RememberedChoice::getId).toList());
+        assertThat(Instant.parse(again.get(0).getChosenAt())).isAfter(Instant.parse(first.get(0).getChosenAt()));
+        assertThat(raced).allSatisfy(r -> assertThat(r.getRememberedList()).extracting(RememberedChoice::getId)
+                .containsExactlyElementsOf(first.stream().map(RememberedChoice::getId).toList()));
+        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(2);
+        // the other way round is the same forks chosen anew: the same rows, now holding the stars
+        List<RememberedChoice> stars = clarify.choose(MemoryCalls.choose(tenant, "hotels", "good-stars")).getRememberedList();
+        assertThat(stars).extracting(RememberedChoice::getId).containsExactlyElementsOf(first.stream().map(RememberedChoice::getId).toList());
+        assertThat(stars).extracting(RememberedChoice::getChosenValue).containsExactly("hotels.stars", "hotels.stars > 3");
+        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(2);
+    }
+
+    @Test
+    void forgetOneAllOrEverywhereAndNeverAnotherTenants() {
+        String tenant = MemoryCalls.newTenant();
+        String other = MemoryCalls.newTenant();
+        List<RememberedChoice> hotels = clarify.choose(MemoryCalls.choose(tenant, "hotels", "score")).getRememberedList();
+        clarify.choose(MemoryCalls.choose(tenant, "hotels-pg", "score"));
+        RememberedChoice others = clarify.choose(MemoryCalls.choose(other, "hotels", "score")).getRemembered(0);
+
+        assertStatus(() -> clarify.forget(MemoryCalls.forget(tenant, "", others.getId())), Status.Code.NOT_FOUND, "has no remembered choice");
+        assertStatus(() -> clarify.forget(MemoryCalls.forget(tenant, "", "nope")), Status.Code.NOT_FOUND, "nope");
+        assertThat(clarify.forget(MemoryCalls.forget(tenant, "", hotels.get(0).getId())).getForgotten()).isEqualTo(1);
+        assertThat(clarify.listChoices(MemoryCalls.list(tenant, "hotels")).getChoicesList()).extracting(RememberedChoice::getId)
+                .containsExactly(hotels.get(1).getId());
+        assertThat(clarify.forget(MemoryCalls.forget(tenant, "hotels", "")).getForgotten()).isEqualTo(1);
+        assertThat(clarify.listChoices(MemoryCalls.list(tenant, "")).getChoicesList()).extracting(RememberedChoice::getDatabase)
+                .containsOnly("hotels-pg").hasSize(2);
+        assertThat(clarify.forget(MemoryCalls.forget(tenant, "", "")).getForgotten()).isEqualTo(2);
+        assertThat(MemoryCalls.storedChoices(tenant)).isZero();
+        assertThat(MemoryCalls.storedChoices(other)).isEqualTo(2);
+    }
+
+    @Test
+    void listChoicesPagesNewestFirstWithOpaqueTokens() {
+        String tenant = MemoryCalls.newTenant();
+        List<String> newestFirst = new ArrayList<>();
+        for (int db = 1; db <= 5; db++) {
+            List<RememberedChoice> chosen = clarify.choose(MemoryCalls.choose(tenant, "db-" + db, "score")).getRememberedList();
+            chosen.forEach(c -> newestFirst.add(0, c.getId()));
+        }
+        List<String> listed = new ArrayList<>();
+        List<Integer> sizes = new ArrayList<>();
+        String token = "";
+        do {
+            ListChoicesResponse page = clarify.listChoices(ListChoicesRequest.newBuilder().setTenant(tenant).setPageSize(4).setPageToken(token).build());
+            page.getChoicesList().forEach(c -> listed.add(c.getId()));
+            sizes.add(page.getChoicesCount());
+            token = page.getNextPageToken();
+        } while (!token.isEmpty());
+
+        assertThat(sizes).containsExactly(4, 4, 2);
+        // the two forks of one Choose share their time: within it, by id
+        assertThat(listed).hasSize(10).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(newestFirst);
+        assertThat(listed.subList(8, 10)).containsExactlyInAnyOrderElementsOf(newestFirst.subList(8, 10));
+        assertThat(clarify.listChoices(MemoryCalls.list(tenant, "")).getChoicesCount()).isEqualTo(10); // default size 50
+        String second = clarify.listChoices(ListChoicesRequest.newBuilder().setTenant(tenant).setPageSize(4).build()).getNextPageToken();
+        assertStatus(() -> clarify.listChoices(MemoryCalls.list(tenant, "").toBuilder().setPageToken("garbage").build()),
+                Status.Code.INVALID_ARGUMENT, "page_token");
+        assertStatus(() -> clarify.listChoices(MemoryCalls.list(MemoryCalls.newTenant(), "").toBuilder().setPageToken(second).build()),
+                Status.Code.INVALID_ARGUMENT, "page_token");
+        assertStatus(() -> clarify.listChoices(MemoryCalls.list(tenant, "").toBuilder().setPageSize(501).build()),
+                Status.Code.INVALID_ARGUMENT, "page_size");
+        assertStatus(() -> clarify.listChoices(MemoryCalls.list(tenant, "").toBuilder().setPageSize(-1).build()),
+                Status.Code.INVALID_ARGUMENT, "page_size");
+    }
+
+    @Test
+    void badRequestsGetActionableStatuses() {
+        String tenant = MemoryCalls.newTenant();
+        ChooseRequest choose = MemoryCalls.choose(tenant, "hotels", "score");
+        assertStatus(() -> clarify.choose(choose.toBuilder().clearTenant().build()), Status.Code.INVALID_ARGUMENT, "tenant");
+        assertStatus(() -> clarify.choose(choose.toBuilder().clearDatabase().build()), Status.Code.INVALID_ARGUMENT, "database");
+        assertStatus(() -> clarify.choose(choose.toBuilder().clearCandidates().build()), Status.Code.INVALID_ARGUMENT, "candidates");
+        assertStatus(() -> clarify.choose(choose.toBuilder().setChosenCandidateId("nine").build()), Status.Code.INVALID_ARGUMENT,
+                "'nine' is not among the candidates (stars, score, good-stars)");
+        assertStatus(() -> clarify.recall(MemoryCalls.recall("", "hotels", "q")), Status.Code.INVALID_ARGUMENT, "tenant");
+        assertStatus(() -> clarify.recall(MemoryCalls.recall(tenant, "", "q")), Status.Code.INVALID_ARGUMENT, "database");
+        assertStatus(() -> clarify.listChoices(MemoryCalls.list("", "")), Status.Code.INVALID_ARGUMENT, "tenant");
+        assertStatus(() -> clarify.forget(MemoryCalls.forget("", "", "")), Status.Code.INVALID_ARGUMENT, "tenant");
+        assertThat(MemoryCalls.storedChoices(tenant)).isZero();
+    }
+}
