@@ -41,6 +41,11 @@ public final class FakeParserServer {
         return NettyServerBuilder.forPort(0).addService(parser).build().start();
     }
 
+    /** The real parser-svc's recorded analysis of {@code sql}, as clarify-svc's own Analyze call would get it. */
+    public static AnalyzeResponse analysis(String sql) {
+        return REPLAY.<AnalyzeResponse>answer("Analyze", AnalyzeRequest.newBuilder().setSql(sql).build()).await().indefinitely();
+    }
+
     /** For a test's @AfterEach: every Analyze this JVM's fake answered had a recording. */
     public static void assertEveryCallRecorded() {
         REPLAY.assertEveryCallRecorded();

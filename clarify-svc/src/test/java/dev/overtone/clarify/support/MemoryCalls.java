@@ -47,10 +47,10 @@ public final class MemoryCalls {
         return ForgetRequest.newBuilder().setTenant(tenant).setDatabase(database).setChoiceId(choiceId).build();
     }
 
-    /** The candidates as interpreter-svc sends them: each with its analysis, so that no parser-svc call is needed. */
+    /** The candidates as interpreter-svc sends them: each with its analysis (parser-svc's, recorded), so that no parser-svc call is needed. */
     public static List<Candidate> analysed(List<Candidate> candidates) {
         return candidates.stream().map(c -> c.toBuilder()
-                .setAnalysis(SqlAnalysis.newBuilder().addAllSlots(FakeSqlAnalysis.analyze(c.getSql()).getSlotsList())).build()).toList();
+                .setAnalysis(SqlAnalysis.newBuilder().addAllSlots(FakeParserServer.analysis(c.getSql()).getSlotsList())).build()).toList();
     }
 
     /** A turn as the caller reads it, whichever session it belongs to. */
