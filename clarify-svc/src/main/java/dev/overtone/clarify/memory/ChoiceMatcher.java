@@ -11,7 +11,8 @@ import java.util.function.Function;
  * Which remembered choices decide forks of a question (Recall and Start use this one matcher). A choice applies to a
  * variable when its clause is the variable's, its chosen value is one of the variable's values and so is at least one
  * of its rejected values (so it transfers to any question that turns on the same alternatives, whatever its words),
- * and its pivot term matches the variable's when both have one. It stays out when the question's own words name a
+ * and its pivot term matches the variable's when both have one; a choice of structure rather than of schema elements
+ * applies only to the question it was chosen for ({@link ForkReach}). It stays out when the question's own words name a
  * different value of that variable (the question says what it wants). Per variable the newest applicable choice
  * wins; a choice that would leave no reading consistent with those already applied is passed over.
  */
@@ -36,7 +37,7 @@ public final class ChoiceMatcher {
             DecisionVariable variable = variables.get(v);
             int named = -2; // not read yet
             for (Choice choice : choices) {
-                int value = chosenValue(choice, variable, pivotTerm);
+                int value = ForkReach.reaches(choice, question) ? chosenValue(choice, variable, pivotTerm) : -1;
                 if (value < 0) {
                     continue;
                 }

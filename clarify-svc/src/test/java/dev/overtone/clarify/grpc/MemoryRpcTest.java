@@ -54,7 +54,7 @@ class MemoryRpcTest {
             assertThat(Duration.between(Instant.parse(c.getChosenAt()), Instant.parse(c.getExpiresAt()))).isEqualTo(Duration.ofDays(180));
         });
 
-        RecallResponse recalled = clarify.recall(MemoryCalls.recall(tenant, "hotels", "which hotels have the best rating").toBuilder()
+        RecallResponse recalled = clarify.recall(MemoryCalls.recall(tenant, "hotels", HotelDialogue.QUESTION).toBuilder()
                 .clearCandidates().addAllCandidates(MemoryCalls.analysed(MemoryCalls.candidates())).build());
 
         assertThat(recalled.getAppliedList()).extracting(a -> a.getChoice().getId())
@@ -62,6 +62,10 @@ class MemoryRpcTest {
         assertThat(recalled.getAppliedList()).extracting(a -> List.copyOf(a.getCandidateIdsList()))
                 .containsExactly(List.of("score"), List.of("stars", "score"));
         assertThat(recalled.getConsistentCandidateIdsList()).containsExactly("score");
+        // another question: the column the tenant means by "rating" carries over, the choice of no condition does not
+        RecallResponse other = clarify.recall(MemoryCalls.recall(tenant, "hotels", "which hotels have the best rating").toBuilder()
+                .clearCandidates().addAllCandidates(MemoryCalls.analysed(MemoryCalls.candidates())).build());
+        assertThat(other.getAppliedList()).extracting(a -> a.getChoice().getId()).containsExactly(chosen.getRemembered(0).getId());
         // keyed by tenant and database both
         assertThat(clarify.recall(MemoryCalls.recall(MemoryCalls.newTenant(), "hotels", HotelDialogue.QUESTION)).getAppliedList()).isEmpty();
         assertThat(clarify.recall(MemoryCalls.recall(tenant, "crm", HotelDialogue.QUESTION)).getAppliedList()).isEmpty();

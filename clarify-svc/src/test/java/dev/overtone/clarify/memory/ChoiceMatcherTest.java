@@ -39,8 +39,11 @@ class ChoiceMatcherTest {
                 .map(v -> v.withPivotTerm(v.clause().equals("select") ? "rating" : "")).toList();
     }
 
+    private static final String ASKED = "Return the rating of each hotel";
+
+    /** A choice made when {@link #ASKED} was asked. */
     private static Choice choice(String clause, String pivot, String chosen, String... rejected) {
-        return new Choice(UUID.randomUUID(), "demo", "hotels", clause, pivot, chosen, List.of(rejected), chosen, "q",
+        return new Choice(UUID.randomUUID(), "demo", "hotels", clause, pivot, chosen, List.of(rejected), chosen, ASKED,
                 Choice.Source.DIALOGUE, Instant.parse("2026-11-20T10:00:00Z"), Instant.parse("2027-05-19T10:00:00Z"));
     }
 
@@ -79,6 +82,15 @@ class ChoiceMatcherTest {
         List<Decision> decided = match("Return the rating of each hotel", choice("where", "", DecisionVariable.ABSENT, "hotels.stars > 3"));
         assertThat(decided).hasSize(1);
         assertThat(decided.get(0).choice().clause()).isEqualTo("where");
+    }
+
+    @Test
+    void aChoiceOfStructureIsKeptForItsOwnQuestionOnly() {
+        Choice noCondition = choice("where", "", DecisionVariable.ABSENT, "hotels.stars > 3");
+        assertThat(match("return the rating of each hotel?", noCondition)).hasSize(1);
+        assertThat(match("Which hotels have the best rating", noCondition)).isEmpty();
+        // a choice between schema elements is the tenant's meaning of a word: it goes to other questions
+        assertThat(match("Which hotels have the best rating", choice("select", "rating", SCORE, STARS))).hasSize(1);
     }
 
     @Test

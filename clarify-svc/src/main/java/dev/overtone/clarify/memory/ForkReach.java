@@ -1,0 +1,41 @@
+package dev.overtone.clarify.memory;
+
+import dev.overtone.clarify.service.DecisionVariable;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * How far a remembered choice reaches. A fork between schema elements (which column or table a word means: "rating"
+ * read as reviews.score rather than hotels.stars) is a meaning of the tenant's, and carries over to every question of
+ * that database that turns on the same alternatives. A fork of structure (a condition or none, where a condition
+ * attaches, whether "both" means each or together) is decided by each question's own grammar, not by the tenant:
+ * it is remembered for the question it was chosen for, and carried over to no other (on the Ambrosia* dev set,
+ * carrying scope and attachment choices over to sibling questions that state their reading made 31 first readings
+ * wrong for 4 it made right).
+ */
+final class ForkReach {
+    /** A column or table, optionally qualified, optionally under one function: {@code hotels.stars}, {@code AVG(reviews.score)}. */
+    private static final Pattern SCHEMA_ELEMENT = Pattern.compile(
+            "(?:[A-Za-z_][A-Za-z0-9_]*\\(\\s*(?:DISTINCT\\s+)?)?[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?\\s*\\)?",
+            Pattern.CASE_INSENSITIVE);
+
+    private ForkReach() {
+    }
+
+    /** Whether the choice applies to {@code question}: a choice between schema elements anywhere, any other only to its own question. */
+    static boolean reaches(Choice choice, String question) {
+        return betweenSchemaElements(choice) || normalized(choice.question()).equals(normalized(question));
+    }
+
+    static boolean betweenSchemaElements(Choice choice) {
+        return schemaElement(choice.chosenValue()) && choice.rejectedValues().stream().allMatch(ForkReach::schemaElement);
+    }
+
+    private static boolean schemaElement(String value) {
+        return !DecisionVariable.ABSENT.equals(value) && SCHEMA_ELEMENT.matcher(value.trim()).matches();
+    }
+
+    private static String normalized(String question) {
+        return question.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").replaceAll("[\\s?.!]+$", "").trim();
+    }
+}
