@@ -11,8 +11,9 @@ import java.util.function.Function;
  * Which remembered choices decide forks of a question (Recall and Start use this one matcher). A choice applies to a
  * variable when its clause is the variable's, its chosen value is one of the variable's values and so is at least one
  * of its rejected values (so it transfers to any question that turns on the same alternatives, whatever its words),
- * and its pivot term matches the variable's when both have one; a choice of structure rather than of schema elements
- * applies only to the question it was chosen for ({@link ForkReach}). It stays out when the question's own words name a
+ * and its pivot term matches the variable's when both have one. Only a word's meaning among schema elements carries
+ * over to another question, and only to a fork about the same word; any other choice applies to the question it was
+ * chosen for alone ({@link ForkReach}). It stays out when the question's own words name a
  * different value of that variable (the question says what it wants). Per variable the newest applicable choice
  * wins; a choice that would leave no reading consistent with those already applied is passed over.
  */
@@ -37,7 +38,8 @@ public final class ChoiceMatcher {
             DecisionVariable variable = variables.get(v);
             int named = -2; // not read yet
             for (Choice choice : choices) {
-                int value = ForkReach.reaches(choice, question) ? chosenValue(choice, variable, pivotTerm) : -1;
+                boolean own = ForkReach.ownQuestion(choice, question);
+                int value = own || ForkReach.carriesOver(choice) ? chosenValue(choice, variable, pivotTerm, !own) : -1;
                 if (value < 0) {
                     continue;
                 }
@@ -57,8 +59,11 @@ public final class ChoiceMatcher {
         return out;
     }
 
-    /** The variable's value the choice chose, when the choice applies to the variable; −1 when it does not. */
-    static int chosenValue(Choice choice, DecisionVariable variable, Function<DecisionVariable, String> pivotTerm) {
+    /**
+     * The variable's value the choice chose, when the choice applies to the variable; −1 when it does not.
+     * {@code wordRequired}: the variable must be about the choice's pivot term (a choice carried over to another question).
+     */
+    static int chosenValue(Choice choice, DecisionVariable variable, Function<DecisionVariable, String> pivotTerm, boolean wordRequired) {
         if (!choice.clause().equals(variable.clause())) {
             return -1;
         }
@@ -68,7 +73,8 @@ public final class ChoiceMatcher {
         }
         if (!choice.pivotTerm().isEmpty()) {
             String term = pivotTerm.apply(variable);
-            if (term != null && !term.isEmpty() && !sameWord(term, choice.pivotTerm())) {
+            boolean none = term == null || term.isEmpty();
+            if (none ? wordRequired : !sameWord(term, choice.pivotTerm())) {
                 return -1;
             }
         }

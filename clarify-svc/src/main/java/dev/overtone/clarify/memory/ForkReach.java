@@ -5,9 +5,10 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * How far a remembered choice reaches. A fork between schema elements (which column or table a word means: "rating"
- * read as reviews.score rather than hotels.stars) is a meaning of the tenant's, and carries over to every question of
- * that database that turns on the same alternatives. A fork of structure (a condition or none, where a condition
+ * How far a remembered choice reaches. What a word means among schema elements (the column or table: "rating" read
+ * as reviews.score rather than hotels.stars) is a meaning of the tenant's, and carries over to every question of that
+ * database that turns on the same alternatives about the same word (the fork's pivot term; {@link ChoiceMatcher}
+ * requires the other question's fork to have it). A fork of structure (a condition or none, where a condition
  * attaches, whether "both" means each or together) is decided by each question's own grammar, not by the tenant:
  * it is remembered for the question it was chosen for, and carried over to no other (on the Ambrosia* dev set,
  * carrying scope and attachment choices over to sibling questions that state their reading made 31 first readings
@@ -22,13 +23,15 @@ final class ForkReach {
     private ForkReach() {
     }
 
-    /** Whether the choice applies to {@code question}: a choice between schema elements anywhere, any other only to its own question. */
-    static boolean reaches(Choice choice, String question) {
-        return betweenSchemaElements(choice) || normalized(choice.question()).equals(normalized(question));
+    /** Whether the choice was made for this very question (case, spacing and the final mark aside). */
+    static boolean ownQuestion(Choice choice, String question) {
+        return normalized(choice.question()).equals(normalized(question));
     }
 
-    static boolean betweenSchemaElements(Choice choice) {
-        return schemaElement(choice.chosenValue()) && choice.rejectedValues().stream().allMatch(ForkReach::schemaElement);
+    /** Whether the choice may carry over to other questions: a word's meaning among schema elements. */
+    static boolean carriesOver(Choice choice) {
+        return !choice.pivotTerm().isEmpty() && schemaElement(choice.chosenValue())
+                && choice.rejectedValues().stream().allMatch(ForkReach::schemaElement);
     }
 
     private static boolean schemaElement(String value) {

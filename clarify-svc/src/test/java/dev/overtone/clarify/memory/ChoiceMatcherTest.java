@@ -89,8 +89,11 @@ class ChoiceMatcherTest {
         Choice noCondition = choice("where", "", DecisionVariable.ABSENT, "hotels.stars > 3");
         assertThat(match("return the rating of each hotel?", noCondition)).hasSize(1);
         assertThat(match("Which hotels have the best rating", noCondition)).isEmpty();
-        // a choice between schema elements is the tenant's meaning of a word: it goes to other questions
+        // a choice between schema elements is the tenant's meaning of a word: it goes to other questions about that word
         assertThat(match("Which hotels have the best rating", choice("select", "rating", SCORE, STARS))).hasSize(1);
+        // without the word it was a choice of columns for that question only
+        assertThat(match("Which hotels have the best rating", choice("select", "", SCORE, STARS))).isEmpty();
+        assertThat(match(ASKED, choice("select", "", SCORE, STARS))).hasSize(1);
     }
 
     @Test
