@@ -5,6 +5,7 @@ import dev.overtone.clarify.service.DecisionVariable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -13,8 +14,8 @@ import java.util.function.Function;
  * of its rejected values (so it transfers to any question that turns on the same alternatives, whatever its words),
  * and its pivot term matches the variable's when both have one. Only a word's meaning among schema elements carries
  * over to another question, and only to a fork about the same word; any other choice applies to the question it was
- * chosen for alone ({@link ForkReach}). It stays out when the question's own words name a
- * different value of that variable (the question says what it wants). Per variable the newest applicable choice
+ * chosen for alone ({@link ForkReach}). Carried over, it stays out when the other question's words
+ * name a value of that variable other than the chosen one, alone or beside it (that question says what it wants). Per variable the newest applicable choice
  * wins; a choice that would leave no reading consistent with those already applied is passed over.
  */
 public final class ChoiceMatcher {
@@ -36,18 +37,20 @@ public final class ChoiceMatcher {
         Arrays.fill(alive, true);
         for (int v = 0; v < variables.size(); v++) {
             DecisionVariable variable = variables.get(v);
-            int named = -2; // not read yet
+            Set<Integer> named = null; // not read yet
             for (Choice choice : choices) {
                 boolean own = ForkReach.ownQuestion(choice, question);
                 int value = own || ForkReach.carriesOver(choice) ? chosenValue(choice, variable, pivotTerm, !own) : -1;
                 if (value < 0) {
                     continue;
                 }
-                if (named == -2) {
-                    named = QuestionWords.namedValue(question, variable);
-                }
-                if (named >= 0 && named != value) {
-                    break;
+                if (!own) { // for its own question a person chose with these very words in front of them
+                    if (named == null) {
+                        named = QuestionWords.namedValues(question, variable);
+                    }
+                    if (!named.isEmpty() && !named.equals(Set.of(value))) {
+                        break; // the question's words name another value too: it says what it wants
+                    }
                 }
                 if (leavesAReading(alive, variable, value)) {
                     narrow(alive, variable, value);

@@ -25,10 +25,10 @@ final class QuestionWords {
     private QuestionWords() {
     }
 
-    /** The one value of the variable the question's words select, or −1 when they select none or several. */
-    static int namedValue(String question, DecisionVariable variable) {
+    /** The values of the variable the question's words name (one or several); empty when they name none. */
+    static Set<Integer> namedValues(String question, DecisionVariable variable) {
         if (question == null || question.isBlank()) {
-            return -1;
+            return Set.of();
         }
         double[] every = new double[variable.codes().length];
         Arrays.fill(every, 1);
@@ -38,7 +38,8 @@ final class QuestionWords {
                 .filter(w -> subject.stream().noneMatch(t -> Vocabulary.matches(w, t) || Vocabulary.matches(t, w)))
                 .collect(Collectors.joining(" "));
         Optional<MappedReply> named = new ReplyMapper(asked.options(), variable).byWords(forkWords);
-        return named.filter(r -> r.kind() == ReplyKind.ONE).map(r -> r.codes().iterator().next()).orElse(-1);
+        return named.filter(r -> r.kind() == ReplyKind.ONE || r.kind() == ReplyKind.SEVERAL).map(r -> Set.copyOf(r.codes()))
+                .orElse(Set.of());
     }
 
     /** Words of the tables every option that names a schema element reads ("hotels.stars" → hotels). */

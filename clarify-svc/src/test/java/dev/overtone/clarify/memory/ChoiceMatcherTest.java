@@ -72,16 +72,20 @@ class ChoiceMatcherTest {
     void aQuestionThatNamesAnotherValueIsNeverOverridden() {
         assertThat(match("Return the star rating of each hotel", choice("select", "rating", SCORE, STARS))).isEmpty();
         assertThat(match("Return the average review score of each hotel", choice("select", "rating", STARS, SCORE))).isEmpty();
+        // words that name the rejected value beside the chosen one: the question speaks of both, memory stays out
+        assertThat(match("Return the stars and the average review score of each hotel", choice("select", "rating", SCORE, STARS))).isEmpty();
         // words that name the remembered value agree with it: it applies
         assertThat(match("Return the average review score of each hotel", choice("select", "rating", SCORE, STARS))).hasSize(1);
     }
 
     @Test
-    void wordsNamingTheRowsAskedAboutDoNotNameAValue() {
-        // "hotel" names the table the condition reads, and nothing in "no condition": it is what is asked about, not the fork
-        List<Decision> decided = match("Return the rating of each hotel", choice("where", "", DecisionVariable.ABSENT, "hotels.stars > 3"));
-        assertThat(decided).hasSize(1);
-        assertThat(decided.get(0).choice().clause()).isEqualTo("where");
+    void forItsOwnQuestionAChoiceAppliesWhateverTheWords() {
+        // the person chose the score reading of "the star rating of each hotel" with those very words in front of them
+        Choice score = new Choice(UUID.randomUUID(), "demo", "hotels", "select", "rating", SCORE, List.of(STARS), SCORE,
+                "Return the star rating of each hotel", Choice.Source.DIALOGUE, Instant.parse("2026-11-20T10:00:00Z"),
+                Instant.parse("2027-05-19T10:00:00Z"));
+        assertThat(match("Return the star rating of each hotel", score)).hasSize(1);
+        assertThat(match("Return the star rating of every hotel", score)).isEmpty();
     }
 
     @Test
