@@ -4,6 +4,8 @@ import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.mapping.EmbeddingMatcher;
 import dev.overtone.clarify.memory.MemoryWarmUp;
 import jakarta.inject.Singleton;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
@@ -19,11 +21,16 @@ public class WarmUpReadiness extends dev.overtone.runtime.health.WarmUpReadiness
 
     public WarmUpReadiness(ClarifyConfig config, EmbeddingMatcher embeddings, MemoryWarmUp memory) {
         super(NAME, () -> config.warmUp().enabled() && (embeddings.enabled() || config.memory().enabled()), () -> {
+            // the two share nothing: the Recall's database round trips run while the model matches its reply
+            CompletableFuture<Void> recall = config.memory().enabled()
+                    ? CompletableFuture.runAsync(memory::warmUp) : CompletableFuture.completedFuture(null);
             if (embeddings.enabled()) {
                 embeddings.warmUp();
             }
-            if (config.memory().enabled()) {
-                memory.warmUp();
+            try {
+                recall.join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
             }
         });
     }
