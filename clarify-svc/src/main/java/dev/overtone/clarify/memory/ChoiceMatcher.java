@@ -14,9 +14,10 @@ import java.util.function.Function;
  * of its rejected values (so it transfers to any question that turns on the same alternatives, whatever its words),
  * and its pivot term matches the variable's when both have one. Only a word's meaning among schema elements carries
  * over to another question, and only to a fork about the same word; any other choice applies to the question it was
- * chosen for alone ({@link ForkReach}). Carried over, it stays out when the other question's words
- * name a value of that variable other than the chosen one, alone or beside it (that question says what it wants). Per variable the newest applicable choice
- * wins; a choice that would leave no reading consistent with those already applied is passed over.
+ * chosen for alone ({@link ForkReach}). Carried over, it stays out when the other question's words name a value of
+ * that variable other than the chosen one, alone or beside it (that question says what it wants). Per variable the
+ * newest applicable choice wins; a choice that would leave no reading consistent with those already applied is
+ * passed over.
  */
 public final class ChoiceMatcher {
 
