@@ -63,6 +63,9 @@ public final class MemoryProtoMapper {
     /** "'rating' read as the average review score (reviews.score): chosen in this database on 2026-11-20". */
     static String explanation(Choice c) {
         String on = "chosen in this database on " + DateTimeFormatter.ISO_LOCAL_DATE.format(c.chosenAt().atOffset(ZoneOffset.UTC));
+        if (c.isReading()) {
+            return "this question read as " + c.chosenLabel() + ": " + on;
+        }
         return c.pivotTerm().isEmpty()
                 ? "for " + QuestionWriter.clausePhrase(c.clause()) + ", " + c.chosenLabel() + ": " + on
                 : "'" + c.pivotTerm() + "' read as " + c.chosenLabel() + ": " + on;

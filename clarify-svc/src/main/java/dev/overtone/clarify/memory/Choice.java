@@ -6,10 +6,19 @@ import java.util.UUID;
 
 /**
  * A remembered choice: at one fork between readings (a {@code clause}, asked about {@code pivotTerm}), a tenant chose
- * {@code chosenValue} rather than {@code rejectedValues} (canonical slot texts) in one of its databases.
+ * {@code chosenValue} rather than {@code rejectedValues} (canonical slot texts) in one of its databases. With the clause
+ * {@link #READING} it is the whole reading chosen for {@code question}: {@code chosenValue} is its SQL
+ * ({@link ReadingSql}), no value is rejected, and it applies to that question alone.
  */
 public record Choice(UUID id, String tenant, String database, String clause, String pivotTerm, String chosenValue,
         List<String> rejectedValues, String chosenLabel, String question, Source source, Instant chosenAt, Instant expiresAt) {
+
+    /** The clause of a whole reading chosen for one question. */
+    public static final String READING = "reading";
+
+    public boolean isReading() {
+        return READING.equals(clause);
+    }
 
     /** Where a choice came from: a person's answer in a dialogue, or a caller's Choose. */
     public enum Source {

@@ -4,6 +4,7 @@ import dev.overtone.clarify.mapping.Vocabulary;
 import dev.overtone.clarify.service.DecisionVariable;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -12,12 +13,15 @@ import java.util.function.Function;
  * Which remembered choices decide forks of a question (Recall and Start use this one matcher). A choice applies to a
  * variable when its clause is the variable's, its chosen value is one of the variable's values and so is at least one
  * of its rejected values (so it transfers to any question that turns on the same alternatives, whatever its words),
- * and its pivot term matches the variable's when both have one. Only a word's meaning among schema elements carries
- * over to another question, and only to a fork about the same word; any other choice applies to the question it was
- * chosen for alone ({@link ForkReach}). Carried over, it stays out when the other question's words name a value of
- * that variable other than the chosen one, alone or beside it (that question says what it wants). Per variable the
- * newest applicable choice wins; a choice that would leave no reading consistent with those already applied is
- * passed over.
+ * and its pivot term matches the variable's when both have one. A choice was made at one fork, so it decides at most
+ * one variable: the one whose values are most nearly its own (a choice of no third column, at the fork of the third
+ * column, must not also decide the first). Only a word's meaning among schema elements carries over to another
+ * question, and only to a fork about the same word; any other choice applies to the question it was chosen for alone
+ * ({@link ForkReach}). Carried over, it stays out when the other question's words name a value of that variable other
+ * than the chosen one, alone or beside it (that question says what it wants). Choices are taken newest first, so per
+ * variable the newest wins; a choice that would leave no reading consistent with those already applied is passed over.
+ * Before any fork: a whole reading chosen for this very question, when it is among the readings again, decides every
+ * fork as that reading has it (the person's answer, not only the forks they were asked about).
  */
 public final class ChoiceMatcher {
 
@@ -25,42 +29,77 @@ public final class ChoiceMatcher {
     }
 
     /**
+     * @param readingSql each reading's SQL ({@link ReadingSql}), in the variables' reading order
      * @param choices the tenant's unexpired choices in this database, newest first
      * @param pivotTerm the variable's pivot term, asked for only when a choice could apply (it may run the model)
      */
-    public static List<Decision> match(String question, List<DecisionVariable> variables, List<Choice> choices,
-            Function<DecisionVariable, String> pivotTerm) {
+    public static List<Decision> match(String question, List<DecisionVariable> variables, List<String> readingSql,
+            List<Choice> choices, Function<DecisionVariable, String> pivotTerm) {
         List<Decision> out = new ArrayList<>();
         if (variables.isEmpty() || choices.isEmpty()) {
             return out;
         }
+        for (Choice choice : choices) {
+            int reading = choice.isReading() && ForkReach.ownQuestion(choice, question) ? readingSql.indexOf(choice.chosenValue()) : -1;
+            if (reading >= 0) {
+                for (int v = 0; v < variables.size(); v++) {
+                    out.add(new Decision(choice, v, variables.get(v).codes()[reading]));
+                }
+                return out;
+            }
+        }
         boolean[] alive = new boolean[variables.get(0).codes().length];
         Arrays.fill(alive, true);
-        for (int v = 0; v < variables.size(); v++) {
-            DecisionVariable variable = variables.get(v);
-            Set<Integer> named = null; // not read yet
-            for (Choice choice : choices) {
-                boolean own = ForkReach.ownQuestion(choice, question);
-                int value = own || ForkReach.carriesOver(choice) ? chosenValue(choice, variable, pivotTerm, !own) : -1;
-                if (value < 0) {
+        boolean[] settled = new boolean[variables.size()]; // decided by a newer choice, or by the question's words
+        for (Choice choice : choices) {
+            boolean own = ForkReach.ownQuestion(choice, question);
+            if (choice.isReading() || !own && !ForkReach.carriesOver(choice)) {
+                continue;
+            }
+            int best = -1;
+            int bestValue = -1;
+            double bestFit = 0;
+            for (int v = 0; v < variables.size(); v++) {
+                int value = chosenValue(choice, variables.get(v), pivotTerm, !own);
+                double fit = value < 0 ? 0 : fit(choice, variables.get(v));
+                if (fit > bestFit) {
+                    best = v;
+                    bestValue = value;
+                    bestFit = fit;
+                }
+            }
+            if (best < 0 || settled[best]) {
+                continue;
+            }
+            DecisionVariable variable = variables.get(best);
+            if (!own) { // for its own question a person chose with these very words in front of them
+                Set<Integer> named = QuestionWords.namedValues(question, variable);
+                if (!named.isEmpty() && !named.equals(Set.of(bestValue))) {
+                    settled[best] = true; // the question's words name another value too: it says what it wants
                     continue;
                 }
-                if (!own) { // for its own question a person chose with these very words in front of them
-                    if (named == null) {
-                        named = QuestionWords.namedValues(question, variable);
-                    }
-                    if (!named.isEmpty() && !named.equals(Set.of(value))) {
-                        break; // the question's words name another value too: it says what it wants
-                    }
-                }
-                if (leavesAReading(alive, variable, value)) {
-                    narrow(alive, variable, value);
-                    out.add(new Decision(choice, v, value));
-                    break;
-                }
+            }
+            if (leavesAReading(alive, variable, bestValue)) {
+                narrow(alive, variable, bestValue);
+                settled[best] = true;
+                out.add(new Decision(choice, best, bestValue));
             }
         }
         return out;
+    }
+
+    /** How nearly the variable's values are the choice's: shared over all (Jaccard), in (0, 1]. */
+    static double fit(Choice choice, DecisionVariable variable) {
+        Set<String> theirs = new HashSet<>(choice.rejectedValues());
+        theirs.add(choice.chosenValue());
+        Set<String> ours = new HashSet<>();
+        for (int x = 0; x < variable.valueCount(); x++) {
+            ours.add(ForkValues.key(variable, x));
+        }
+        Set<String> union = new HashSet<>(ours);
+        union.addAll(theirs);
+        ours.retainAll(theirs);
+        return (double) ours.size() / union.size();
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.overtone.clarify.memory;
 
 import dev.overtone.clarify.service.DecisionVariable;
-import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -25,7 +24,7 @@ final class ForkReach {
 
     /** Whether the choice was made for this very question (case, spacing and the final mark aside). */
     static boolean ownQuestion(Choice choice, String question) {
-        return normalized(choice.question()).equals(normalized(question));
+        return ReadingSql.question(choice.question()).equals(ReadingSql.question(question));
     }
 
     /** Whether the choice may carry over to other questions: a word's meaning among schema elements. */
@@ -38,7 +37,4 @@ final class ForkReach {
         return !DecisionVariable.ABSENT.equals(value) && SCHEMA_ELEMENT.matcher(value.trim()).matches();
     }
 
-    private static String normalized(String question) {
-        return question.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").replaceAll("[\\s?.!]+$", "").trim();
-    }
 }

@@ -21,6 +21,7 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,7 +65,7 @@ public class TenantMemory {
             analysed = analysed.emitOn(CallerContext.of(ctx)); // back from parser-svc's answer to the caller's context
         }
         return analysed.map(DecisionVariableExtractor::extract)
-                .chain(variables -> lookup.candidates(r.tenant(), r.database(), variables).chain(choices -> choices.isEmpty()
+                .chain(variables -> lookup.candidates(r.tenant(), r.database(), variables, sqlOf(readings)).chain(choices -> choices.isEmpty()
                         ? Uni.createFrom().item(new Recalled(List.of(), every))
                         // a pivot term may run the embedding model: a worker thread, not the event loop
                         : Uni.createFrom().item(() -> recalled(r, readings, variables, choices))
@@ -74,14 +75,20 @@ public class TenantMemory {
 
     private Recalled recalled(MemoryRequest r, List<Reading> readings, List<DecisionVariable> variables, List<Choice> choices) {
         Map<String, String> terms = new HashMap<>();
-        List<Decision> decisions = ChoiceMatcher.match(r.question(), variables, choices,
+        List<Decision> decisions = ChoiceMatcher.match(r.question(), variables, sqlOf(readings), choices,
                 v -> terms.computeIfAbsent(v.id(), id -> pivotTerms.of(r.question(), v)));
-        List<Applied> applied = new ArrayList<>();
+        Map<Choice, List<Decision>> byChoice = new LinkedHashMap<>(); // a whole reading decides several forks
         for (Decision d : decisions) {
-            int[] codes = variables.get(d.variable()).codes();
-            applied.add(new Applied(d.choice(), ids(r, readings, i -> codes[i] == d.value())));
+            byChoice.computeIfAbsent(d.choice(), c -> new ArrayList<>()).add(d);
         }
+        List<Applied> applied = new ArrayList<>();
+        byChoice.forEach((choice, its) -> applied.add(new Applied(choice, ids(r, readings, i -> ChoiceMatcher.consistent(i, variables, its)))));
         return new Recalled(applied, ids(r, readings, i -> ChoiceMatcher.consistent(i, variables, decisions)));
+    }
+
+    /** Each reading's SQL as the memory keeps it. */
+    public static List<String> sqlOf(List<Reading> readings) {
+        return readings.stream().map(x -> ReadingSql.of(x.sql())).toList();
     }
 
     /** The ids, in the caller's order, of the candidates whose reading passes (a reading speaks for its aliases). */
@@ -116,13 +123,13 @@ public class TenantMemory {
         Context ctx = Vertx.currentContext();
         return slots.of(readings, r.candidates())
                 .emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(s -> forks(r.question(), DecisionVariableExtractor.extract(s), chosen))
+                .map(s -> forks(r.question(), DecisionVariableExtractor.extract(s), chosen, readings.get(chosen)))
                 .emitOn(CallerContext.of(ctx))
                 .chain(forks -> Panache.withTransaction(() -> recorder.record(r.tenant(), r.database(), r.question(), Choice.Source.CALLER, forks)));
     }
 
-    /** Each fork as the chosen reading decides it: its value there over every other value. */
-    private List<ForkChoice> forks(String question, List<DecisionVariable> variables, int chosen) {
+    /** Each fork as the chosen reading decides it (its value there over every other value), then the reading itself. */
+    private List<ForkChoice> forks(String question, List<DecisionVariable> variables, int chosen, Reading reading) {
         List<ForkChoice> out = new ArrayList<>();
         for (DecisionVariable v : variables) {
             DecisionVariable named = v.withPivotTerm(pivotTerms.of(question, v));
@@ -132,6 +139,7 @@ public class TenantMemory {
             }
             out.add(ForkChoice.of(named, v.codes()[chosen], others));
         }
+        out.add(ForkChoice.reading(reading.sql(), reading.text()));
         return out;
     }
 

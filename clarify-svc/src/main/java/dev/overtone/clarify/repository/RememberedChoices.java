@@ -2,6 +2,7 @@ package dev.overtone.clarify.repository;
 
 import dev.overtone.clarify.memory.Choice;
 import dev.overtone.clarify.memory.ForkChoice;
+import dev.overtone.clarify.memory.ReadingSql;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
@@ -44,7 +45,7 @@ public final class RememberedChoices {
     public static Uni<Choice> upsert(String tenant, String database, String question, Choice.Source source, ForkChoice fork,
             Instant now, Duration ttl) {
         Instant at = now.truncatedTo(ChronoUnit.MICROS); // PostgreSQL keeps microseconds; page tokens compare them exactly
-        String forkKey = forkKey(fork);
+        String forkKey = forkKey(fork, question);
         return Panache.getSession().chain(s -> s.createNativeQuery(UPSERT)
                         .setParameter(1, UUID.randomUUID()).setParameter(2, tenant).setParameter(3, database)
                         .setParameter(4, fork.clause()).setParameter(5, fork.pivotTerm()).setParameter(6, forkKey)
@@ -102,11 +103,16 @@ public final class RememberedChoices {
         return RememberedChoiceEntity.delete("expiresAt <= ?1", now);
     }
 
-    /** One fork, whichever way it was chosen: its clause, pivot term and the set of its values. */
-    static String forkKey(ForkChoice fork) {
+    /**
+     * One fork, whichever way it was chosen: its clause, pivot term and the set of its values; for a whole reading, the
+     * question it was chosen for (the latest reading chosen for a question is the one kept).
+     */
+    static String forkKey(ForkChoice fork, String question) {
         TreeSet<String> values = new TreeSet<>(fork.rejectedValues());
         values.add(fork.chosenValue());
-        String text = fork.clause() + '\u0000' + fork.pivotTerm().toLowerCase() + '\u0000' + String.join("\u0000", values);
+        String text = Choice.READING.equals(fork.clause())
+                ? Choice.READING + '\u0000' + ReadingSql.question(question)
+                : fork.clause() + '\u0000' + fork.pivotTerm().toLowerCase() + '\u0000' + String.join("\u0000", values);
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {

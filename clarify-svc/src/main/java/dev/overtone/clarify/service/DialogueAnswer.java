@@ -7,6 +7,7 @@ import dev.overtone.clarify.mapping.ReplyMapper;
 import dev.overtone.clarify.memory.AnsweredForks;
 import dev.overtone.clarify.memory.Choice;
 import dev.overtone.clarify.memory.ChoiceRecorder;
+import dev.overtone.clarify.memory.ForkChoice;
 import dev.overtone.clarify.repository.CandidateEntity;
 import dev.overtone.clarify.repository.DialogueCodec;
 import dev.overtone.clarify.repository.IdempotencyKeyEntity;
@@ -187,11 +188,16 @@ public class DialogueAnswer {
         }
         List<DecisionVariable> variables = vs.stream().map(DialogueCodec::toVariable).toList();
         return TurnEntity.<TurnEntity>find("sessionId = ?1 and number < ?2 order by number", s.id, current.number).list()
-                .chain(earlier -> {
-                    List<TurnEntity> answered = new ArrayList<>(earlier);
-                    answered.add(current);
-                    return recorder.record(s.tenant, s.database, s.question, Choice.Source.DIALOGUE, AnsweredForks.of(variables, answered));
-                })
+                .chain(earlier -> CandidateEntity.<CandidateEntity>find("sessionId = ?1 and candidateId = ?2", s.id, next.resolutionCandidate)
+                        .firstResult().chain(chosen -> {
+                            List<TurnEntity> answered = new ArrayList<>(earlier);
+                            answered.add(current);
+                            List<ForkChoice> forks = new ArrayList<>(AnsweredForks.of(variables, answered));
+                            if (!forks.isEmpty() && chosen != null) { // the person decided something: the reading they were given
+                                forks.add(ForkChoice.reading(chosen.sql, chosen.text));
+                            }
+                            return recorder.record(s.tenant, s.database, s.question, Choice.Source.DIALOGUE, forks);
+                        }))
                 .replaceWithVoid();
     }
 

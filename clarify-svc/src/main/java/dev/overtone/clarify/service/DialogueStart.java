@@ -4,6 +4,7 @@ import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.memory.Choice;
 import dev.overtone.clarify.memory.ChoiceLookup;
 import dev.overtone.clarify.memory.ChoiceMatcher;
+import dev.overtone.clarify.memory.TenantMemory;
 import dev.overtone.clarify.memory.Decision;
 import dev.overtone.clarify.repository.CandidateEntity;
 import dev.overtone.clarify.repository.ChoiceCodec;
@@ -51,8 +52,9 @@ public class DialogueStart {
                 .emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(s -> DecisionVariableExtractor.extract(s).stream().map(v -> v.withPivotTerm(pivotTerms.of(cmd.question(), v))).toList())
                 .emitOn(CallerContext.of(ctx))
-                .chain(variables -> remembered(cmd, variables)
-                        .map(choices -> new Plan(variables, ChoiceMatcher.match(cmd.question(), variables, choices, DecisionVariable::pivotTerm))))
+                .chain(variables -> remembered(cmd, variables, TenantMemory.sqlOf(readings))
+                        .map(choices -> new Plan(variables, ChoiceMatcher.match(cmd.question(), variables, TenantMemory.sqlOf(readings),
+                                choices, DecisionVariable::pivotTerm))))
                 .chain(plan -> Panache.withTransaction(() -> createSession(cmd, readings, priors, plan, options)));
     }
 
@@ -61,9 +63,9 @@ public class DialogueStart {
     }
 
     /** The tenant's remembered choices that could decide these forks; none for a dialogue without an owner or ignoring memory. */
-    private Uni<List<Choice>> remembered(StartCommand cmd, List<DecisionVariable> variables) {
+    private Uni<List<Choice>> remembered(StartCommand cmd, List<DecisionVariable> variables, List<String> readingSql) {
         return cmd.hasOwner() && !cmd.ignoreMemory()
-                ? memory.candidates(cmd.tenant(), cmd.database(), variables)
+                ? memory.candidates(cmd.tenant(), cmd.database(), variables, readingSql)
                 : Uni.createFrom().item(List.of());
     }
 
@@ -86,7 +88,7 @@ public class DialogueStart {
             s.tenant = cmd.tenant();
             s.database = cmd.database();
         }
-        s.remembered = ChoiceCodec.json(plan.decisions().stream().map(Decision::choice).toList());
+        s.remembered = ChoiceCodec.json(plan.decisions().stream().map(Decision::choice).distinct().toList());
         s.currentTurn = 1;
         s.createdAt = now;
         s.updatedAt = now;

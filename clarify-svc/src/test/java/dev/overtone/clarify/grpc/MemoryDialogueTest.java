@@ -53,8 +53,12 @@ class MemoryDialogueTest {
         String tenant = tenantWhoChoseTheScore();
 
         List<RememberedChoice> stored = clarify.listChoices(MemoryCalls.list(tenant, "hotels")).getChoicesList();
-        assertThat(stored).hasSize(1); // the fork asked about; not the condition nobody was asked about
-        RememberedChoice choice = stored.get(0);
+        // the fork asked about (not the condition nobody was asked about), and the reading the person was given
+        assertThat(stored).extracting(RememberedChoice::getClause).containsExactlyInAnyOrder("select", "reading");
+        RememberedChoice choice = stored.stream().filter(c -> c.getClause().equals("select")).findFirst().orElseThrow();
+        RememberedChoice reading = stored.stream().filter(c -> c.getClause().equals("reading")).findFirst().orElseThrow();
+        assertThat(reading.getChosenValue()).isEqualTo(HotelDialogue.SCORE);
+        assertThat(reading.getChosenLabel()).isEqualTo("each hotel's average review score");
         assertThat(choice.getClause()).isEqualTo("select");
         assertThat(choice.getPivotTerm()).isEqualTo("rating");
         assertThat(choice.getChosenValue()).isEqualTo("AVG(reviews.score)");
@@ -67,9 +71,11 @@ class MemoryDialogueTest {
         assertThat(again.hasResolution()).isTrue();
         assertThat(again.getResolution().getCandidateId()).isEqualTo("score");
         assertThat(again.getResolution().getReason()).isEqualTo(ResolutionReason.RESOLUTION_REASON_REMEMBERED);
-        assertThat(again.getResolution().getRememberedList()).extracting(RememberedChoice::getId).containsExactly(choice.getId());
-        assertThat(again.getResolution().getRemembered(0).getExplanation()).isEqualTo("'rating' read as the average review score"
-                + " (reviews.score): chosen in this database on " + LocalDate.now(ZoneOffset.UTC));
+        assertThat(again.getResolution().getRememberedList()).extracting(RememberedChoice::getId).containsExactly(reading.getId());
+        assertThat(again.getResolution().getRemembered(0).getExplanation()).isEqualTo("this question read as each hotel's average"
+                + " review score: chosen in this database on " + LocalDate.now(ZoneOffset.UTC));
+        assertThat(choice.getExplanation()).isEqualTo("'rating' read as the average review score (reviews.score): chosen in this"
+                + " database on " + LocalDate.now(ZoneOffset.UTC));
         assertThat(again.getDistributionList()).extracting(d -> d.getProbability()).containsExactly(0.0, 1.0, 0.0);
         // the stored session says the same
         assertThat(clarify.get(GetRequest.newBuilder().setSessionId(again.getSessionId()).build()).getCurrent()).isEqualTo(again);
@@ -113,8 +119,8 @@ class MemoryDialogueTest {
         Turn second = clarify.answer(HotelDialogue.text(asked.getSessionId(), 1, "the stars"));
         clarify.answer(HotelDialogue.text(asked.getSessionId(), second.getNumber(), "no condition"));
         List<RememberedChoice> stored = clarify.listChoices(MemoryCalls.list(tenant, "hotels")).getChoicesList();
-        assertThat(stored).extracting(RememberedChoice::getChosenValue).containsExactlyInAnyOrder("hotels.stars", "absent");
-        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(2);
+        assertThat(stored).extracting(RememberedChoice::getChosenValue).containsExactlyInAnyOrder("hotels.stars", "absent", HotelDialogue.STARS);
+        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(3);
         assertThat(clarify.start(MemoryCalls.start(tenant, "hotels")).getResolution().getCandidateId()).isEqualTo("stars");
     }
 }

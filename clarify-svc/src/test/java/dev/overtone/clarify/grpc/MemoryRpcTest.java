@@ -45,18 +45,30 @@ class MemoryRpcTest {
 
         ChooseResponse chosen = clarify.choose(MemoryCalls.choose(tenant, "hotels", "score"));
 
-        // the score, and (the score having no condition) no condition rather than the one on stars
-        assertThat(chosen.getRememberedList()).extracting(RememberedChoice::getChosenValue).containsExactly("AVG(reviews.score)", "absent");
+        // the score, (the score having no condition) no condition rather than the one on stars, and the reading itself
+        assertThat(chosen.getRememberedList()).extracting(RememberedChoice::getChosenValue)
+                .containsExactly("AVG(reviews.score)", "absent", HotelDialogue.SCORE);
+        assertThat(chosen.getRememberedList()).extracting(RememberedChoice::getClause).containsExactly("select", "where", "reading");
         assertThat(chosen.getRemembered(0).getRejectedValuesList()).containsExactly("hotels.stars");
         assertThat(chosen.getRemembered(1).getRejectedValuesList()).containsExactly("hotels.stars > 3");
+        assertThat(chosen.getRemembered(2).getRejectedValuesList()).isEmpty();
+        assertThat(chosen.getRemembered(2).getExplanation()).startsWith("this question read as each hotel's average review score: chosen");
         assertThat(chosen.getRememberedList()).allSatisfy(c -> {
             assertThat(c.getSource()).isEqualTo(ChoiceSource.CHOICE_SOURCE_CALLER);
             assertThat(Duration.between(Instant.parse(c.getChosenAt()), Instant.parse(c.getExpiresAt()))).isEqualTo(Duration.ofDays(180));
         });
 
+        RecallResponse sameQuestion = clarify.recall(MemoryCalls.recall(tenant, "hotels", HotelDialogue.QUESTION).toBuilder()
+                .clearCandidates().addAllCandidates(MemoryCalls.analysed(MemoryCalls.candidates())).build());
+        // the same question: the reading chosen for it, whole
+        assertThat(sameQuestion.getAppliedList()).extracting(a -> a.getChoice().getId()).containsExactly(chosen.getRemembered(2).getId());
+        assertThat(sameQuestion.getApplied(0).getCandidateIdsList()).containsExactly("score");
+        assertThat(sameQuestion.getConsistentCandidateIdsList()).containsExactly("score");
+
+        // without the reading, the same question's forks one by one
+        clarify.forget(MemoryCalls.forget(tenant, "hotels", chosen.getRemembered(2).getId()));
         RecallResponse recalled = clarify.recall(MemoryCalls.recall(tenant, "hotels", HotelDialogue.QUESTION).toBuilder()
                 .clearCandidates().addAllCandidates(MemoryCalls.analysed(MemoryCalls.candidates())).build());
-
         assertThat(recalled.getAppliedList()).extracting(a -> a.getChoice().getId())
                 .containsExactly(chosen.getRemembered(0).getId(), chosen.getRemembered(1).getId());
         assertThat(recalled.getAppliedList()).extracting(a -> List.copyOf(a.getCandidateIdsList()))
@@ -88,12 +100,12 @@ class MemoryRpcTest {
         assertThat(Instant.parse(again.get(0).getChosenAt())).isAfter(Instant.parse(first.get(0).getChosenAt()));
         assertThat(raced).allSatisfy(r -> assertThat(r.getRememberedList()).extracting(RememberedChoice::getId)
                 .containsExactlyElementsOf(first.stream().map(RememberedChoice::getId).toList()));
-        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(2);
+        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(3);
         // the other way round is the same forks chosen anew: the same rows, now holding the stars
         List<RememberedChoice> stars = clarify.choose(MemoryCalls.choose(tenant, "hotels", "good-stars")).getRememberedList();
         assertThat(stars).extracting(RememberedChoice::getId).containsExactlyElementsOf(first.stream().map(RememberedChoice::getId).toList());
-        assertThat(stars).extracting(RememberedChoice::getChosenValue).containsExactly("hotels.stars", "hotels.stars > 3");
-        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(2);
+        assertThat(stars).extracting(RememberedChoice::getChosenValue).containsExactly("hotels.stars", "hotels.stars > 3", HotelDialogue.GOOD_STARS);
+        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(3);
     }
 
     @Test
@@ -108,13 +120,13 @@ class MemoryRpcTest {
         assertStatus(() -> clarify.forget(MemoryCalls.forget(tenant, "", "nope")), Status.Code.NOT_FOUND, "nope");
         assertThat(clarify.forget(MemoryCalls.forget(tenant, "", hotels.get(0).getId())).getForgotten()).isEqualTo(1);
         assertThat(clarify.listChoices(MemoryCalls.list(tenant, "hotels")).getChoicesList()).extracting(RememberedChoice::getId)
-                .containsExactly(hotels.get(1).getId());
-        assertThat(clarify.forget(MemoryCalls.forget(tenant, "hotels", "")).getForgotten()).isEqualTo(1);
+                .containsExactlyInAnyOrder(hotels.get(1).getId(), hotels.get(2).getId());
+        assertThat(clarify.forget(MemoryCalls.forget(tenant, "hotels", "")).getForgotten()).isEqualTo(2);
         assertThat(clarify.listChoices(MemoryCalls.list(tenant, "")).getChoicesList()).extracting(RememberedChoice::getDatabase)
-                .containsOnly("hotels-pg").hasSize(2);
-        assertThat(clarify.forget(MemoryCalls.forget(tenant, "", "")).getForgotten()).isEqualTo(2);
+                .containsOnly("hotels-pg").hasSize(3);
+        assertThat(clarify.forget(MemoryCalls.forget(tenant, "", "")).getForgotten()).isEqualTo(3);
         assertThat(MemoryCalls.storedChoices(tenant)).isZero();
-        assertThat(MemoryCalls.storedChoices(other)).isEqualTo(2);
+        assertThat(MemoryCalls.storedChoices(other)).isEqualTo(3);
     }
 
     @Test
@@ -135,11 +147,11 @@ class MemoryRpcTest {
             token = page.getNextPageToken();
         } while (!token.isEmpty());
 
-        assertThat(sizes).containsExactly(4, 4, 2);
-        // the two forks of one Choose share their time: within it, by id
-        assertThat(listed).hasSize(10).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(newestFirst);
-        assertThat(listed.subList(8, 10)).containsExactlyInAnyOrderElementsOf(newestFirst.subList(8, 10));
-        assertThat(clarify.listChoices(MemoryCalls.list(tenant, "")).getChoicesCount()).isEqualTo(10); // default size 50
+        assertThat(sizes).containsExactly(4, 4, 4, 3);
+        // the two forks and the reading of one Choose share their time: within it, by id
+        assertThat(listed).hasSize(15).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(newestFirst);
+        assertThat(listed.subList(12, 15)).containsExactlyInAnyOrderElementsOf(newestFirst.subList(12, 15));
+        assertThat(clarify.listChoices(MemoryCalls.list(tenant, "")).getChoicesCount()).isEqualTo(15); // default size 50
         String second = clarify.listChoices(ListChoicesRequest.newBuilder().setTenant(tenant).setPageSize(4).build()).getNextPageToken();
         assertStatus(() -> clarify.listChoices(MemoryCalls.list(tenant, "").toBuilder().setPageToken("garbage").build()),
                 Status.Code.INVALID_ARGUMENT, "page_token");

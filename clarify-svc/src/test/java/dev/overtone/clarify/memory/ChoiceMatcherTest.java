@@ -47,8 +47,13 @@ class ChoiceMatcherTest {
                 Choice.Source.DIALOGUE, Instant.parse("2026-11-20T10:00:00Z"), Instant.parse("2027-05-19T10:00:00Z"));
     }
 
+    /** The SQL of {@link #hotelForks()}'s readings, in their order. */
+    private static final List<String> HOTEL_SQL = List.of("SELECT name, stars FROM hotels",
+            "SELECT h.name, AVG(r.score) FROM hotels h JOIN reviews r ON r.hotel_id = h.id GROUP BY h.name",
+            "SELECT name, stars FROM hotels WHERE stars > 3");
+
     private static List<Decision> match(String question, Choice... choices) {
-        return ChoiceMatcher.match(question, hotelForks(), List.of(choices), DecisionVariable::pivotTerm);
+        return ChoiceMatcher.match(question, hotelForks(), HOTEL_SQL, List.of(choices), DecisionVariable::pivotTerm);
     }
 
     @Test
@@ -123,15 +128,56 @@ class ChoiceMatcherTest {
 
     @Test
     void aChoiceThatWouldLeaveNoReadingIsPassedOver() {
-        // the score and the condition on stars never come together: the fork met first (slot order) keeps its choice
+        // the score and the condition on stars never come together: the newer choice (listed first) keeps its fork
         List<Decision> decided = match("Return the rating of each hotel",
                 choice("select", "rating", SCORE, STARS), choice("where", "", "hotels.stars > 3", DecisionVariable.ABSENT));
         assertThat(decided).extracting(d -> d.choice().clause()).containsExactly("select");
     }
 
     @Test
+    void aChoiceDecidesOnlyTheForkItWasMadeAt() {
+        // "the name and the title" as name, title / name alone / every column / title alone; the person chose no second
+        // column (name alone), a fork whose values are "title" and "absent": the first column's fork has them too
+        // (SELECT * has no first column, the fourth reading's is the title), and must not be decided by it
+        List<List<SlotValue>> readings = List.of(
+                List.of(slot("select[0]", "staff.name", "staff.name"), slot("select[1]", "staff.title", "staff.title")),
+                List.of(slot("select[0]", "staff.name", "staff.name")),
+                List.of(),
+                List.of(slot("select[0]", "staff.title", "staff.title")));
+        List<DecisionVariable> forks = DecisionVariableExtractor.extract(readings);
+        Choice noSecond = new Choice(UUID.randomUUID(), "demo", "staff", "select", "", DecisionVariable.ABSENT, List.of("staff.title"),
+                "no such column", "the name and the title", Choice.Source.DIALOGUE, Instant.parse("2026-11-20T10:00:00Z"),
+                Instant.parse("2027-05-19T10:00:00Z"));
+
+        List<Decision> decided = ChoiceMatcher.match("the name and the title", forks,
+                List.of("SELECT name, title FROM staff", "SELECT name FROM staff", "SELECT * FROM staff", "SELECT title FROM staff"),
+                List.of(noSecond), DecisionVariable::pivotTerm);
+
+        assertThat(decided).hasSize(1);
+        assertThat(forks.get(decided.get(0).variable()).paths()).contains("select[1]");
+        assertThat(List.of(0, 1, 2, 3)).filteredOn(i -> ChoiceMatcher.consistent(i, forks, decided)).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void theReadingChosenForAQuestionDecidesEveryForkOfThatQuestionAlone() {
+        // the person was asked about the condition only; the reading they were given is the one asked again for
+        Choice reading = choice(Choice.READING, "", HOTEL_SQL.get(2));
+        Choice noCondition = choice("where", "", DecisionVariable.ABSENT, "hotels.stars > 3");
+        List<DecisionVariable> forks = hotelForks();
+
+        List<Decision> decided = match("Return  the rating of each hotel?", noCondition, reading);
+
+        assertThat(decided).isNotEmpty().allSatisfy(d -> assertThat(d.choice()).isSameAs(reading));
+        assertThat(List.of(0, 1, 2)).filteredOn(i -> ChoiceMatcher.consistent(i, forks, decided)).containsExactly(2);
+        // another question, or a reading no longer among those given: the forks' choices as before
+        assertThat(match("Which hotels have the best rating", reading)).isEmpty();
+        Choice gone = choice(Choice.READING, "", "SELECT name FROM hotels");
+        assertThat(match(ASKED, gone, noCondition)).extracting(d -> d.choice()).containsExactly(noCondition);
+    }
+
+    @Test
     void nothingRememberedNothingApplied() {
         assertThat(match("Return the rating of each hotel")).isEmpty();
-        assertThat(ChoiceMatcher.match("q", List.of(), List.of(choice("select", "", SCORE, STARS)), BY_WORDS)).isEmpty();
+        assertThat(ChoiceMatcher.match("q", List.of(), List.of(), List.of(choice("select", "", SCORE, STARS)), BY_WORDS)).isEmpty();
     }
 }
