@@ -36,13 +36,17 @@ public class LoadCommand implements Callable<Integer> {
     @Mixin
     DataMix mix = new DataMix(0.5);
 
+    @Option(names = "--ignore-memory", description = "every call with ignore_memory: the tenant's remembered choices are not read"
+            + " (run once with and once without to measure what the memory costs)")
+    boolean ignoreMemory;
+
     @Override
     public Integer call() throws Exception {
         if (concurrency < 1 || seconds < 1 || warmupSeconds < 0) {
             throw new IllegalArgumentException("--concurrency and --seconds must be >= 1, --warmup-seconds >= 0");
         }
         LoadRun run = new LoadRun(measured.out, concurrency, seconds, warmupSeconds, seed, tenant, database, mix.data,
-                mix.share(), mix.limit, measured.interpret.infill(), measured.interpret.families());
+                mix.share(), mix.limit, measured.interpret.infill(), measured.interpret.families(), ignoreMemory);
         return run.execute(measured.suite);
     }
 }

@@ -28,12 +28,18 @@ import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.StageTiming;
 import io.grpc.StatusRuntimeException;
 
-/** One load run: fixed concurrency, bounded time, seeded request mix. */
+/** One load run: fixed concurrency, bounded time, seeded request mix; {@code ignoreMemory}: every call without the tenant's memory. */
 public record LoadRun(Path out, int concurrency, int seconds, int warmupSeconds, long seed, String tenant, String database,
-                      Path data, double dataShare, Integer limit, boolean infill, List<String> families) {
+                      Path data, double dataShare, Integer limit, boolean infill, List<String> families, boolean ignoreMemory) {
 
     public LoadRun {
         families = families == null ? List.of() : families;
+    }
+
+    /** A run with the tenant's memory on (as a caller that does not set {@code ignore_memory}). */
+    public LoadRun(Path out, int concurrency, int seconds, int warmupSeconds, long seed, String tenant, String database,
+                   Path data, double dataShare, Integer limit, boolean infill, List<String> families) {
+        this(out, concurrency, seconds, warmupSeconds, seed, tenant, database, data, dataShare, limit, infill, families, false);
     }
 
     /** The demo requests: the paper's hotel question and a few neighbours, with caller SQL as defaults. */
@@ -69,8 +75,8 @@ public record LoadRun(Path out, int concurrency, int seconds, int warmupSeconds,
         if (data != null) {
             PreparedDataset prepared = PreparedDataset.prepare(data, ex -> true, limit, suiteOptions.home());
             for (Example ex : prepared.examples()) {
-                fromData.add(InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, prepared.catalog().databaseOf(ex).name(),
-                        infill, families));
+                fromData.add(withMemoryChoice(InterpretRequests.forExample(ex, DatabaseCatalog.TENANT,
+                        prepared.catalog().databaseOf(ex).name(), infill, families)));
             }
         }
         return new Mix(demoRequests(), fromData);
@@ -81,9 +87,13 @@ public record LoadRun(Path out, int concurrency, int seconds, int warmupSeconds,
         for (String[] d : DEMO) {
             reqs.add(InterpretRequest.newBuilder().setTenant(tenant).setDatabase(database).setQuestion(d[0])
                     .addDefaults(CallerDefault.newBuilder().setSql(d[1]))
-                    .setOptions(InterpretRequests.options(infill, families)).build());
+                    .setOptions(InterpretRequests.options(infill, families).toBuilder().setIgnoreMemory(ignoreMemory)).build());
         }
         return reqs;
+    }
+
+    private InterpretRequest withMemoryChoice(InterpretRequest request) {
+        return request.toBuilder().setOptions(request.getOptions().toBuilder().setIgnoreMemory(ignoreMemory)).build();
     }
 
     public int execute(SuiteOptions suiteOptions) throws Exception {
@@ -111,6 +121,7 @@ public record LoadRun(Path out, int concurrency, int seconds, int warmupSeconds,
         run.put("data", data == null ? null : data.toAbsolutePath().normalize().toString());
         run.put("data_share", dataShare);
         run.put("infill", infill);
+        run.put("ignore_memory", ignoreMemory);
         run.put("interpreter", suiteOptions.interpreterEndpoint().toString());
         run.put("started_at", startedAt.toString());
         report.put("run", run);

@@ -72,7 +72,8 @@ final class MemoryCase {
             Interpretation first = again.getInterpretationsCount() == 0 ? null : again.getInterpretations(0);
             repeats.add(new MemoryTrials.Repeat(a.id(), !intended.isEmpty(), resolved != null && resolved.accurate(),
                     resolved == null ? 0 : resolved.questions(),
-                    first != null && first.getSql().equals(chosenSql) && first.getRememberedCount() > 0,
+                    // nothing to remember when the person was asked nothing (one reading, or one far ahead)
+                    first != null && first.getSql().equals(chosenSql) && (resolved.questions() == 0 || first.getRememberedCount() > 0),
                     again.hasClarification() && !again.getClarification().hasQuestion() && again.getClarification().hasResolution(),
                     again.getOutcome() != Outcome.OUTCOME_AMBIGUOUS, MemoryAnswers.applied(again)));
 

@@ -14,7 +14,8 @@ final class MemoryTrials {
      * @param reachable       some reading of the memory-off answer returns the intended gold's result
      * @param resolved        the dialogue ended on a reading that returns it
      * @param questions       questions the dialogue asked
-     * @param rememberedFirst asked again, the first reading is the one chosen and carries {@code remembered}
+     * @param rememberedFirst asked again, the first reading is the one chosen and carries {@code remembered} (where the
+     *                        dialogue asked a question: one that resolved without asking left nothing to remember)
      * @param noQuestion      asked again with start_clarification, clarify-svc resolved it without a question
      * @param notAmbiguous    asked again, the outcome is not AMBIGUOUS
      * @param applied         asked again, some reading carries {@code remembered} (Recall applied a choice)
