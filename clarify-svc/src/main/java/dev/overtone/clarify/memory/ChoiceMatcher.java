@@ -17,9 +17,11 @@ import java.util.function.Function;
  * one variable: the one whose values are most nearly its own (a choice of no third column, at the fork of the third
  * column, must not also decide the first). Only a word's meaning among schema elements carries over to another
  * question, and only to a fork about the same word; any other choice applies to the question it was chosen for alone
- * ({@link ForkReach}). Carried over, it stays out when the other question's words name a value of that variable other
- * than the chosen one, alone or beside it (that question says what it wants). Choices are taken newest first, so per
- * variable the newest wins; a choice that would leave no reading consistent with those already applied is passed over.
+ * ({@link ForkReach}). Carried over, a reading with nothing at that fork still agrees (the word's meaning says which
+ * element it names, not that a reading has one there), and it stays out when the other question's words name a value
+ * of that variable other than the chosen one, alone or beside it (that question says what it wants). Choices are taken
+ * newest first, so per variable the newest wins; a choice that would leave no reading consistent with those already
+ * applied is passed over.
  * Before any fork: a whole reading chosen for this very question, when it is among the readings again, decides every
  * fork as that reading has it (the person's answer, not only the forks they were asked about).
  */
@@ -79,10 +81,11 @@ public final class ChoiceMatcher {
                     continue;
                 }
             }
-            if (leavesAReading(alive, variable, bestValue)) {
-                narrow(alive, variable, bestValue);
+            Decision decision = new Decision(choice, best, bestValue, !own);
+            if (leavesAReading(alive, variable, decision)) {
+                narrow(alive, variable, decision);
                 settled[best] = true;
-                out.add(new Decision(choice, best, bestValue));
+                out.add(decision);
             }
         }
         return out;
@@ -130,25 +133,26 @@ public final class ChoiceMatcher {
         return Vocabulary.matches(x, y) || Vocabulary.matches(y, x);
     }
 
-    private static boolean leavesAReading(boolean[] alive, DecisionVariable variable, int value) {
+    private static boolean leavesAReading(boolean[] alive, DecisionVariable variable, Decision decision) {
         for (int i = 0; i < alive.length; i++) {
-            if (alive[i] && variable.codes()[i] == value) {
+            if (alive[i] && decision.admits(variable, variable.codes()[i])) {
                 return true;
             }
         }
         return false;
     }
 
-    private static void narrow(boolean[] alive, DecisionVariable variable, int value) {
+    private static void narrow(boolean[] alive, DecisionVariable variable, Decision decision) {
         for (int i = 0; i < alive.length; i++) {
-            alive[i] &= variable.codes()[i] == value;
+            alive[i] &= decision.admits(variable, variable.codes()[i]);
         }
     }
 
     /** Whether reading {@code i} has every decided value. */
     public static boolean consistent(int i, List<DecisionVariable> variables, List<Decision> decisions) {
         for (Decision d : decisions) {
-            if (variables.get(d.variable()).codes()[i] != d.value()) {
+            DecisionVariable v = variables.get(d.variable());
+            if (!d.admits(v, v.codes()[i])) {
                 return false;
             }
         }

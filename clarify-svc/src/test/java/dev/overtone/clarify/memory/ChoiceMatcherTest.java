@@ -176,6 +176,24 @@ class ChoiceMatcherTest {
     }
 
     @Test
+    void carriedOverAWordsMeaningLeavesAReadingWithoutThatElementAlone() {
+        // the stars, the score, or no second column at all; "rating" was read as the score in another question
+        List<DecisionVariable> forks = DecisionVariableExtractor.extract(List.of(
+                List.of(slot("select[0]", "hotels.name", "hotels.name"), slot("select[1]", STARS, STARS)),
+                List.of(slot("select[0]", "hotels.name", "hotels.name"), slot("select[1]", SCORE, "reviews.score")),
+                List.of(slot("select[0]", "hotels.name", "hotels.name")))).stream().map(v -> v.withPivotTerm("rating")).toList();
+        Choice score = choice("select", "rating", SCORE, STARS);
+        List<String> sql = List.of("SELECT name, stars FROM hotels", "SELECT name, score FROM hotels", "SELECT name FROM hotels");
+
+        List<Decision> carried = ChoiceMatcher.match("list the best rating first", forks, sql, List.of(score), DecisionVariable::pivotTerm);
+        List<Decision> own = ChoiceMatcher.match(ASKED, forks, sql, List.of(score), DecisionVariable::pivotTerm);
+
+        assertThat(List.of(0, 1, 2)).filteredOn(i -> ChoiceMatcher.consistent(i, forks, carried)).containsExactly(1, 2);
+        // for its own question the person chose the score over the rest, no second column included
+        assertThat(List.of(0, 1, 2)).filteredOn(i -> ChoiceMatcher.consistent(i, forks, own)).containsExactly(1);
+    }
+
+    @Test
     void nothingRememberedNothingApplied() {
         assertThat(match("Return the rating of each hotel")).isEmpty();
         assertThat(ChoiceMatcher.match("q", List.of(), List.of(), List.of(choice("select", "", SCORE, STARS)), BY_WORDS)).isEmpty();
