@@ -1,40 +1,61 @@
 package dev.overtone.clarify.memory;
 
 import dev.overtone.clarify.config.ClarifyConfig;
-import dev.overtone.clarify.repository.RememberedChoices;
-import dev.overtone.clarify.service.DecisionVariable;
-import io.quarkus.hibernate.reactive.panache.Panache;
+import dev.overtone.clarify.repository.JsonColumns;
+import dev.overtone.clarify.service.CallerContext;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
-import java.util.LinkedHashSet;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
- * The remembered choices that could decide forks of a question of a tenant's database: one indexed query for those whose
- * chosen value is a value of one of the question's forks or one of its readings, or none at all when there is no fork.
+ * The remembered choices that could decide forks of a question of a tenant's database: the database's unexpired
+ * choices, newest first, the newest {@link #CONSULTED} of them. It runs on every Recall (every Interpret with two
+ * readings or more), and most databases answer it with no row, so it is one prepared statement on the reactive pool
+ * (no ORM session, no query translation), and a Recall with no row needs no forks at all.
  */
 @ApplicationScoped
 public class ChoiceLookup {
+    /** The most choices of one database a question is matched against (the newest). */
+    static final int CONSULTED = 500;
+
+    private static final String NEWEST = """
+            SELECT id, tenant, database_name, clause, pivot_term, chosen_value, rejected_values, chosen_label, question, source,
+                chosen_at, expires_at
+            FROM clarify_remembered_choice WHERE tenant = $1 AND database_name = $2 AND expires_at > $3
+            ORDER BY chosen_at DESC, id DESC LIMIT $4""";
+
     @Inject
     ClarifyConfig config;
+    @Inject
+    Pool pool;
 
-    /** The unexpired choices of this tenant's database that chose a value of these forks or one of these readings, newest first. */
-    public Uni<List<Choice>> candidates(String tenant, String database, List<DecisionVariable> variables, List<String> readingSql) {
-        Set<String> values = new LinkedHashSet<>();
-        if (!variables.isEmpty()) {
-            values.addAll(readingSql);
-        }
-        for (DecisionVariable v : variables) {
-            for (int x = 0; x < v.valueCount(); x++) {
-                values.add(ForkValues.key(v, x));
-            }
-        }
-        if (!config.memory().enabled() || values.isEmpty()) {
+    /** The unexpired choices of this tenant's database, newest first, answered on the caller's context. */
+    public Uni<List<Choice>> candidates(String tenant, String database) {
+        if (!config.memory().enabled()) {
             return Uni.createFrom().item(List.of());
         }
-        return Panache.withSession(() -> RememberedChoices.choosing(tenant, database, List.copyOf(values), Instant.now()));
+        var caller = CallerContext.of(Vertx.currentContext());
+        return pool.preparedQuery(NEWEST).execute(Tuple.of(tenant, database, Instant.now().atOffset(ZoneOffset.UTC), CONSULTED))
+                .map(rows -> {
+                    List<Choice> out = new ArrayList<>(rows.size());
+                    rows.forEach(row -> out.add(choice(row)));
+                    return out;
+                })
+                .emitOn(caller);
+    }
+
+    private static Choice choice(Row r) {
+        return new Choice(r.getUUID("id"), r.getString("tenant"), r.getString("database_name"), r.getString("clause"),
+                r.getString("pivot_term"), r.getString("chosen_value"), JsonColumns.strings(r.getString("rejected_values")),
+                r.getString("chosen_label"), r.getString("question"), Choice.Source.valueOf(r.getString("source")),
+                r.getOffsetDateTime("chosen_at").toInstant(), r.getOffsetDateTime("expires_at").toInstant());
     }
 }

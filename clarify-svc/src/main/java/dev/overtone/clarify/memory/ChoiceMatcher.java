@@ -4,6 +4,7 @@ import dev.overtone.clarify.mapping.Vocabulary;
 import dev.overtone.clarify.service.DecisionVariable;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -88,6 +89,7 @@ public final class ChoiceMatcher {
                 out.add(decision);
             }
         }
+        out.sort(Comparator.comparingInt(Decision::variable)); // in the question's fork order, whatever the choices' ages
         return out;
     }
 

@@ -60,17 +60,21 @@ public class TenantMemory {
             return Uni.createFrom().item(new Recalled(List.of(), every));
         }
         Context ctx = Vertx.currentContext();
-        Uni<List<List<SlotValue>>> analysed = slots.of(readings, r.candidates());
-        if (r.candidates().stream().anyMatch(c -> c.slots() == null)) {
-            analysed = analysed.emitOn(CallerContext.of(ctx)); // back from parser-svc's answer to the caller's context
-        }
-        return analysed.map(DecisionVariableExtractor::extract)
-                .chain(variables -> lookup.candidates(r.tenant(), r.database(), variables, sqlOf(readings)).chain(choices -> choices.isEmpty()
-                        ? Uni.createFrom().item(new Recalled(List.of(), every))
-                        // a pivot term may run the embedding model: a worker thread, not the event loop
-                        : Uni.createFrom().item(() -> recalled(r, readings, variables, choices))
-                                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                                .emitOn(CallerContext.of(ctx))));
+        // the database's choices first: most have none, and then the readings need no forks at all
+        return lookup.candidates(r.tenant(), r.database()).chain(choices -> {
+            if (choices.isEmpty()) {
+                return Uni.createFrom().item(new Recalled(List.of(), every));
+            }
+            Uni<List<List<SlotValue>>> analysed = slots.of(readings, r.candidates());
+            if (r.candidates().stream().anyMatch(c -> c.slots() == null)) {
+                analysed = analysed.emitOn(CallerContext.of(ctx)); // back from parser-svc's answer to the caller's context
+            }
+            // a pivot term may run the embedding model: a worker thread, not the event loop
+            return analysed.map(DecisionVariableExtractor::extract)
+                    .chain(variables -> Uni.createFrom().item(() -> recalled(r, readings, variables, choices))
+                            .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                            .emitOn(CallerContext.of(ctx)));
+        });
     }
 
     private Recalled recalled(MemoryRequest r, List<Reading> readings, List<DecisionVariable> variables, List<Choice> choices) {

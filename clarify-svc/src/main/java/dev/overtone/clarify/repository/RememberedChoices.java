@@ -34,13 +34,6 @@ public final class RememberedChoices {
     private RememberedChoices() {
     }
 
-    /** The unexpired choices of a tenant's database whose chosen value is one of {@code values}, newest first (one indexed query). */
-    public static Uni<List<Choice>> choosing(String tenant, String database, List<String> values, Instant now) {
-        return RememberedChoiceEntity.<RememberedChoiceEntity>find("tenant = ?1 and database = ?2 and chosenValue in ?3 and expiresAt > ?4"
-                        + " order by chosenAt desc, id desc", tenant, database, values, now)
-                .list().map(RememberedChoices::choices);
-    }
-
     /** Stores a fork's choice (refreshing the same fork's row) and returns it as stored. */
     public static Uni<Choice> upsert(String tenant, String database, String question, Choice.Source source, ForkChoice fork,
             Instant now, Duration ttl) {

@@ -52,7 +52,7 @@ public class DialogueStart {
                 .emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(s -> DecisionVariableExtractor.extract(s).stream().map(v -> v.withPivotTerm(pivotTerms.of(cmd.question(), v))).toList())
                 .emitOn(CallerContext.of(ctx))
-                .chain(variables -> remembered(cmd, variables, TenantMemory.sqlOf(readings))
+                .chain(variables -> remembered(cmd)
                         .map(choices -> new Plan(variables, ChoiceMatcher.match(cmd.question(), variables, TenantMemory.sqlOf(readings),
                                 choices, DecisionVariable::pivotTerm))))
                 .chain(plan -> Panache.withTransaction(() -> createSession(cmd, readings, priors, plan, options)));
@@ -63,9 +63,9 @@ public class DialogueStart {
     }
 
     /** The tenant's remembered choices that could decide these forks; none for a dialogue without an owner or ignoring memory. */
-    private Uni<List<Choice>> remembered(StartCommand cmd, List<DecisionVariable> variables, List<String> readingSql) {
+    private Uni<List<Choice>> remembered(StartCommand cmd) {
         return cmd.hasOwner() && !cmd.ignoreMemory()
-                ? memory.candidates(cmd.tenant(), cmd.database(), variables, readingSql)
+                ? memory.candidates(cmd.tenant(), cmd.database())
                 : Uni.createFrom().item(List.of());
     }
 

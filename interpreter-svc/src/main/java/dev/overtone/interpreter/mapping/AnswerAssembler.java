@@ -27,6 +27,7 @@ import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.ResultPreview;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Slot;
+import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.proto.v1.StartRequest;
@@ -254,24 +255,27 @@ public class AnswerAssembler {
                 .setDatabase(request.getDatabase())
                 .setOptions(options.toBuilder().setIgnoreMemory(options.getIgnoreMemory() || ignoreMemory))
                 .setCandidatesIncomplete(Degradations.readingsMayBeMissing(answer.getDegradationsList()))
-                .addAllCandidates(clarifyCandidates(answer)).build();
+                .addAllCandidates(clarifyCandidates(answer, false)).build();
     }
 
     /** clarify-svc's Recall: the tenant's remembered choices that decide a fork between the answer's readings. */
     public RecallRequest recall(InterpretRequest request, InterpretResponse answer) {
         return RecallRequest.newBuilder().setTenant(request.getTenant()).setDatabase(request.getDatabase())
-                .setQuestion(request.getQuestion()).addAllCandidates(clarifyCandidates(answer)).build();
+                .setQuestion(request.getQuestion()).addAllCandidates(clarifyCandidates(answer, true)).build();
     }
 
-    /** The answer's readings as clarify-svc takes them, with their analysis where they have one. */
-    private static List<Candidate> clarifyCandidates(InterpretResponse answer) {
+    /**
+     * The answer's readings as clarify-svc takes them, with their analysis where they have one; {@code slotsOnly}: of
+     * the analysis only the slots, all clarify-svc reads (Recall runs on every answer: half its bytes were the rest).
+     */
+    private static List<Candidate> clarifyCandidates(InterpretResponse answer, boolean slotsOnly) {
         List<Candidate> candidates = new ArrayList<>();
         for (Interpretation i : answer.getInterpretationsList()) {
             Candidate.Builder c = Candidate.newBuilder().setId(i.getId()).setSql(i.getSql()).setText(i.getText())
                     .setProbability(i.getProbability()).setFingerprint(i.getFingerprint());
             if (i.hasAnalysis()) {
                 // clarify-svc then finds its variables in the slots the ambiguity summary used, without parser-svc
-                c.setAnalysis(i.getAnalysis());
+                c.setAnalysis(slotsOnly ? SqlAnalysis.newBuilder().addAllSlots(i.getAnalysis().getSlotsList()).build() : i.getAnalysis());
             }
             candidates.add(c.build());
         }
