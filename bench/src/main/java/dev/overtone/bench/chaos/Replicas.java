@@ -74,6 +74,33 @@ final class Replicas {
         return delta;
     }
 
+    /**
+     * Waits (at most {@code max}) until the process is gone, polled every millisecond, and returns when it was last seen
+     * alive ({@link System#nanoTime()}). Gone: no {@code /proc/PID} or a zombie ({@code Z}/{@code X}), whose sockets
+     * the kernel has closed; a process sent SIGKILL keeps them open until its last thread has exited.
+     */
+    static long awaitGone(long pid, Duration max) throws InterruptedException {
+        Path stat = Path.of("/proc/" + pid + "/stat");
+        long deadline = System.nanoTime() + max.toNanos();
+        long lastAlive = System.nanoTime();
+        while (System.nanoTime() - deadline < 0) {
+            long seen = System.nanoTime();
+            String text;
+            try {
+                text = Files.readString(stat);
+            } catch (IOException e) {
+                return lastAlive;
+            }
+            char state = text.charAt(text.lastIndexOf(')') + 2);
+            if (state == 'Z' || state == 'X') {
+                return lastAlive;
+            }
+            lastAlive = seen;
+            Thread.sleep(1);
+        }
+        return lastAlive;
+    }
+
     /** Sends SIGKILL to the replica's process, after checking that its PID file names one of our services. */
     void kill(String service, int replica) {
         long pid = pid(service, replica);
