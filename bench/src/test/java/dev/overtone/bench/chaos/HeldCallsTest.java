@@ -96,6 +96,10 @@ class HeldCallsTest {
 
             Replicas.awaitGone(living.pid(), Duration.ofMillis(100));
             assertThat(living.isAlive()).isTrue();
+            // a JVM's main thread a zombie while its other threads still hold the sockets: not gone yet
+            assertThat(Replicas.exited("4242 (java) Z 1 4242", 30)).isFalse();
+            assertThat(Replicas.exited("4242 (java) Z 1 4242", 1)).isTrue();
+            assertThat(Replicas.exited("4242 (java) S 1 4242", 1)).isFalse();
         } finally {
             living.destroyForcibly();
             killed.destroyForcibly();
