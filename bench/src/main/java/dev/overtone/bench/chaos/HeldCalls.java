@@ -27,7 +27,7 @@ import java.util.Set;
  * the channel still put on the dead replica's connection (told apart from a new connection to the replica started
  * again on that port by the connection's local address) before it saw that connection go down, split by
  * {@link #gone}: a process sent SIGKILL is not gone at once. Until its last thread has exited (a JVM's dozens, and its
- * address space torn down: 35 ms in a chaos run at load 30), its sockets stay open and its kernel takes in what the
+ * address space torn down: 156 ms in a chaos run at load 28), its sockets stay open and its kernel takes in what the
  * bench sends; those calls die with it as the ones it held at the signal did.
  */
 final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterceptor {
