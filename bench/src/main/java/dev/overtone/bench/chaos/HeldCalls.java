@@ -12,8 +12,10 @@ import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -21,9 +23,12 @@ import java.util.Set;
  * The calls the bench has open on each interpreter-svc replica (by its gRPC port), counted per gRPC stream, one per
  * attempt: a stream counts from the moment the channel puts it on a replica's connection until it closes.
  * {@link #kill} signals a replica while no stream can be put on a connection or close, so what it reads is exactly
- * the calls that replica held when it was killed. After the kill it follows how those ended, and counts the streams
+ * the calls that replica held when it was sent SIGKILL. After the kill it follows how those ended, and the streams
  * the channel still put on the dead replica's connection (told apart from a new connection to the replica started
- * again on that port by the connection's local address) before it saw that connection go down.
+ * again on that port by the connection's local address) before it saw that connection go down, split by
+ * {@link #gone}: a process sent SIGKILL is not gone at once. Until its last thread has exited (a JVM's dozens, and its
+ * address space torn down: 156 ms in a chaos run at load 28), its sockets stay open and its kernel takes in what the
+ * bench sends; those calls die with it as the ones it held at the signal did.
  */
 final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterceptor {
 
@@ -33,9 +38,10 @@ final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterc
         final int held;
         private final Set<Tracer> heldStreams;
         private final Set<SocketAddress> deadConnections = new HashSet<>();
+        private final List<Tracer> sentAfter = new ArrayList<>();
+        private final long signalNanos = System.nanoTime();
+        private long lastAliveNanos = Long.MAX_VALUE;
         private int heldFailed;
-        private int sentAfter;
-        private int sentAfterFailed;
 
         private Kill(int port, Set<Tracer> heldStreams) {
             this.port = port;
@@ -45,8 +51,13 @@ final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterc
         }
     }
 
-    /** A kill's counts as they stand: held at the signal, how many of those failed, streams sent after it and failed. */
-    record Counts(int held, int heldFailed, int sentAfter, int sentAfterFailed) {
+    /**
+     * A kill's counts as they stand: held at the signal and how many of those failed; streams sent on its dead
+     * connection while the process was still seen alive (dying) and after it was seen gone, and how many of each failed;
+     * milliseconds from the signal to the last time the process was seen alive (-1: not known yet).
+     */
+    record Counts(int held, int heldFailed, int sentWhileDying, int sentWhileDyingFailed, int sentAfterGone,
+            int sentAfterGoneFailed, long dyingMillis) {
     }
 
     private final Object lock = new Object();
@@ -94,16 +105,40 @@ final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterc
         }
     }
 
+    /**
+     * The killed process was last seen alive at {@code lastAliveNanos} ({@link System#nanoTime()}), and gone right after:
+     * a stream put on its connection up to then went into a process that was still dying, one after into none.
+     */
+    void gone(Kill kill, long lastAliveNanos) {
+        synchronized (lock) {
+            kill.lastAliveNanos = lastAliveNanos;
+        }
+    }
+
     Counts counts(Kill kill) {
         synchronized (lock) {
-            return new Counts(kill.held, kill.heldFailed, kill.sentAfter, kill.sentAfterFailed);
+            int dying = 0;
+            int dyingFailed = 0;
+            int after = 0;
+            int afterFailed = 0;
+            for (Tracer stream : kill.sentAfter) {
+                boolean whileDying = stream.createdNanos - kill.lastAliveNanos <= 0;
+                dying += whileDying ? 1 : 0;
+                dyingFailed += whileDying && stream.failed ? 1 : 0;
+                after += whileDying ? 0 : 1;
+                afterFailed += !whileDying && stream.failed ? 1 : 0;
+            }
+            long dyingMillis = kill.lastAliveNanos == Long.MAX_VALUE ? -1
+                    : Math.max(0, (kill.lastAliveNanos - kill.signalNanos) / 1_000_000);
+            return new Counts(kill.held, kill.heldFailed, dying, dyingFailed, after, afterFailed, dyingMillis);
         }
     }
 
     private final class Tracer extends ClientStreamTracer {
         private int port = -1;
         private SocketAddress connection;
-        private Kill sentAfterKill;
+        private long createdNanos;
+        private boolean failed;
 
         @Override
         public void streamCreated(Attributes transportAttrs, Metadata headers) {
@@ -116,9 +151,9 @@ final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterc
                 open.computeIfAbsent(port, p -> new HashSet<>()).add(this);
                 sent.merge(port, 1L, Long::sum);
                 lastConnection.put(port, connection);
+                createdNanos = System.nanoTime();
                 if (last != null && last.port == port && last.deadConnections.contains(connection)) {
-                    sentAfterKill = last;
-                    last.sentAfter++;
+                    last.sentAfter.add(this);
                 }
             }
         }
@@ -129,11 +164,9 @@ final class HeldCalls extends ClientStreamTracer.Factory implements ClientInterc
                 if (port < 0 || !open.getOrDefault(port, Set.of()).remove(this) || status.isOk()) {
                     return;
                 }
+                failed = true;
                 if (last != null && last.heldStreams.contains(this)) {
                     last.heldFailed++;
-                }
-                if (sentAfterKill != null) {
-                    sentAfterKill.sentAfterFailed++;
                 }
             }
         }

@@ -74,6 +74,39 @@ final class Replicas {
         return delta;
     }
 
+    /**
+     * Waits (at most {@code max}) until the process is gone, polled every millisecond, and returns when it was last seen
+     * alive ({@link System#nanoTime()}). A process sent SIGKILL keeps its sockets open until its last thread has exited.
+     */
+    static long awaitGone(long pid, Duration max) throws InterruptedException {
+        Path proc = Path.of("/proc/" + pid);
+        long deadline = System.nanoTime() + max.toNanos();
+        long lastAlive = System.nanoTime();
+        while (System.nanoTime() - deadline < 0) {
+            long seen = System.nanoTime();
+            try (var tasks = Files.list(proc.resolve("task"))) {
+                if (exited(Files.readString(proc.resolve("stat")), tasks.count())) {
+                    return lastAlive;
+                }
+            } catch (IOException e) {
+                return lastAlive; // reaped
+            }
+            lastAlive = seen;
+            Thread.sleep(1);
+        }
+        return lastAlive;
+    }
+
+    /**
+     * Whether a process whose {@code /proc/PID/stat} reads {@code stat} and that has {@code threads} entries in
+     * {@code /proc/PID/task} has exited: a zombie ({@code Z}/{@code X}) with no thread but its main one. The main thread
+     * of a JVM sent SIGKILL can be a zombie while the others still run and hold its sockets.
+     */
+    static boolean exited(String stat, long threads) {
+        char state = stat.charAt(stat.lastIndexOf(')') + 2);
+        return (state == 'Z' || state == 'X') && threads <= 1;
+    }
+
     /** Sends SIGKILL to the replica's process, after checking that its PID file names one of our services. */
     void kill(String service, int replica) {
         long pid = pid(service, replica);

@@ -8,6 +8,9 @@ import io.grpc.Grpc;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -40,24 +43,67 @@ class HeldCallsTest {
         lost.streamClosed(Status.UNAVAILABLE.withDescription("io exception"));
         inTheSocket.streamClosed(Status.OK); // its answer had left the process before it died
         elsewhere.streamClosed(Status.UNAVAILABLE);
-        ClientStreamTracer late = streamOn(KILLED); // sent on the dead connection before the channel saw it close
+        ClientStreamTracer dying = streamOn(KILLED); // sent on its connection while the process was still dying
+        dying.streamClosed(Status.UNAVAILABLE);
+        ClientStreamTracer answeredWhileDying = streamOn(KILLED); // (an answer cannot come then; counted all the same)
+        answeredWhileDying.streamClosed(Status.OK);
+        long lastAlive = System.nanoTime();
+        held.gone(kill, lastAlive);
+        while (System.nanoTime() == lastAlive) {
+            Thread.onSpinWait(); // the next stream is created after the process was seen gone
+        }
+        ClientStreamTracer late = streamOn(KILLED); // sent after it was gone, before the channel saw the connection close
         late.streamClosed(Status.UNAVAILABLE);
         streamOn(OTHER).streamClosed(Status.OK);
         streamOn(KILLED, NEW_CONNECTION).streamClosed(Status.OK); // the replica started again on the same port: not counted
 
-        assertThat(held.counts(kill)).isEqualTo(new HeldCalls.Counts(2, 1, 1, 1));
+        HeldCalls.Counts counts = held.counts(kill);
+        assertThat(counts.held()).isEqualTo(2);
+        assertThat(counts.heldFailed()).isEqualTo(1);
+        assertThat(counts.sentWhileDying()).isEqualTo(2);
+        assertThat(counts.sentWhileDyingFailed()).isEqualTo(1);
+        assertThat(counts.sentAfterGone()).isEqualTo(1);
+        assertThat(counts.sentAfterGoneFailed()).isEqualTo(1);
+        assertThat(counts.dyingMillis()).isNotNegative();
         assertThat(held.openOn(KILLED)).isZero();
-        assertThat(held.sentTo(KILLED)).isEqualTo(6);
+        assertThat(held.sentTo(KILLED)).isEqualTo(8);
     }
 
     @Test
     void failedCallsAreWithinWhatTheReplicaHeldOnlyWhenNoMore() {
-        HeldCalls.Counts counts = new HeldCalls.Counts(3, 2, 1, 1);
+        // 3 open at the signal, 2 sent while it died (1 failed), 1 sent after it was gone (failed)
+        HeldCalls.Counts counts = new HeldCalls.Counts(3, 2, 2, 1, 1, 1, 40);
 
-        assertThat(ChaosRun.heldRow(counts, 3)).containsEntry("held", 3).containsEntry("failed", 3)
-                .containsEntry("failed_within_held", true);
-        assertThat(ChaosRun.heldRow(counts, 4)).containsEntry("failed_within_held", false);
+        assertThat(ChaosRun.heldRow(counts, 5)).containsEntry("held", 5).containsEntry("held_at_signal", 3)
+                .containsEntry("failed", 5).containsEntry("failed_within_held", true)
+                .containsEntry("failed_within_held_at_signal", false).containsEntry("dying_ms", 40L);
+        assertThat(ChaosRun.heldRow(counts, 6)).containsEntry("failed_within_held", false);
         assertThat(ChaosRun.failedCalls(Map.of("failed", Map.of("UNAVAILABLE", 3, "DEADLINE_EXCEEDED", 1)))).isEqualTo(4);
+    }
+
+    @Test
+    void aKilledProcessIsGoneOnlyOnceItHasExitedAndALivingOneNever() throws Exception {
+        Process living = new ProcessBuilder("sleep", "60").start();
+        Process killed = new ProcessBuilder("sleep", "60").start();
+        try {
+            long signal = System.nanoTime();
+            killed.destroyForcibly();
+            long lastAlive = Replicas.awaitGone(killed.pid(), Duration.ofSeconds(20));
+            assertThat(lastAlive).isGreaterThanOrEqualTo(signal);
+            assertThat(Path.of("/proc/" + killed.pid() + "/stat")).satisfiesAnyOf(
+                    stat -> assertThat(stat).doesNotExist(),
+                    stat -> assertThat(Files.readString(stat)).containsPattern("\\) [ZX] "));
+
+            Replicas.awaitGone(living.pid(), Duration.ofMillis(100));
+            assertThat(living.isAlive()).isTrue();
+            // a JVM's main thread a zombie while its other threads still hold the sockets: not gone yet
+            assertThat(Replicas.exited("4242 (java) Z 1 4242", 30)).isFalse();
+            assertThat(Replicas.exited("4242 (java) Z 1 4242", 1)).isTrue();
+            assertThat(Replicas.exited("4242 (java) S 1 4242", 1)).isFalse();
+        } finally {
+            living.destroyForcibly();
+            killed.destroyForcibly();
+        }
     }
 
     private ClientStreamTracer streamOn(int port) {

@@ -112,9 +112,16 @@ public interface ExecutorConfig {
         @WithDefault("8")
         int maxConcurrent();
 
-        /** Statements one tenant may have waiting for a slot; past it RESOURCE_EXHAUSTED at once. */
-        @WithDefault("64")
+        /**
+         * Statements one tenant may have waiting for a slot; past it RESOURCE_EXHAUSTED at once. Sized for one replica
+         * carrying what two share (a rolling restart): every statement a tenant's concurrent questions put in flight.
+         */
+        @WithDefault("256")
         int maxQueued();
+
+        /** How long a call refused for a full queue tells its caller to wait before it retries (grpc-retry-pushback-ms). */
+        @WithDefault("250ms")
+        Duration retryPushback();
     }
 
     interface Batch {

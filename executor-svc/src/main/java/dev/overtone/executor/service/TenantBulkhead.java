@@ -5,6 +5,7 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,13 +18,15 @@ import java.util.function.Supplier;
 /**
  * At most N statements of one tenant at a time. The next ones wait, first come first served, until
  * a slot frees or their deadline passes (then RESOURCE_EXHAUSTED naming the limit); at most
- * {@code max-queued} wait, beyond that a call is refused at once. A slot is held until the statement
+ * {@code max-queued} wait, beyond that a call is refused at once ({@link BulkheadFull}, with a pushback after
+ * which its caller may retry, on another replica when there is one). A slot is held until the statement
  * has really ended on the engine, also when the caller went away.
  */
 @ApplicationScoped
 public class TenantBulkhead {
     private final int limit;
     private final int maxQueued;
+    private final Duration pushback;
     private final Map<String, Slots> tenants = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "bulkhead-deadline");
@@ -49,6 +52,7 @@ public class TenantBulkhead {
     public TenantBulkhead(ExecutorConfig config) {
         this.limit = config.bulkhead().maxConcurrent();
         this.maxQueued = config.bulkhead().maxQueued();
+        this.pushback = config.bulkhead().retryPushback();
     }
 
     /** Runs {@code work} when a slot is free, waiting for one until {@code deadlineNanos} ({@link System#nanoTime()}). */
@@ -71,9 +75,13 @@ public class TenantBulkhead {
                     return;
                 }
                 long waitNanos = deadlineNanos - System.nanoTime();
-                if (waitNanos <= 0 || slots.waiting.size() >= maxQueued) {
-                    emitter.fail(full(tenant, waitNanos <= 0 ? "" : " and " + maxQueued
-                            + " more already wait (overtone.executor.bulkhead.max-queued)"));
+                if (waitNanos <= 0) {
+                    emitter.fail(full(tenant, ""));
+                    return;
+                }
+                if (slots.waiting.size() >= maxQueued) {
+                    emitter.fail(new BulkheadFull(message(tenant, " and " + maxQueued
+                            + " more already wait (overtone.executor.bulkhead.max-queued)"), pushback));
                     return;
                 }
                 Waiter waiter = new Waiter(emitter);
@@ -123,9 +131,13 @@ public class TenantBulkhead {
     }
 
     private SandboxException full(String tenant, String detail) {
-        return SandboxException.exhausted("tenant '" + tenant + "' already runs " + limit
+        return SandboxException.exhausted(message(tenant, detail));
+    }
+
+    private String message(String tenant, String detail) {
+        return "tenant '" + tenant + "' already runs " + limit
                 + " statements, its limit (overtone.executor.bulkhead.max-concurrent=" + limit + ")" + detail
-                + "; retry later or give the call more time");
+                + "; retry later or give the call more time";
     }
 
     public int limit() {

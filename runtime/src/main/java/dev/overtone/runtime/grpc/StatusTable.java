@@ -1,5 +1,6 @@
 package dev.overtone.runtime.grpc;
 
+import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusException;
 import io.grpc.StatusRuntimeException;
@@ -24,6 +25,11 @@ import java.util.function.Predicate;
  * A message is a template: {@value #MESSAGE} stands for the matched exception's own message. A description is never
  * empty ("SERVICE answered CODE without saying why; see its log") and never carries a class name or a stack trace.
  * {@link StatusTableHandler} answers every gRPC call's failure through the service's table.
+ * <p>
+ * Every RESOURCE_EXHAUSTED leaves with a {@code grpc-retry-pushback-ms} trailer ({@link RetryPolicy#PUSHBACK}): the
+ * failure's {@link StatusFailure#retryPushbackMillis()}, which is negative ("do not retry") unless the failure is a
+ * refusal that did no work and will pass (executor-svc's full bulkhead queue), so that a caller's retry policy retries
+ * only those, and only after the server's pushback.
  */
 public final class StatusTable {
     /** In a row's message: the matched exception's own message. */
@@ -51,25 +57,41 @@ public final class StatusTable {
     /** The status the caller sees of {@code failure}. */
     public StatusRuntimeException status(Throwable failure) {
         if (failure instanceof StatusRuntimeException status) {
-            return hasDescription(status.getStatus()) ? status : status(status.getStatus().getCode(), null);
+            return hasDescription(status.getStatus()) ? withPushback(status, -1)
+                    : status(status.getStatus().getCode(), null, -1);
         }
         if (failure instanceof StatusException status) {
-            return status(status.getStatus().getCode(), status.getStatus().getDescription());
+            return status(status.getStatus().getCode(), status.getStatus().getDescription(), -1);
         }
         for (Row row : rows) {
             Throwable matched = row.match(failure);
             if (matched != null) {
-                return status(row.code.apply(matched), row.message(matched));
+                long pushback = matched instanceof StatusFailure known ? known.retryPushbackMillis() : -1;
+                return status(row.code.apply(matched), row.message(matched), pushback);
             }
         }
         LOG.errorf(failure, "%s failed unexpectedly", service);
         return Status.INTERNAL.withDescription(service + " failed unexpectedly; see its log").asRuntimeException();
     }
 
-    private StatusRuntimeException status(Status.Code code, String message) {
+    private StatusRuntimeException status(Status.Code code, String message, long pushbackMillis) {
         String description = message == null || message.isBlank()
                 ? service + " answered " + code + " without saying why; see its log" : message;
-        return Status.fromCode(code).withDescription(description).asRuntimeException();
+        return withPushback(Status.fromCode(code).withDescription(description).asRuntimeException(), pushbackMillis);
+    }
+
+    /** A RESOURCE_EXHAUSTED without a pushback gets {@code pushbackMillis} (negative: "do not retry"). */
+    private static StatusRuntimeException withPushback(StatusRuntimeException status, long pushbackMillis) {
+        if (status.getStatus().getCode() != Status.Code.RESOURCE_EXHAUSTED
+                || (status.getTrailers() != null && status.getTrailers().containsKey(RetryPolicy.PUSHBACK))) {
+            return status;
+        }
+        Metadata trailers = new Metadata();
+        if (status.getTrailers() != null) {
+            trailers.merge(status.getTrailers());
+        }
+        trailers.put(RetryPolicy.PUSHBACK, Long.toString(pushbackMillis < 0 ? -1 : pushbackMillis));
+        return status.getStatus().asRuntimeException(trailers);
     }
 
     private static boolean hasDescription(Status status) {

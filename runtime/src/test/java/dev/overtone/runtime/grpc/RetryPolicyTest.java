@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
@@ -110,6 +111,54 @@ public class RetryPolicyTest {
     }
 
     @Test
+    void aRefusalWithAPushbackIsRetriedAfterIt() throws Exception {
+        AtomicInteger attempts = new AtomicInteger();
+        server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", freePort()))
+                .addService(echo(EXECUTE, attempts, 1, refused(300))).build().start();
+        channel = retryingChannel(server.getPort());
+
+        long start = System.nanoTime();
+        assertThat(ClientCalls.blockingUnaryCall(channel, EXECUTE, deadline(), new byte[] {2})).containsExactly(2);
+        assertThat(attempts).hasValue(2);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).as("the retry waited for the server's pushback")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(300));
+
+        // a server that keeps refusing sees the call maxAttempts times, no more
+        assertThat(attemptsOf(EXECUTE, refused(10))).isEqualTo(RetryPolicy.DEFAULT.maxAttempts());
+    }
+
+    @Test
+    void aRefusalThatSaysDoNotRetryOrNothingIsNotRetriedNorACallThatWrites() throws Exception {
+        assertThat(attemptsOf(EXECUTE, refused(-1))).isEqualTo(1);
+        assertThat(attemptsOf(EXECUTE, Status.RESOURCE_EXHAUSTED.withDescription("too big").asRuntimeException()))
+                .isEqualTo(1);
+        assertThat(attemptsOf(START, refused(10))).isEqualTo(1);
+    }
+
+    /** How many attempts one call of {@code method} made against a server that refuses every call with {@code refusal}. */
+    private int attemptsOf(MethodDescriptor<byte[], byte[]> method, StatusRuntimeException refusal) throws Exception {
+        AtomicInteger attempts = new AtomicInteger();
+        Server refusing = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", freePort()))
+                .addService(echo(method, attempts, Integer.MAX_VALUE, refusal)).build().start();
+        ManagedChannel calls = retryingChannel(refusing.getPort());
+        try {
+            assertThatThrownBy(() -> ClientCalls.blockingUnaryCall(calls, method, deadline(), new byte[] {1}))
+                    .isInstanceOfSatisfying(StatusRuntimeException.class,
+                            e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED));
+            return attempts.get();
+        } finally {
+            calls.shutdownNow();
+            refusing.shutdownNow();
+        }
+    }
+
+    private static StatusRuntimeException refused(long pushbackMillis) {
+        Metadata trailers = new Metadata();
+        trailers.put(RetryPolicy.PUSHBACK, Long.toString(pushbackMillis));
+        return Status.RESOURCE_EXHAUSTED.withDescription("queue full").asRuntimeException(trailers);
+    }
+
+    @Test
     void aCallThatWritesIsNotRetried() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
         server = serve(freePort(), START, attempts, 1);
@@ -163,10 +212,16 @@ public class RetryPolicyTest {
 
     /** The same, failing the first {@code failFirst} calls with {@code failure}. */
     static ServerServiceDefinition echo(MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst, Status failure) {
+        return echo(method, attempts, failFirst, failure.asRuntimeException());
+    }
+
+    /** The same, failing the first {@code failFirst} calls with {@code failure} (its status and trailers). */
+    static ServerServiceDefinition echo(MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst,
+            StatusRuntimeException failure) {
         return ServerServiceDefinition.builder(method.getServiceName())
                 .addMethod(method, ServerCalls.asyncUnaryCall((request, observer) -> {
                     if (attempts.incrementAndGet() <= failFirst) {
-                        observer.onError(failure.asRuntimeException());
+                        observer.onError(failure);
                         return;
                     }
                     observer.onNext(request);

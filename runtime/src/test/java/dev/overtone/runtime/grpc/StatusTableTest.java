@@ -26,6 +26,48 @@ class StatusTableTest {
 
     private static final StatusTable SHARED = StatusTable.of("executor-svc").build();
 
+    /** A RESOURCE_EXHAUSTED refusal that names its pushback. */
+    private static final class ExhaustedException extends RuntimeException implements StatusFailure {
+        private final long pushbackMillis;
+
+        ExhaustedException(long pushbackMillis) {
+            super("queue full");
+            this.pushbackMillis = pushbackMillis;
+        }
+
+        @Override
+        public Status.Code statusCode() {
+            return Status.Code.RESOURCE_EXHAUSTED;
+        }
+
+        @Override
+        public long retryPushbackMillis() {
+            return pushbackMillis;
+        }
+    }
+
+    @Test
+    void everyResourceExhaustedSaysWhetherAndWhenToRetry() {
+        assertThat(SHARED.status(new ExhaustedException(250)).getTrailers().get(RetryPolicy.PUSHBACK)).isEqualTo("250");
+        assertThat(SHARED.status(new RuntimeExhausted()).getTrailers().get(RetryPolicy.PUSHBACK)).isEqualTo("-1");
+        assertThat(SHARED.status(Status.RESOURCE_EXHAUSTED.withDescription("too big").asRuntimeException())
+                .getTrailers().get(RetryPolicy.PUSHBACK)).isEqualTo("-1");
+        StatusRuntimeException other = SHARED.status(new RefusedException("refused by rule read-only: INSERT"));
+        assertThat(other.getTrailers() == null || !other.getTrailers().containsKey(RetryPolicy.PUSHBACK)).isTrue();
+    }
+
+    /** A RESOURCE_EXHAUSTED that says nothing of a retry. */
+    private static final class RuntimeExhausted extends RuntimeException implements StatusFailure {
+        RuntimeExhausted() {
+            super("row too large");
+        }
+
+        @Override
+        public Status.Code statusCode() {
+            return Status.Code.RESOURCE_EXHAUSTED;
+        }
+    }
+
     @Test
     void aKnownFailureKeepsItsCodeAndMessage() {
         assertThat(SHARED.status(new RefusedException("refused by rule read-only: INSERT")).getStatus())
