@@ -92,17 +92,11 @@ record PortContract(Inventory inventory, List<String> violations) {
         }
         Listener grpc = Listener.grpc(calleePorts);
         List<NetworkPolicy> egress = policiesFor(from.get(), "Egress");
-        boolean leaves = egress.isEmpty() || egress.stream()
-                .flatMap(policy -> Optional.ofNullable(policy.getSpec().getEgress()).orElse(List.of()).stream())
-                .anyMatch(rule -> admits(rule.getPorts(), grpc) && anyPeer(rule.getTo(), inNamespaceSelecting(to.get())));
-        if (!leaves) {
+        if (!egress.isEmpty() && !admitsEgress(egress, grpc, inNamespaceSelecting(to.get()))) {
             violations.add("NetworkPolicies do not let " + caller + " reach " + callee + "'s gRPC " + grpc);
         }
         List<NetworkPolicy> ingress = policiesFor(to.get(), "Ingress");
-        boolean enters = ingress.isEmpty() || ingress.stream()
-                .flatMap(policy -> Optional.ofNullable(policy.getSpec().getIngress()).orElse(List.of()).stream())
-                .anyMatch(rule -> admits(rule.getPorts(), grpc) && anyPeer(rule.getFrom(), inNamespaceSelecting(from.get())));
-        if (!enters) {
+        if (!ingress.isEmpty() && !admitsIngress(ingress, grpc, inNamespaceSelecting(from.get()))) {
             violations.add("NetworkPolicies do not admit " + caller + " to " + callee + "'s gRPC " + grpc);
         }
     }
@@ -221,6 +215,12 @@ record PortContract(Inventory inventory, List<String> violations) {
         return policies.stream()
                 .flatMap(policy -> Optional.ofNullable(policy.getSpec().getIngress()).orElse(List.of()).stream())
                 .anyMatch(rule -> admits(rule.getPorts(), listener) && anyPeer(rule.getFrom(), peer));
+    }
+
+    private static boolean admitsEgress(List<NetworkPolicy> policies, Listener listener, Predicate<NetworkPolicyPeer> peer) {
+        return policies.stream()
+                .flatMap(policy -> Optional.ofNullable(policy.getSpec().getEgress()).orElse(List.of()).stream())
+                .anyMatch(rule -> admits(rule.getPorts(), listener) && anyPeer(rule.getTo(), peer));
     }
 
     /** The policies that restrict {@code direction} traffic of a workload's pods (Kubernetes' defaulting of policyTypes). */

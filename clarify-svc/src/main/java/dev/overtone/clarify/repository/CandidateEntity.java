@@ -13,10 +13,8 @@ import java.util.UUID;
 public class CandidateEntity extends PanacheEntityBase {
     @Id
     public UUID id;
-    @Column(name = "session_id")
     public UUID sessionId;
     public int ordinal;
-    @Column(name = "candidate_id")
     public String candidateId;
     @Column(name = "sql_text")
     public String sql;

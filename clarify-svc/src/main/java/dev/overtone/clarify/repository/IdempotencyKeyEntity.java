@@ -14,16 +14,11 @@ import java.util.UUID;
 public class IdempotencyKeyEntity extends PanacheEntityBase {
     @Id
     public UUID id;
-    @Column(name = "session_id")
     public UUID sessionId;
     @Column(name = "idem_key")
     public String key;
-    @Column(name = "answered_turn")
     public int answeredTurn;
-    @Column(name = "request_digest")
     public String requestDigest;
-    @Column(name = "result_turn")
     public int resultTurn;
-    @Column(name = "created_at")
     public Instant createdAt;
 }

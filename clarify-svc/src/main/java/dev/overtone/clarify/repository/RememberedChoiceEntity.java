@@ -18,21 +18,14 @@ public class RememberedChoiceEntity extends PanacheEntityBase {
     @Column(name = "database_name")
     public String database;
     public String clause;
-    @Column(name = "pivot_term")
     public String pivotTerm;
-    @Column(name = "fork_key")
     public String forkKey;
-    @Column(name = "chosen_value")
     public String chosenValue;
     /** JSON array of the values not chosen. */
-    @Column(name = "rejected_values")
     public String rejectedValues;
-    @Column(name = "chosen_label")
     public String chosenLabel;
     public String question;
     public String source;
-    @Column(name = "chosen_at")
     public Instant chosenAt;
-    @Column(name = "expires_at")
     public Instant expiresAt;
 }

@@ -18,6 +18,18 @@ class DialogueTest {
         return Dialogue.fresh(vars, p, new DialogueOptions(tau, maxTurns, StrategyKind.EIG, 1, 8));
     }
 
+    /** One variable whose value for candidate i is {@code codes[i]}, asked under threshold 0.9 and five turns. */
+    private static Dialogue oneFork(double[] p, int maxOptions, int... codes) {
+        return Dialogue.fresh(List.of(Variables.of("x", codes)), p, new DialogueOptions(0.9, 5, StrategyKind.EIG, 1, maxOptions));
+    }
+
+    private static void assertResolved(Step step, StopReason reason, int reading, double confidence) {
+        Step.Resolve r = (Step.Resolve) step;
+        assertThat(r.reason()).isEqualTo(reason);
+        assertThat(r.reading()).isEqualTo(reading);
+        assertThat(r.confidence()).isCloseTo(confidence, within(1e-12));
+    }
+
     @Test
     void asksTheBestQuestionThenFiltersAndRenormalises() {
         Dialogue d = dialogue(0.9, 5);
@@ -28,18 +40,12 @@ class DialogueTest {
         Step.Ask second = (Step.Ask) d.next(2);
         assertThat(second.variable()).isEqualTo(1); // x3 no longer splits the survivors
         d.apply(1, ReplyKind.ONE, Set.of(1));
-        Step.Resolve r = (Step.Resolve) d.next(3);
-        assertThat(r.reading()).isEqualTo(2);
-        assertThat(r.confidence()).isCloseTo(1.0, within(1e-12));
-        assertThat(r.reason()).isEqualTo(StopReason.THRESHOLD);
+        assertResolved(d.next(3), StopReason.THRESHOLD, 2, 1.0);
     }
 
     @Test
     void thresholdAlreadyReachedAsksNothing() {
-        Step.Resolve r = (Step.Resolve) dialogue(0.4, 5).next(1);
-        assertThat(r.reason()).isEqualTo(StopReason.THRESHOLD);
-        assertThat(r.reading()).isZero();
-        assertThat(r.confidence()).isCloseTo(0.4, within(1e-12));
+        assertResolved(dialogue(0.4, 5).next(1), StopReason.THRESHOLD, 0, 0.4);
     }
 
     @Test
@@ -47,29 +53,19 @@ class DialogueTest {
         Dialogue d = dialogue(0.99, 1);
         d.next(1);
         d.apply(2, ReplyKind.ONE, Set.of(0)); // department = sales: 0.5, 0.25, 0.25 left
-        Step.Resolve r = (Step.Resolve) d.next(2);
-        assertThat(r.reason()).isEqualTo(StopReason.TURN_LIMIT);
-        assertThat(r.reading()).isZero();
-        assertThat(r.confidence()).isCloseTo(0.5, within(1e-12));
+        assertResolved(d.next(2), StopReason.TURN_LIMIT, 0, 0.5);
     }
 
     @Test
     void nothingLeftToSplit() {
         // two readings the variables cannot tell apart
-        Dialogue d = Dialogue.fresh(List.of(Variables.of("x", 0, 0)), new double[] {0.6, 0.4},
-                new DialogueOptions(0.9, 5, StrategyKind.EIG, 1, 8));
-        Step.Resolve r = (Step.Resolve) d.next(1);
-        assertThat(r.reason()).isEqualTo(StopReason.THRESHOLD); // indistinguishable readings form one group
-        assertThat(r.confidence()).isCloseTo(1.0, within(1e-12));
+        // indistinguishable readings form one group
+        assertResolved(oneFork(new double[] {0.6, 0.4}, 8, 0, 0).next(1), StopReason.THRESHOLD, 0, 1.0);
         // unhelpful on the only fork: set aside, nothing else to ask
-        Dialogue d2 = Dialogue.fresh(List.of(Variables.of("x", 0, 1)), new double[] {0.6, 0.4},
-                new DialogueOptions(0.9, 5, StrategyKind.EIG, 1, 8));
-        d2.next(1);
-        d2.apply(0, ReplyKind.UNHELPFUL, Set.of());
-        Step.Resolve r2 = (Step.Resolve) d2.next(2);
-        assertThat(r2.reason()).isEqualTo(StopReason.NOTHING_TO_ASK);
-        assertThat(r2.reading()).isZero();
-        assertThat(r2.confidence()).isCloseTo(0.6, within(1e-12));
+        Dialogue d = oneFork(new double[] {0.6, 0.4}, 8, 0, 1);
+        d.next(1);
+        d.apply(0, ReplyKind.UNHELPFUL, Set.of());
+        assertResolved(d.next(2), StopReason.NOTHING_TO_ASK, 0, 0.6);
     }
 
     @Test
@@ -94,28 +90,21 @@ class DialogueTest {
         Step.Ask third = (Step.Ask) d.next(3);
         assertThat(third.variable()).isEqualTo(2);
         d.apply(2, ReplyKind.ANY, Set.of()); // nothing matters: every reading is one
-        Step.Resolve r = (Step.Resolve) d.next(4);
-        assertThat(r.reason()).isEqualTo(StopReason.ANY_IS_FINE);
-        assertThat(r.reading()).isZero();
-        assertThat(r.confidence()).isCloseTo(1.0, within(1e-12));
+        assertResolved(d.next(4), StopReason.ANY_IS_FINE, 0, 1.0);
     }
 
     @Test
     void severalValuesKeepBothAndMerge() {
-        Dialogue d = Dialogue.fresh(List.of(Variables.of("x", 0, 1, 2)), new double[] {0.5, 0.3, 0.2},
-                new DialogueOptions(0.9, 5, StrategyKind.EIG, 1, 8));
+        Dialogue d = oneFork(new double[] {0.5, 0.3, 0.2}, 8, 0, 1, 2);
         d.next(1);
         d.apply(0, ReplyKind.SEVERAL, Set.of(1, 2));
         assertThat(d.probabilities()).containsExactly(new double[] {0, 0.6, 0.4}, within(1e-12));
-        Step.Resolve r = (Step.Resolve) d.next(2);
-        assertThat(r.reading()).isEqualTo(1);
-        assertThat(r.confidence()).isCloseTo(1.0, within(1e-12));
+        assertResolved(d.next(2), StopReason.THRESHOLD, 1, 1.0);
     }
 
     @Test
     void noneOfTheseLeavingNothing() {
-        Dialogue d = Dialogue.fresh(List.of(Variables.of("x", 0, 1)), new double[] {0.5, 0.5},
-                new DialogueOptions(0.9, 5, StrategyKind.EIG, 1, 8));
+        Dialogue d = oneFork(new double[] {0.5, 0.5}, 8, 0, 1);
         d.next(1);
         d.apply(0, ReplyKind.NONE, Set.of(0, 1));
         Step.Resolve r = (Step.Resolve) d.next(2);
@@ -125,12 +114,9 @@ class DialogueTest {
 
     @Test
     void noneOfTheListedKeepsTheUnlisted() {
-        Dialogue d = Dialogue.fresh(List.of(Variables.of("x", 0, 1, 2)), new double[] {0.5, 0.3, 0.2},
-                new DialogueOptions(0.9, 5, StrategyKind.EIG, 1, 2));
+        Dialogue d = oneFork(new double[] {0.5, 0.3, 0.2}, 2, 0, 1, 2);
         d.next(1);
         d.apply(0, ReplyKind.NONE, Set.of(0, 1));
-        Step.Resolve r = (Step.Resolve) d.next(2);
-        assertThat(r.reading()).isEqualTo(2);
-        assertThat(r.reason()).isEqualTo(StopReason.THRESHOLD);
+        assertResolved(d.next(2), StopReason.THRESHOLD, 2, 1.0);
     }
 }

@@ -36,7 +36,7 @@ public class ModelInfill {
 
     /** Never fails: every failure becomes a degraded proposal with its reason. */
     public Uni<Proposal> propose(InfillRequest request, int max) {
-        String prompt = SchemaContext.infillPrompt(request.getSchema(), request.getQuestion(), request.getReadingsList());
+        String prompt = InfillPrompt.of(request.getSchema(), request.getQuestion(), request.getReadingsList());
         return model.complete(prompt)
                 .map(answer -> proposal(answer, request.getReadingsList(), max))
                 .onFailure().recoverWithItem(e -> failed(ModelCallFailure.of(e)));

@@ -3,7 +3,7 @@ package dev.overtone.interpreter.client;
 import dev.overtone.interpreter.config.InterpreterConfig;
 import dev.overtone.runtime.llm.ModelCallFailure;
 import dev.overtone.interpreter.service.InterpretationLines;
-import dev.overtone.interpreter.service.SchemaContext;
+import dev.overtone.interpreter.service.DefaultsPrompt;
 import dev.overtone.proto.v1.DegradationCause;
 import dev.overtone.proto.v1.Schema;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -38,7 +38,7 @@ public class DefaultInterpretations {
 
     public Outcome write(Schema schema, String question, long budgetMs) {
         try {
-            String answer = model.complete(SchemaContext.defaultsPrompt(schema, question))
+            String answer = model.complete(DefaultsPrompt.of(schema, question))
                     .await().atMost(Duration.ofMillis(Math.max(1, budgetMs)));
             List<String> lines = InterpretationLines.parse(answer, config.llm().maxDefaults());
             if (lines.isEmpty()) {

@@ -35,8 +35,8 @@ public final class FakeClarify {
     private static final RecordedExchanges RECORDED = RecordedExchanges.load("clarify-svc", ClarifyServiceGrpc.getServiceDescriptor());
 
     private final ReplayedAnswers replay = new ReplayedAnswers(RECORDED, "interpreter-svc");
-    private volatile Status failure;
-    private volatile Status recallFailure;
+    private final Outage outage = new Outage();
+    private final Outage recallOutage = new Outage();
     private final List<StartRequest> starts = new CopyOnWriteArrayList<>();
     private final List<RecallRequest> recalls = new CopyOnWriteArrayList<>();
     private final List<Remembered> memory = new CopyOnWriteArrayList<>();
@@ -56,7 +56,7 @@ public final class FakeClarify {
 
     /** Recall alone fails with this status. */
     public FakeClarify failRecallWith(Status status) {
-        this.recallFailure = status;
+        recallOutage.set(status);
         return this;
     }
 
@@ -67,7 +67,7 @@ public final class FakeClarify {
 
     /** Every call fails with this status (a test's injected outage). */
     public FakeClarify failWith(Status status) {
-        this.failure = status;
+        outage.set(status);
         return this;
     }
 
@@ -81,19 +81,18 @@ public final class FakeClarify {
     }
 
     Uni<Turn> start(StartRequest request) {
-        if (failure != null) {
-            return Uni.createFrom().failure(failure.asRuntimeException());
-        }
-        starts.add(request);
-        return replay.answer("Start", request);
+        return outage.or(() -> {
+            starts.add(request);
+            return replay.answer("Start", request);
+        });
     }
 
     Uni<RecallResponse> recall(RecallRequest request) {
         recalls.add(request);
-        Status failed = failure != null ? failure : recallFailure;
-        if (failed != null) {
-            return Uni.createFrom().failure(failed.asRuntimeException());
-        }
+        return outage.or(() -> recallOutage.or(() -> remembered(request)));
+    }
+
+    private Uni<RecallResponse> remembered(RecallRequest request) {
         RecallResponse.Builder out = RecallResponse.newBuilder();
         Set<String> consistent = new LinkedHashSet<>(request.getCandidatesList().stream().map(Candidate::getId).toList());
         for (Remembered r : memory) {

@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class FakeExecutor {
     private final ReplayedAnswers replay = new ReplayedAnswers(Hotels.EXECUTOR, "interpreter-svc");
-    private volatile Status failure;
+    private final Outage outage = new Outage();
     private volatile boolean wide;
     private final Slowness slowness = new Slowness();
     private final AtomicInteger describes = new AtomicInteger();
@@ -36,7 +36,7 @@ public final class FakeExecutor {
 
     /** Every call fails with this status (a test's injected outage). */
     public FakeExecutor failWith(Status status) {
-        this.failure = status;
+        outage.set(status);
         return this;
     }
 
@@ -74,10 +74,7 @@ public final class FakeExecutor {
 
     Uni<DescribeResponse> describe(DescribeRequest request) {
         describes.incrementAndGet();
-        if (failure != null) {
-            return Uni.createFrom().failure(failure.asRuntimeException());
-        }
-        return replay.answer("Describe", request);
+        return outage.or(() -> replay.answer("Describe", request));
     }
 
     /** The interpreter sends ExecuteBatch only; an Execute is answered as a one-statement batch's result would be. */
@@ -92,19 +89,17 @@ public final class FakeExecutor {
     /** Each statement as its one-statement recording answers it; the delay and cancellation count once per call. */
     Uni<ExecuteBatchResponse> executeBatch(ExecuteBatchRequest request) {
         batches.add(request.getSqlsList());
-        if (failure != null) {
-            return Uni.createFrom().failure(failure.asRuntimeException());
-        }
-        List<Uni<ExecuteResult>> each = request.getSqlsList().stream().map(sql -> statement(request, sql)).toList();
-        return Uni.join().all(each).andFailFast()
+        return outage.or(() -> Uni.join().all(request.getSqlsList().stream().map(sql -> statement(request, sql)).toList())
+                .andFailFast()
                 .map(results -> ExecuteBatchResponse.newBuilder().addAllResults(results).build())
-                .flatMap(slowness::answer);
+                .flatMap(slowness::answer));
     }
 
     private Uni<ExecuteResult> statement(ExecuteBatchRequest batch, String sql) {
-        if (failure != null) {
-            return Uni.createFrom().failure(failure.asRuntimeException());
-        }
+        return outage.or(() -> recordedOrWide(batch, sql));
+    }
+
+    private Uni<ExecuteResult> recordedOrWide(ExecuteBatchRequest batch, String sql) {
         if (wide && sql.startsWith(Hotels.WIDE_PREFIX)) {
             return Uni.createFrom().item(ExecuteResult.newBuilder().setResult(Hotels.wide(sql.substring(Hotels.WIDE_PREFIX.length()))).build());
         }

@@ -31,14 +31,14 @@ public final class FakeInfill {
     private final ReplayedAnswers whole = new ReplayedAnswers(WHOLE, "interpreter-svc");
     private final ReplayedAnswers modelDown = new ReplayedAnswers(MODEL_DOWN, "interpreter-svc");
     private volatile boolean degraded;
-    private volatile Status failure;
+    private final Outage outage = new Outage();
     private volatile String unanalysed;
     private final Slowness slowness = new Slowness();
     private final List<InfillRequest> requests = new CopyOnWriteArrayList<>();
 
     /** Every call fails with this status (a test's injected outage). */
     public FakeInfill failWith(Status status) {
-        this.failure = status;
+        outage.set(status);
         return this;
     }
 
@@ -79,13 +79,10 @@ public final class FakeInfill {
 
     Uni<InfillResponse> infill(InfillRequest request) {
         requests.add(request);
-        if (failure != null) {
-            return Uni.createFrom().failure(failure.asRuntimeException());
-        }
         InfillRequest recordedAs = request.toBuilder().clearCallId().build();
-        return (degraded ? modelDown : whole).<InfillResponse>answer("Infill", recordedAs)
+        return outage.or(() -> (degraded ? modelDown : whole).<InfillResponse>answer("Infill", recordedAs)
                 .map(answer -> unanalysed == null ? answer : withoutAnalysis(answer, request, unanalysed))
-                .flatMap(slowness::answer);
+                .flatMap(slowness::answer));
     }
 
     private static InfillResponse withoutAnalysis(InfillResponse answer, InfillRequest request, String sql) {

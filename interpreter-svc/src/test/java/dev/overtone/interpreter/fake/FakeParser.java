@@ -40,7 +40,7 @@ public final class FakeParser {
     private static final RecordedExchanges RECORDED = RecordedExchanges.load("parser-svc", ParserServiceGrpc.getServiceDescriptor());
 
     private final ReplayedAnswers replay = new ReplayedAnswers(RECORDED, "interpreter-svc");
-    private volatile Status failure;
+    private final Outage outage = new Outage();
     private volatile List<String> repairs = List.of();
     private final List<AnalyzeBatchRequest> analyzeBatches = new CopyOnWriteArrayList<>();
     private final List<AnalyzeRequest> analyses = new CopyOnWriteArrayList<>();
@@ -48,7 +48,7 @@ public final class FakeParser {
 
     /** Parse, Analyze, AnalyzeBatch and Verbalize fail with this status (a test's injected outage). */
     public FakeParser failWith(Status status) {
-        this.failure = status;
+        outage.set(status);
         return this;
     }
 
@@ -79,9 +79,10 @@ public final class FakeParser {
     }
 
     Uni<ParseResponse> parse(ParseRequest request) {
-        if (failure != null) {
-            return Uni.createFrom().failure(failure.asRuntimeException());
-        }
+        return outage.or(() -> written(request));
+    }
+
+    private static Uni<ParseResponse> written(ParseRequest request) {
         // Hand-written: parser-svc's Parse asks an LLM, and with none configured it only refuses; there is no
         // real answer to record. The SQLs are the hotel statements the other recordings are made of.
         String text = request.getInterpretation().toLowerCase();
@@ -134,9 +135,6 @@ public final class FakeParser {
     }
 
     private <T extends Message> Uni<T> failedOrRecorded(String rpc, Message request) {
-        if (failure != null) {
-            return Uni.createFrom().failure(failure.asRuntimeException());
-        }
-        return replay.answer(rpc, request);
+        return outage.or(() -> replay.answer(rpc, request));
     }
 }

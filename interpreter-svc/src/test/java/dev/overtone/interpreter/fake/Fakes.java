@@ -7,20 +7,12 @@ package dev.overtone.interpreter.fake;
  * gRPC port through one endpoint per service ({@link ExecutorEndpoint} ...), which hands each call to the
  * installed set: Quarkus tests of one app run one at a time, so the set installed is the running test's.
  */
-public final class Fakes {
-    private static volatile Fakes installed = new Fakes();
-
-    private final FakeExecutor executor = new FakeExecutor();
-    private final FakeParser parser = new FakeParser();
-    private final FakeInfill infill = new FakeInfill();
-    private final FakeClarify clarify = new FakeClarify();
-
-    private Fakes() {
-    }
+public record Fakes(FakeExecutor executor, FakeParser parser, FakeInfill infill, FakeClarify clarify) {
+    private static volatile Fakes installed = fresh();
 
     /** A fresh set, served from now on. */
     public static Fakes install() {
-        Fakes fresh = new Fakes();
+        Fakes fresh = fresh();
         installed = fresh;
         return fresh;
     }
@@ -29,20 +21,8 @@ public final class Fakes {
         return installed;
     }
 
-    public FakeExecutor executor() {
-        return executor;
-    }
-
-    public FakeParser parser() {
-        return parser;
-    }
-
-    public FakeInfill infill() {
-        return infill;
-    }
-
-    public FakeClarify clarify() {
-        return clarify;
+    private static Fakes fresh() {
+        return new Fakes(new FakeExecutor(), new FakeParser(), new FakeInfill(), new FakeClarify());
     }
 
     /**

@@ -25,7 +25,7 @@ final class ReplayFixtures {
         return file;
     }
 
-    /** interpreter-svc's default-interpretation prompt (SchemaContext.defaultsPrompt). */
+    /** interpreter-svc's default-interpretation prompt (DefaultsPrompt.of). */
     static String defaultsPrompt(String question) {
         return """
                 You read questions that people ask about a database. A question may have one meaning or several.
