@@ -79,3 +79,11 @@ BEGIN
   END LOOP;
 END
 $helpers$;
+
+-- What executor-svc's session reset runs after every call, so that the statements it keeps prepared on a
+-- connection survive the reset (executor-svc README, "Sandbox overhead"): the unlock frees only the
+-- session's own advisory locks, the view lists only the session's own prepared statements. Without these
+-- the executor resets with DISCARD ALL and keeps no statements. The policy's allow-list still refuses both
+-- to tenant statements.
+GRANT EXECUTE ON FUNCTION pg_catalog.pg_advisory_unlock_all(), pg_catalog.pg_prepared_statement() TO {{role}};
+GRANT SELECT ON pg_catalog.pg_prepared_statements TO {{role}};

@@ -31,10 +31,17 @@ public record PostgresTenant(String tenant, String name, String script, String s
 
     /** A reactive pool of this tenant's reader role, its schema on the search path: the raw client the executor wraps. */
     public io.vertx.mutiny.sqlclient.Pool readerPool(io.vertx.mutiny.core.Vertx vertx, int maxSize) {
+        return readerPool(vertx, maxSize, false);
+    }
+
+    /** The same, with the client's own cache of prepared statements per connection on or off. */
+    public io.vertx.mutiny.sqlclient.Pool readerPool(io.vertx.mutiny.core.Vertx vertx, int maxSize,
+            boolean cachePreparedStatements) {
         return io.vertx.mutiny.pgclient.PgBuilder.pool().with(new io.vertx.sqlclient.PoolOptions().setMaxSize(maxSize))
                 .connectingTo(new io.vertx.pgclient.PgConnectOptions().setHost(TenantDatabasesResource.postgresHost())
                         .setPort(TenantDatabasesResource.postgresPort()).setDatabase(database).setUser(role)
-                        .setPassword(password).setProperties(java.util.Map.of("search_path", schema)))
+                        .setPassword(password).setProperties(java.util.Map.of("search_path", schema))
+                        .setCachePreparedStatements(cachePreparedStatements).setPreparedStatementCacheMaxSize(256))
                 .using(vertx).build();
     }
 
