@@ -81,9 +81,20 @@ END
 $helpers$;
 
 -- What executor-svc's session reset runs after every call, so that the statements it keeps prepared on a
--- connection survive the reset (executor-svc README, "Sandbox overhead"): the unlock frees only the
--- session's own advisory locks, the view lists only the session's own prepared statements. Without these
--- the executor resets with DISCARD ALL and keeps no statements. The policy's allow-list still refuses both
--- to tenant statements.
-GRANT EXECUTE ON FUNCTION pg_catalog.pg_advisory_unlock_all(), pg_catalog.pg_prepared_statement() TO {{role}};
-GRANT SELECT ON pg_catalog.pg_prepared_statements TO {{role}};
+-- connection survive the reset (executor-svc README, "Sandbox overhead"): it frees the session's own
+-- advisory locks and counts the session's prepared statements, SQL-made and protocol-level, as its owner,
+-- so the role never reads pg_prepared_statements (whose texts would show one call the statements of the
+-- calls before it on the connection). Without it the executor resets with DISCARD ALL and keeps no
+-- statements. The policy's allow-list refuses it to tenant statements.
+CREATE SCHEMA IF NOT EXISTS overtone_executor;
+REVOKE ALL ON SCHEMA overtone_executor FROM PUBLIC;
+GRANT USAGE ON SCHEMA overtone_executor TO {{role}};
+CREATE OR REPLACE FUNCTION overtone_executor.session_reset(OUT from_sql bigint, OUT protocol bigint)
+  LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = pg_catalog AS
+$reset$
+  SELECT count(*) FILTER (WHERE p.from_sql), count(*) FILTER (WHERE NOT p.from_sql)
+  FROM (SELECT pg_catalog.pg_advisory_unlock_all()) AS unlocked
+  LEFT JOIN pg_catalog.pg_prepared_statements AS p ON true
+$reset$;
+REVOKE ALL ON FUNCTION overtone_executor.session_reset() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION overtone_executor.session_reset() TO {{role}};

@@ -15,17 +15,17 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
  * the connection's kept statements are forgotten. So what call N left is gone before call N+1, as with DISCARD ALL
  * alone, and nothing but the engine's own statements outlives a call.
  *
- * The count and the advisory unlock need EXECUTE on pg_advisory_unlock_all() and pg_prepared_statement() and SELECT
- * on pg_prepared_statements (granted by samples/postgresql-tenant-walls.sql; each shows or frees only the session's
- * own). A role without them gets DISCARD ALL alone, and keeps no statements: a reset refused for want of privileges
- * turns keeping off for that pool.
+ * The unlock and the count are one function the walls create, overtone_executor.session_reset(), which runs as its
+ * owner (samples/postgresql-tenant-walls.sql): the role itself may neither read pg_prepared_statements, whose texts
+ * would show a call the statements of the calls before it, nor call pg_advisory_unlock_all(). Where the function
+ * is missing or refused, DISCARD ALL resets alone and no statement is kept from then on.
  */
 public final class SessionReset {
     /** The count first, so that its rows are the query's first result; all of it runs as one implicit transaction. */
-    public static final String LIGHT = "SELECT pg_catalog.pg_advisory_unlock_all(), count(*) FILTER (WHERE from_sql),"
-            + " count(*) FILTER (WHERE NOT from_sql) FROM pg_catalog.pg_prepared_statements;"
+    public static final String LIGHT = "SELECT from_sql, protocol FROM overtone_executor.session_reset();"
             + " CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *; DISCARD TEMP; DISCARD SEQUENCES";
-    private static final String INSUFFICIENT_PRIVILEGE = "42501";
+    /** Refused or missing function or schema: the walls lack the function, so the light reset never works here. */
+    private static final java.util.Set<String> WALLS_WITHOUT_IT = java.util.Set.of("42501", "42883", "3F000");
 
     private final PreparedOnConnections statements;
     private volatile boolean light = true;
@@ -50,7 +50,7 @@ public final class SessionReset {
         Uni<Boolean> clean = connection.query(LIGHT).execute().map(rows -> onlyKept(rows, expected))
                 .onFailure().recoverWithItem(failure -> {
                     if (failure instanceof io.vertx.pgclient.PgException pg
-                            && INSUFFICIENT_PRIVILEGE.equals(pg.getSqlState())) {
+                            && WALLS_WITHOUT_IT.contains(pg.getSqlState())) {
                         light = false;
                     }
                     return false;
@@ -66,7 +66,7 @@ public final class SessionReset {
 
     private static boolean onlyKept(RowSet<Row> rows, int expected) {
         Row row = rows.iterator().next();
-        return row.getLong(1) == 0 && row.getLong(2) == expected;
+        return row.getLong(0) == 0 && row.getLong(1) == expected;
     }
 
     private static Uni<Void> discardAll(SqlConnection connection) {

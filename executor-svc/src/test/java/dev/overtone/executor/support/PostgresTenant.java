@@ -15,12 +15,14 @@ public record PostgresTenant(String tenant, String name, String script, String s
     public static final PostgresTenant DEMO = of("demo", "hotels-pg", "hotels.sql", "demo_hotels", List.of());
     public static final PostgresTenant OTHER = of("other", "crm-pg", "crm.sql", "other_crm", List.of());
     /**
-     * A tenant whose role may also take session state (advisory locks, LISTEN, settings), so that a test
-     * can show the session reset removes it: the walls alone refuse those functions to DEMO.
+     * A tenant whose role may also take session state (advisory locks, LISTEN, settings) and list its session's
+     * prepared statements, so that a test can show the session reset removes the state and keeps the executor's
+     * statements: the walls alone refuse those functions and pg_prepared_statements to DEMO.
      */
     public static final PostgresTenant STATEFUL = of("lab", "stateful-pg", "hotels.sql", "lab_hotels", List.of(
             "GRANT EXECUTE ON FUNCTION pg_advisory_lock(bigint), pg_listening_channels(),"
-                    + " set_config(text, text, boolean), current_setting(text) TO {{role}}"));
+                    + " set_config(text, text, boolean), current_setting(text), pg_prepared_statement() TO {{role}}",
+            "GRANT SELECT ON pg_catalog.pg_prepared_statements TO {{role}}"));
     public static final List<PostgresTenant> ALL = List.of(DEMO, OTHER, STATEFUL);
 
     private static PostgresTenant of(String tenant, String name, String script, String schema,
