@@ -90,11 +90,14 @@ CREATE SCHEMA IF NOT EXISTS overtone_executor;
 REVOKE ALL ON SCHEMA overtone_executor FROM PUBLIC;
 GRANT USAGE ON SCHEMA overtone_executor TO {{role}};
 CREATE OR REPLACE FUNCTION overtone_executor.session_reset(OUT from_sql bigint, OUT protocol bigint)
-  LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = pg_catalog AS
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog AS
 $reset$
-  SELECT count(*) FILTER (WHERE p.from_sql), count(*) FILTER (WHERE NOT p.from_sql)
-  FROM (SELECT pg_catalog.pg_advisory_unlock_all()) AS unlocked
-  LEFT JOIN pg_catalog.pg_prepared_statements AS p ON true
+BEGIN
+  -- PL/pgSQL keeps the plan for the session: the reset of every call runs it
+  PERFORM pg_catalog.pg_advisory_unlock_all();
+  SELECT count(*) FILTER (WHERE p.from_sql), count(*) FILTER (WHERE NOT p.from_sql) INTO from_sql, protocol
+  FROM pg_catalog.pg_prepared_statements AS p;
+END
 $reset$;
 REVOKE ALL ON FUNCTION overtone_executor.session_reset() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION overtone_executor.session_reset() TO {{role}};

@@ -107,6 +107,13 @@ class PostgresPhaseBench {
         ways.put("raw with the client's statement cache (named statements kept, one round trip)",
                 sql -> cachingPool.preparedQuery(sql).execute().map(PostgresPhaseBench::readAll));
         ways.put("SELECT 1 round trip", sql -> pool.query("SELECT 1").execute());
+        // the resets' own server work, each a round trip of its own (they run after the caller's answer)
+        ways.put("DISCARD ALL round trip", sql -> pool.query("DISCARD ALL").execute());
+        ways.put("the reset's query round trip (SessionReset.LIGHT)", sql -> pool.query(SessionReset.LIGHT).execute());
+        ways.put("its function alone", sql -> pool.query(SessionReset.LIGHT.substring(0,
+                SessionReset.LIGHT.indexOf(';'))).execute());
+        ways.put("its commands alone", sql -> pool.query(SessionReset.LIGHT.substring(
+                SessionReset.LIGHT.indexOf(';') + 1)).execute());
         try {
             Map<String, List<Double>> times = new LinkedHashMap<>();
             ways.keySet().forEach(way -> times.put(way, new ArrayList<>()));
