@@ -50,9 +50,12 @@ final class PreparedOnConnections {
             return;
         }
         Connection key = identity(connection);
-        kept.keySet().removeIf(other -> other != key && !other.isValid()); // connections the pool has closed
-        LinkedHashMap<String, PreparedStatement> statements = kept.computeIfAbsent(key,
-                k -> new LinkedHashMap<>(16, 0.75f, true));
+        LinkedHashMap<String, PreparedStatement> statements = kept.get(key);
+        if (statements == null) {
+            kept.keySet().removeIf(other -> !other.isValid()); // connections the pool has closed since
+            statements = new LinkedHashMap<>(16, 0.75f, true);
+            kept.put(key, statements);
+        }
         PreparedStatement before = statements.put(sql, prepared);
         if (before != null && before != prepared) {
             closeLater(before);
@@ -90,9 +93,12 @@ final class PreparedOnConnections {
         prepared.close().subscribe().with(done -> { }, failure -> { });
     }
 
-    /** The pooled connection a borrow wraps: the same object on every borrow of the same server session. */
+    /**
+     * The client's connection to the server under a borrow (under the pool's wrapper, whose isValid() is always true):
+     * the same object on every borrow of the same server session, no longer valid once that session is closed.
+     */
     private static Connection identity(SqlConnection connection) {
-        return ((SqlConnectionInternal) connection.getDelegate()).unwrap();
+        return ((SqlConnectionInternal) connection.getDelegate()).unwrap().unwrap();
     }
 
     /** Whether the client's pooled connections can be told apart (its internals as of vertx-sql-client 4.5). */
