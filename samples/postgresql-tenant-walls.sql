@@ -79,3 +79,25 @@ BEGIN
   END LOOP;
 END
 $helpers$;
+
+-- What executor-svc's session reset runs after every call, so that the statements it keeps prepared on a
+-- connection survive the reset (executor-svc README, "Sandbox overhead"): it frees the session's own
+-- advisory locks and counts the session's prepared statements, SQL-made and protocol-level, as its owner,
+-- so the role never reads pg_prepared_statements (whose texts would show one call the statements of the
+-- calls before it on the connection). Without it the executor resets with DISCARD ALL and keeps no
+-- statements. The policy's allow-list refuses it to tenant statements.
+CREATE SCHEMA IF NOT EXISTS overtone_executor;
+REVOKE ALL ON SCHEMA overtone_executor FROM PUBLIC;
+GRANT USAGE ON SCHEMA overtone_executor TO {{role}};
+CREATE OR REPLACE FUNCTION overtone_executor.session_reset(OUT from_sql bigint, OUT protocol bigint)
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog AS
+$reset$
+BEGIN
+  -- PL/pgSQL keeps the plan for the session: the reset of every call runs it
+  PERFORM pg_catalog.pg_advisory_unlock_all();
+  SELECT count(*) FILTER (WHERE p.from_sql), count(*) FILTER (WHERE NOT p.from_sql) INTO from_sql, protocol
+  FROM pg_catalog.pg_prepared_statements AS p;
+END
+$reset$;
+REVOKE ALL ON FUNCTION overtone_executor.session_reset() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION overtone_executor.session_reset() TO {{role}};

@@ -153,6 +153,13 @@ public interface ExecutorConfig {
         /** work_mem of every statement, a start-up setting of each connection: sorts and hashes past it spill to disk. */
         @WithDefault("16MB")
         String workMem();
+
+        /**
+         * Statements each connection keeps prepared on the server (the least recently used closed first), so that a
+         * repeated statement is neither parsed nor planned again; 0 keeps none and resets with DISCARD ALL.
+         */
+        @WithDefault("256")
+        int preparedPerConnection();
     }
 
     interface Describe {

@@ -3,14 +3,12 @@ package dev.overtone.executor.repository;
 import dev.overtone.executor.config.ExecutorConfig;
 import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.TenantDatabase;
-import dev.overtone.proto.v1.Cell;
 import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Table;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.PreparedStatement;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.desc.ColumnDescriptor;
 import jakarta.annotation.PreDestroy;
@@ -35,11 +33,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 @ApplicationScoped
 public class PostgresEngine implements TenantEngine {
     private final PostgresSessions sessions;
+    private final PreparedOnConnections statements;
     private final ColumnShapes shapes;
     private final long fetchBytes;
 
     public PostgresEngine(Vertx vertx, ExecutorConfig config) {
         this.sessions = new PostgresSessions(vertx, config.pool());
+        this.statements = sessions.statements();
         this.shapes = new ColumnShapes(config.shapeCacheSize());
         this.fetchBytes = config.limits().fetchBytes();
     }
@@ -54,18 +54,25 @@ public class PostgresEngine implements TenantEngine {
         return sessions.inReadOnlyTransaction(database, limits, connection -> {
             long started = System.nanoTime();
             if (plan) {
-                return readAll(connection.prepare(sql), limits, started);
+                return UncappedRead.read(connection.prepare(sql), limits, started);
             }
             ColumnShapes.Shape known = mayRemember && DescribedColumns.READABLE ? shapes.get(database, sql) : null;
             CappedProjection wrapper = known == null || known.names().isEmpty() ? null : capped(sql, known, limits);
-            if (wrapper != null && !wrapper.bare()) {
-                return remembered(connection, database, sql, known, wrapper, limits, started);
+            if (wrapper != null) {
+                String text = wrapper.bare() ? sql : wrapper.sql();
+                PreparedStatement kept = sessions.keeping() ? statements.get(connection, text) : null;
+                if (kept != null) {
+                    return kept(connection, database, sql, known, wrapper, kept, limits, started);
+                }
+                if (!wrapper.bare()) {
+                    return remembered(connection, database, sql, known, wrapper, limits, started);
+                }
             }
             if (DescribedColumns.READABLE) {
                 return described(connection, database, sql, limits, started);
             }
             return columnsOf(connection, sql).chain(shape -> shape.names().isEmpty()
-                    ? readAll(connection.prepare(sql), limits, started)
+                    ? UncappedRead.read(connection.prepare(sql), limits, started)
                     : wrapped(connection, capped(sql, shape, limits), limits, started));
         }).onFailure(ColumnShapes.Stale.class).recoverWithUni(() -> execute(database, sql, plan, limits, false));
     }
@@ -86,13 +93,13 @@ public class PostgresEngine implements TenantEngine {
             ColumnShapes.Shape shape = describedShape(prepared);
             shapes.put(database, sql, shape);
             if (shape.names().isEmpty()) {
-                return readAll(Uni.createFrom().item(prepared), limits, started);
+                return UncappedRead.read(Uni.createFrom().item(prepared), limits, started);
             }
             CappedProjection capped = capped(sql, shape, limits);
             if (capped.bare()) {
-                return readCapped(Uni.createFrom().item(prepared), capped, limits, started);
+                return readCapped(connection, Uni.createFrom().item(prepared), capped, limits, started, sql);
             }
-            prepared.close().subscribe().with(done -> { }, failure -> { }); // pipelined; nobody waits for it
+            PreparedOnConnections.closeLater(prepared); // pipelined; nobody waits for it
             return wrapped(connection, capped, limits, started);
         });
     }
@@ -104,7 +111,7 @@ public class PostgresEngine implements TenantEngine {
                 .execute();
         Uni<PreparedStatement> prepared = Uni.combine().all().unis(timeLeft, connection.prepare(capped.sql()))
                 .asTuple().map(both -> both.getItem2());
-        return readCapped(prepared, capped, limits, started);
+        return readCapped(connection, prepared, capped, limits, started, capped.sql());
     }
 
     /**
@@ -116,20 +123,52 @@ public class PostgresEngine implements TenantEngine {
     private Uni<QueryResult> remembered(SqlConnection connection, TenantDatabase database, String sql,
             ColumnShapes.Shape known, CappedProjection capped, ExecutionLimits limits, long started) {
         AtomicBoolean changed = new AtomicBoolean();
-        Uni<ColumnShapes.Shape> now = columnsOf(connection, sql).invoke(shape -> {
-            if (!shape.equals(known)) {
-                changed.set(true);
-                shapes.put(database, sql, shape);
-            }
-        });
+        Uni<ColumnShapes.Shape> now = describedAgain(connection, database, sql, known, changed);
         Uni<PreparedStatement> wrapper = connection.prepare(capped.sql())
                 .onFailure(e -> changed.get()).transform(ColumnShapes.Stale::new);
         return Uni.combine().all().unis(now, wrapper).asTuple().chain(both -> {
             if (changed.get()) {
-                both.getItem2().close().subscribe().with(done -> { }, failure -> { });
+                PreparedOnConnections.closeLater(both.getItem2());
                 return Uni.createFrom().failure(new ColumnShapes.Stale(null));
             }
-            return readCapped(Uni.createFrom().item(both.getItem2()), capped, limits, started);
+            return readCapped(connection, Uni.createFrom().item(both.getItem2()), capped, limits, started,
+                    capped.sql());
+        });
+    }
+
+    /**
+     * A statement whose wrapper (or, of fixed-width columns only, the statement itself) this connection keeps
+     * prepared: bound and read at once, in the same round trip as the set-up and the statement's own description,
+     * which must match the remembered columns as in {@link #remembered}; the rows are dropped if it does not. The
+     * server re-plans a kept statement when the tables under it change, and refuses to run it if its result types
+     * would change ("cached plan must not change result type"), so a kept wrapper never passes an uncut value.
+     * One round trip where the raw call takes two (Parse/Describe, then Bind/Execute).
+     */
+    private Uni<QueryResult> kept(SqlConnection connection, TenantDatabase database, String sql,
+            ColumnShapes.Shape known, CappedProjection capped, PreparedStatement kept, ExecutionLimits limits,
+            long started) {
+        String text = capped.bare() ? sql : capped.sql();
+        AtomicBoolean changed = new AtomicBoolean();
+        Uni<ColumnShapes.Shape> now = describedAgain(connection, database, sql, known, changed);
+        Uni<QueryResult> read = readCapped(connection, Uni.createFrom().item(kept), capped, limits, started, text)
+                .onFailure(e -> changed.get()).transform(ColumnShapes.Stale::new);
+        return Uni.combine().all().unis(now, read).asTuple().chain(both -> {
+            if (changed.get()) {
+                statements.drop(connection, text);
+                return Uni.createFrom().failure(new ColumnShapes.Stale(null));
+            }
+            return Uni.createFrom().item(both.getItem2());
+        });
+    }
+
+    /** The statement's columns described again; {@code changed} is set (and the new shape remembered) if they differ. */
+    private Uni<ColumnShapes.Shape> describedAgain(SqlConnection connection, TenantDatabase database, String sql,
+            ColumnShapes.Shape known, AtomicBoolean changed) {
+        return columnsOf(connection, sql).invoke(shape -> {
+            if (!shape.equals(known)) {
+                changed.set(true);
+                shapes.put(database, sql, shape);
+            }
         });
     }
 
@@ -142,7 +181,7 @@ public class PostgresEngine implements TenantEngine {
     private static Uni<ColumnShapes.Shape> columnsOf(SqlConnection connection, String sql) {
         if (DescribedColumns.READABLE) {
             return connection.prepare(sql).map(prepared -> {
-                prepared.close().subscribe().with(done -> { }, failure -> { }); // pipelined; nobody waits for it
+                PreparedOnConnections.closeLater(prepared); // pipelined; nobody waits for it
                 return describedShape(prepared);
             });
         }
@@ -170,10 +209,12 @@ public class PostgresEngine implements TenantEngine {
 
     /**
      * Reads the capped statement through a cursor in batches no larger than {@code fetch-bytes} in the
-     * worst case (every cell at its cut), counting bytes as they come, and stops at the first cap.
+     * worst case (every cell at its cut), counting bytes as they come, and stops at the first cap. A statement that
+     * ran well is kept prepared on the connection under {@code text} (while the reset lets statements be kept); one
+     * that failed is closed, and dropped if it was kept.
      */
-    private Uni<QueryResult> readCapped(Uni<PreparedStatement> preparing, CappedProjection capped,
-            ExecutionLimits limits, long started) {
+    private Uni<QueryResult> readCapped(SqlConnection connection, Uni<PreparedStatement> preparing,
+            CappedProjection capped, ExecutionLimits limits, long started, String text) {
         ResultCollector collector = new ResultCollector(limits);
         List<ResultColumn.Builder> columns = new ArrayList<>();
         for (CappedProjection.Column column : capped.columns()) {
@@ -187,7 +228,15 @@ public class PostgresEngine implements TenantEngine {
             var cursor = prepared.cursor();
             return readBatches(cursor, batch, capped, collector, cause)
                     .map(done -> collector.finish((System.nanoTime() - started) / 1000))
-                    .onTermination().invoke(() -> closeLater(cursor, prepared));
+                    .onTermination().invoke((result, failure, cancelled) -> {
+                        cursor.close().subscribe().with(done -> { }, ignored -> { });
+                        if (failure == null && !cancelled && sessions.keeping()) {
+                            statements.keep(connection, text, prepared);
+                        } else {
+                            statements.drop(connection, text);
+                            PreparedOnConnections.closeLater(prepared);
+                        }
+                    });
         });
     }
 
@@ -208,53 +257,6 @@ public class PostgresEngine implements TenantEngine {
             }
             return readBatches(cursor, batch, capped, collector, cause);
         });
-    }
-
-    /** An EXPLAIN (or a statement without columns): read as it is, its cells cut by the executor. */
-    private static Uni<QueryResult> readAll(Uni<PreparedStatement> preparing, ExecutionLimits limits, long started) {
-        return preparing.chain(prepared -> {
-            var cursor = prepared.cursor();
-            return cursor.read(limits.maxRows() + 1)
-                    .map(rows -> collect(rows, cursor.hasMore(), limits, started))
-                    .onTermination().invoke(() -> closeLater(cursor, prepared));
-        });
-    }
-
-    /**
-     * Closes the cursor and the statement without waiting for the server: the closes are queued on the
-     * connection ahead of the ROLLBACK and DISCARD ALL that end the session, and all four go out
-     * pipelined, in one round trip. (ROLLBACK would close the portal and DISCARD ALL the statement anyway;
-     * the explicit closes keep the client's own bookkeeping exact.)
-     */
-    private static void closeLater(io.vertx.mutiny.sqlclient.Cursor cursor, PreparedStatement prepared) {
-        cursor.close().subscribe().with(done -> { }, failure -> { });
-        prepared.close().subscribe().with(done -> { }, failure -> { });
-    }
-
-    private static QueryResult collect(RowSet<Row> rows, boolean more, ExecutionLimits limits, long started) {
-        ResultCollector collector = new ResultCollector(limits);
-        List<ResultColumn.Builder> columns = new ArrayList<>();
-        // a statement that returns no rows (a utility command) has no descriptors at all
-        List<ColumnDescriptor> descriptors = rows.getDelegate().columnDescriptors() == null ? List.of()
-                : rows.columnDescriptors();
-        for (ColumnDescriptor descriptor : descriptors) {
-            columns.add(ResultCollector.column(descriptor.name(), descriptor.typeName()));
-        }
-        collector.columns(columns);
-        int width = columns.size();
-        for (Row row : rows) {
-            List<Cell> cells = new ArrayList<>(width);
-            for (int i = 0; i < width; i++) {
-                cells.add(collector.cutCell(row.getValue(i)));
-            }
-            if (!collector.accept(cells)) {
-                break;
-            }
-        }
-        if (more && !collector.stopped()) {
-            collector.truncated(Truncation.MAX_ROWS);
-        }
-        return collector.finish((System.nanoTime() - started) / 1000);
     }
 
     @Override

@@ -22,17 +22,31 @@ import java.util.function.Function;
 
 /**
  * One bounded pool per PostgreSQL tenant database, and the session every call gets from it: a connection, a
- * {@code BEGIN READ ONLY} transaction with the call's limits, the work, then ROLLBACK and DISCARD ALL before the
- * connection goes back to the pool.
+ * {@code BEGIN READ ONLY} transaction with the call's limits, the work, then ROLLBACK and the session reset before
+ * the connection goes back to the pool.
  */
 final class PostgresSessions {
     private final Vertx vertx;
     private final ExecutorConfig.PgPool poolConfig;
-    private final Map<String, Pool> pools = new ConcurrentHashMap<>();
+    private final Map<String, TenantPool> pools = new ConcurrentHashMap<>();
+    private final PreparedOnConnections statements;
+    private final SessionReset reset;
 
     PostgresSessions(Vertx vertx, ExecutorConfig.PgPool poolConfig) {
         this.vertx = vertx;
         this.poolConfig = poolConfig;
+        this.statements = new PreparedOnConnections(poolConfig.preparedPerConnection());
+        this.reset = new SessionReset(statements);
+    }
+
+    /** The statements the connections keep prepared, when the session reset lets them ({@link SessionReset}). */
+    PreparedOnConnections statements() {
+        return statements;
+    }
+
+    /** Whether a call may keep its statement prepared on its connection now. */
+    boolean keeping() {
+        return reset.keeping();
     }
 
     /**
@@ -46,30 +60,15 @@ final class PostgresSessions {
         if (budget <= 0) {
             return Uni.createFrom().failure(PostgresErrors.deadline(database, limits));
         }
-        Pool pool;
+        TenantPool pool;
         try {
             pool = poolFor(database);
         } catch (SandboxException e) {
             return Uni.createFrom().failure(e);
         }
-        // a waiter that gives up stays in the pool's queue: the connection it is handed later must be
-        // closed (given back), or every abandoned wait leaks one connection of the tenant's pool
-        AtomicBoolean abandoned = new AtomicBoolean();
-        io.vertx.core.Future<io.vertx.sqlclient.SqlConnection> pending = pool.getDelegate().getConnection();
-        pending.onSuccess(connection -> {
-            if (abandoned.get()) {
-                connection.close();
-            }
-        });
-        return Uni.createFrom().completionStage(pending.toCompletionStage()).map(SqlConnection::newInstance)
-                .ifNoItem().after(Duration.ofMillis(budget)).failWith(() -> {
-                    abandoned.set(true);
-                    if (pending.succeeded()) {
-                        pending.result().close(); // handed over just as the wait ended
-                    }
-                    return SandboxException.deadline("no connection to " + database.key()
-                            + " became free within the time limit of " + limits.timeoutMillis() + " ms");
-                })
+        String noConnection = "no connection to " + database.key() + " became free within the time limit of "
+                + limits.timeoutMillis() + " ms";
+        return borrow(pool, budget, noConnection)
                 .onFailure(e -> !(e instanceof SandboxException))
                 .transform(e -> PostgresErrors.unreachable(database, e))
                 .chain(connection -> {
@@ -89,32 +88,54 @@ final class PostgresSessions {
     }
 
     /**
-     * Rolls the transaction back and resets the session before the connection goes back to the pool:
-     * DISCARD ALL drops what a ROLLBACK keeps (session advisory locks, prepared statements, LISTEN
-     * registrations, cursors WITH HOLD, session settings, temporary tables and plans), so nothing of one
-     * call is there for the next. The two go out pipelined, in one round trip; DISCARD ALL cannot run
-     * inside a transaction block, so it comes second.
+     * A connection from the pool within {@code budget} ms, else DEADLINE_EXCEEDED. The wait is timed by a Vert.x
+     * timer on the event loop, which the borrow wakes anyway (a timer on another thread cost every call a second
+     * thread's wake-up). A waiter that gives up stays in the pool's queue: the connection it is handed later is
+     * closed (given back), or every abandoned wait would leak one connection of the tenant's pool.
      */
-    private static Uni<Void> endSession(SqlConnection connection) {
-        return Uni.combine().all().unis(connection.query("ROLLBACK").execute().onFailure().recoverWithNull(),
-                connection.query("DISCARD ALL").execute().onFailure().recoverWithNull()).discardItems();
+    private Uni<SqlConnection> borrow(TenantPool pool, long budget, String noConnection) {
+        return Uni.createFrom().emitter(emitter -> pool.context().runOnContext(onLoop -> {
+            AtomicBoolean settled = new AtomicBoolean();
+            io.vertx.core.Vertx core = vertx.getDelegate();
+            long timer = core.setTimer(budget, id -> {
+                if (settled.compareAndSet(false, true)) {
+                    emitter.fail(SandboxException.deadline(noConnection));
+                }
+            });
+            emitter.onTermination(() -> settled.set(true)); // a cancelled wait gives back what comes later
+            pool.pool().getDelegate().getConnection().onComplete(borrowed -> {
+                if (!settled.compareAndSet(false, true)) {
+                    if (borrowed.succeeded()) {
+                        borrowed.result().close(); // handed over after the wait ended
+                    }
+                    return;
+                }
+                core.cancelTimer(timer);
+                if (borrowed.succeeded()) {
+                    emitter.complete(SqlConnection.newInstance(borrowed.result()));
+                } else {
+                    emitter.fail(borrowed.cause());
+                }
+            });
+        }));
     }
 
     /**
-     * Ends the session ({@link #endSession}) and only then gives the connection back to the pool, without
-     * making the caller wait for it: the statement's rows (or its failure) are complete before the reset, and
-     * nobody else can borrow the connection until the reset has run, so the reset costs the caller no round
-     * trip (as pgbouncer's server_reset_query runs after the client has let the server connection go).
+     * Ends the session ({@link SessionReset}: ROLLBACK, and every kind of session state but the engine's own kept
+     * statements removed) and only then gives the connection back to the pool, without making the caller wait for
+     * it: the statement's rows (or its failure) are complete before the reset, and nobody else can borrow the
+     * connection until the reset has run, so the reset costs the caller no round trip (as pgbouncer's
+     * server_reset_query runs after the client has let the server connection go).
      */
-    private static void endSessionAndGiveBack(SqlConnection connection) {
-        endSession(connection).eventually(() -> connection.close().onFailure().recoverWithNull())
+    private void endSessionAndGiveBack(SqlConnection connection) {
+        reset.end(connection).eventually(() -> connection.close().onFailure().recoverWithNull())
                 .subscribe().with(done -> { }, failure -> { });
     }
 
     Uni<Void> ping(TenantDatabase database, Duration timeout) {
         Pool pool;
         try {
-            pool = poolFor(database);
+            pool = poolFor(database).pool();
         } catch (SandboxException e) {
             return Uni.createFrom().failure(e);
         }
@@ -123,7 +144,15 @@ final class PostgresSessions {
                 .onFailure().transform(e -> PostgresErrors.unreachable(database, e));
     }
 
-    private Pool poolFor(TenantDatabase database) {
+    /**
+     * A tenant database's pool and the event loop its calls run on: its connections are made on that loop and every
+     * call borrows there, so a call's commands, replies and callbacks never cross between event-loop threads (each
+     * crossing a wake-up, several per call on a busy machine). Pools are spread over the event loops.
+     */
+    private record TenantPool(Pool pool, io.vertx.core.Context context) {
+    }
+
+    private TenantPool poolFor(TenantDatabase database) {
         PostgresTarget target = database.postgres().orElseThrow();
         return pools.computeIfAbsent(database.key() + "|" + target, key -> {
             PgConnectOptions connect = new PgConnectOptions().setHost(target.host()).setPort(target.port())
@@ -136,13 +165,14 @@ final class PostgresSessions {
                     .setMaxWaitQueueSize(poolConfig.maxWaitQueueSize())
                     .setIdleTimeout((int) poolConfig.idleTimeout().toSeconds()).setIdleTimeoutUnit(TimeUnit.SECONDS)
                     .setName("tenant-" + database.key());
-            return PgBuilder.pool().with(options).connectingTo(connect).using(vertx).build();
+            io.vertx.core.Context loop = ((io.vertx.core.impl.VertxInternal) vertx.getDelegate()).createEventLoopContext();
+            return new TenantPool(PgBuilder.pool().with(options).connectingTo(connect).using(vertx).build(), loop);
         });
     }
 
     /**
      * The settings every call of this database runs under that do not depend on the call, sent when the connection
-     * starts: they become the session's own defaults, which is what DISCARD ALL (its RESET ALL) returns every setting
+     * starts: they become the session's own defaults, which is what the reset's RESET ALL returns every setting
      * to. A call that changes one for its session is undone by its ROLLBACK, and by the reset should anything
      * survive that, so every call runs under these values, as under the three per-call SET LOCALs they replace
      * (each a statement the server parsed and ran per call).
@@ -162,6 +192,6 @@ final class PostgresSessions {
     }
 
     void close() {
-        pools.values().forEach(pool -> pool.close().subscribe().with(v -> { }, e -> { }));
+        pools.values().forEach(pool -> pool.pool().close().subscribe().with(v -> { }, e -> { }));
     }
 }

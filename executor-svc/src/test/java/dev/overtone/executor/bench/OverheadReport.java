@@ -9,11 +9,13 @@ import java.util.Locale;
 final class OverheadReport {
     static final String RAW = OverheadMix.RAW_WAY;
     static final String FIRST_SEEN = "first seen: policy (no cache) + engine (nothing remembered)";
-    static final String REPEATED_BEFORE = "repeated, before: cached decision + engine (nothing remembered)";
-    static final String REPEATED = "repeated, after: cached decision + engine (shape remembered, SQLite statement kept)";
+    static final String REPEATED_BEFORE = "repeated, before: cached decision + engine as before"
+            + " (SQLite: nothing remembered; PostgreSQL: shape remembered, no statement kept, DISCARD ALL)";
+    static final String REPEATED = "repeated, after: cached decision + engine (shape remembered, statement kept)";
     static final String POLICY = "policy alone (no cache)";
     static final String ENGINE = "engine alone (nothing remembered)";
     static final String DISCARD = "DISCARD ALL round trip (raw pool)";
+    static final String RESET = "the session reset's query round trip (raw pool)";
     static final String SELECT_1 = "SELECT 1 round trip (raw pool)";
     private static final int EXAMPLES_LISTED = 25;
 

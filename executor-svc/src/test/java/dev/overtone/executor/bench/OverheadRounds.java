@@ -20,9 +20,19 @@ final class OverheadRounds {
         int rows(Statement statement) throws Exception;
     }
 
-    /** Runs a statement through the sandbox with the given policy decision, on an engine that remembers or not. */
+    /** What the engine a sandboxed run uses remembers between calls. */
+    enum Memory {
+        /** nothing: a statement the executor has not seen */
+        NOTHING,
+        /** what the engine remembered before this pass (SQLite: nothing; PostgreSQL: shapes, no kept statement) */
+        BEFORE,
+        /** everything the service's own engine remembers */
+        ALL
+    }
+
+    /** Runs a statement through the sandbox with the given policy decision, on an engine that remembers so much. */
     interface SandboxedRun {
-        QueryResult run(TenantDatabase database, AllowedStatement allowed, boolean remembering);
+        QueryResult run(TenantDatabase database, AllowedStatement allowed, Memory memory);
     }
 
     private final SandboxPolicies policies;
@@ -56,7 +66,7 @@ final class OverheadRounds {
             }
             QueryResult result;
             try {
-                result = sandboxed.run(statement.database(), allowed, true);
+                result = sandboxed.run(statement.database(), allowed, Memory.ALL);
             } catch (RuntimeException e) {
                 mix.failedSandboxed.add(new OverheadMix.Dropped(statement, firstLine(e.getMessage())));
                 continue;
@@ -76,9 +86,9 @@ final class OverheadRounds {
             String sql = statement.sql();
             for (int round = 0; round < warmUpRounds; round++) {
                 raw.rows(statement);
-                sandboxed.run(database, policies.policyFor(database).check(database, sql), false);
-                sandboxed.run(database, policies.check(database, sql), false);
-                sandboxed.run(database, policies.check(database, sql), true);
+                sandboxed.run(database, policies.policyFor(database).check(database, sql), Memory.NOTHING);
+                sandboxed.run(database, policies.check(database, sql), Memory.BEFORE);
+                sandboxed.run(database, policies.check(database, sql), Memory.ALL);
                 if (roundTrips != null) {
                     roundTrips.values().forEach(Runnable::run);
                 }
@@ -101,18 +111,18 @@ final class OverheadRounds {
                 start = System.nanoTime();
                 AllowedStatement allowed = policies.policyFor(database).check(database, sql);
                 long checked = System.nanoTime();
-                sandboxed.run(database, allowed, false);
+                sandboxed.run(database, allowed, Memory.NOTHING);
                 long ran = System.nanoTime();
                 policyTimes[round] = (checked - start) / 1e6;
                 engineTimes[round] = (ran - checked) / 1e6;
                 firstSeenTimes[round] = (ran - start) / 1e6;
 
                 start = System.nanoTime();
-                sandboxed.run(database, policies.check(database, sql), false);
+                sandboxed.run(database, policies.check(database, sql), Memory.BEFORE);
                 before[round] = millisSince(start);
 
                 start = System.nanoTime();
-                sandboxed.run(database, policies.check(database, sql), true);
+                sandboxed.run(database, policies.check(database, sql), Memory.ALL);
                 after[round] = millisSince(start);
 
                 for (Map.Entry<String, double[]> way : roundTripTimes.entrySet()) {

@@ -3,6 +3,7 @@ package dev.overtone.executor.bench;
 import dev.overtone.executor.config.ExecutorConfig;
 import dev.overtone.executor.repository.CappedProjection;
 import dev.overtone.executor.repository.PostgresEngine;
+import dev.overtone.executor.repository.SessionReset;
 import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.TenantDatabase;
 import dev.overtone.executor.service.TenantRegistry;
@@ -23,6 +24,7 @@ import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -35,7 +37,8 @@ import org.junit.jupiter.api.Test;
  * by adding the engine's steps to the raw call one at a time (each way below is the one before it plus one step),
  * all ways interleaved round by round over the allowed.tsv statements of SandboxOverheadBench's PostgreSQL mix
  * (those the tenant's role can run). The steps rebuild the engine's path as it was before issue 32's third pass
- * (six set-up statements, every statement wrapped); the last ways are the engine as it is and an empty round trip.
+ * (six set-up statements, every statement wrapped); the last ways are the engine before it kept statements on its
+ * connections, the engine as it is, the raw call with the client's own statement cache, and an empty round trip.
  * Runs only when asked for (-Dbench.rounds=N, default 15):
  * {@code ./mvnw -B -o -pl executor-svc verify -Dtest=PostgresPhaseBench -Dsurefire.failIfNoSpecifiedTests=false}.
  * Writes target/bench/postgres-phases.md.
@@ -59,13 +62,19 @@ class PostgresPhaseBench {
     Vertx vertx;
 
     private Pool pool;
+    private Pool cachingPool;
+    private Pool keepingPool;
     private final Map<String, String> wrappers = new LinkedHashMap<>();
+    private final Map<Object, Map<String, PreparedStatement>> keptStatements = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Test
     void measurePhases() throws Exception {
         TenantDatabase database = registry.lookup(PostgresTenant.DEMO.tenant(), PostgresTenant.DEMO.name());
         List<String> statements = new ArrayList<>(BenchStatements.postgresAllowed());
         pool = PostgresTenant.DEMO.readerPool(vertx, config.pool().maxSize());
+        cachingPool = PostgresTenant.DEMO.readerPool(vertx, config.pool().maxSize(), true);
+        keepingPool = PostgresTenant.DEMO.readerPool(vertx, config.pool().maxSize()); // no DISCARD ALL on it
+        PostgresEngine keepingNone = new PostgresEngine(vertx, RememberingNothing.keepingNoStatements(config));
         Map<String, Function<String, Uni<?>>> ways = new LinkedHashMap<>();
         ways.put("raw: pool.preparedQuery (Parse/Describe, then Bind/Execute)", sql -> pool.preparedQuery(sql).execute()
                 .map(PostgresPhaseBench::readAll));
@@ -88,9 +97,23 @@ class PostgresPhaseBench {
         ways.put("+ cursor batch 16 rows", sql -> borrowed(
                 c -> pipelined(c, setup(), describedWith(c, sql, c.prepare(wrappers.get(sql)))
                         .chain(p -> cursorRead(p, 16))), List.of("ROLLBACK", "DISCARD ALL")));
-        ways.put("the engine, shape remembered (PostgresEngine.execute)", sql -> engine.execute(database, sql, false,
-                limits()));
+        ways.put("the protocol of the kept path rebuilt: BEGIN and 2 SET LOCALs, described, the kept wrapper read, reset",
+                sql -> borrowed(keepingPool, c -> pipelined(c, callSetup(), describedWith(c, sql, kept(c, wrappers.get(sql)))
+                        .chain(p -> cursorRead(p, 16, false))), List.of("ROLLBACK", SessionReset.LIGHT)));
+        ways.put("the engine, shape remembered, no statement kept, DISCARD ALL (before keeping)",
+                sql -> keepingNone.execute(database, sql, false, limits()));
+        ways.put("the engine, shape remembered, statements kept per connection (PostgresEngine.execute)",
+                sql -> engine.execute(database, sql, false, limits()));
+        ways.put("raw with the client's statement cache (named statements kept, one round trip)",
+                sql -> cachingPool.preparedQuery(sql).execute().map(PostgresPhaseBench::readAll));
         ways.put("SELECT 1 round trip", sql -> pool.query("SELECT 1").execute());
+        // the resets' own server work, each a round trip of its own (they run after the caller's answer)
+        ways.put("DISCARD ALL round trip", sql -> pool.query("DISCARD ALL").execute());
+        ways.put("the reset's query round trip (SessionReset.LIGHT)", sql -> pool.query(SessionReset.LIGHT).execute());
+        ways.put("its function alone", sql -> pool.query(SessionReset.LIGHT.substring(0,
+                SessionReset.LIGHT.indexOf(';'))).execute());
+        ways.put("its commands alone", sql -> pool.query(SessionReset.LIGHT.substring(
+                SessionReset.LIGHT.indexOf(';') + 1)).execute());
         try {
             Map<String, List<Double>> times = new LinkedHashMap<>();
             ways.keySet().forEach(way -> times.put(way, new ArrayList<>()));
@@ -124,11 +147,17 @@ class PostgresPhaseBench {
             Files.writeString(Path.of("target/bench/postgres-phases.md"), report);
         } finally {
             pool.closeAndAwait();
+            cachingPool.closeAndAwait();
+            keepingPool.closeAndAwait();
         }
     }
 
     private <T> Uni<T> borrowed(Function<SqlConnection, Uni<T>> work, List<String> after) {
-        return pool.getConnection().chain(c -> work.apply(c).onTermination().invoke(() -> {
+        return borrowed(pool, work, after);
+    }
+
+    private <T> Uni<T> borrowed(Pool from, Function<SqlConnection, Uni<T>> work, List<String> after) {
+        return from.getConnection().chain(c -> work.apply(c).onTermination().invoke(() -> {
             Uni<?> end = Uni.createFrom().voidItem();
             for (String sql : after) {
                 Uni<?> previous = end;
@@ -154,12 +183,32 @@ class PostgresPhaseBench {
     }
 
     private Uni<Integer> cursorRead(PreparedStatement prepared, int batch) {
+        return cursorRead(prepared, batch, true);
+    }
+
+    private Uni<Integer> cursorRead(PreparedStatement prepared, int batch, boolean close) {
         var cursor = prepared.cursor();
         return cursor.read(batch).map(PostgresPhaseBench::readAll)
                 .onTermination().invoke(() -> {
                     cursor.close().subscribe().with(done -> { }, failure -> { });
-                    prepared.close().subscribe().with(done -> { }, failure -> { });
+                    if (close) {
+                        prepared.close().subscribe().with(done -> { }, failure -> { });
+                    }
                 });
+    }
+
+    /** The statement kept prepared on this connection (the engine's way, rebuilt), prepared on first use. */
+    private Uni<PreparedStatement> kept(SqlConnection c, String sql) {
+        Map<String, PreparedStatement> statements = keptStatements.computeIfAbsent(
+                ((io.vertx.sqlclient.impl.SqlConnectionInternal) c.getDelegate()).unwrap(), k -> new HashMap<>());
+        PreparedStatement known = statements.get(sql);
+        return known != null ? Uni.createFrom().item(known) : c.prepare(sql).invoke(p -> statements.put(sql, p));
+    }
+
+    private String callSetup() {
+        long timeout = config.limits().defaultTimeout().toMillis();
+        return "BEGIN READ ONLY; SET LOCAL statement_timeout = " + timeout
+                + "; SET LOCAL idle_in_transaction_session_timeout = " + (timeout + 5000);
     }
 
     private CappedProjection wrapper(String sql, List<ColumnDescriptor> shape) {

@@ -12,11 +12,25 @@ final class RememberingNothing {
     /** The configuration with nothing remembered by the engines: the statement runs as it did before they did. */
     static ExecutorConfig of(ExecutorConfig config) {
         ExecutorConfig.Sqlite sqlite = override(ExecutorConfig.Sqlite.class, config.sqlite(), "preparedPerConnection");
+        ExecutorConfig.PgPool pool = override(ExecutorConfig.PgPool.class, config.pool(), "preparedPerConnection");
         InvocationHandler handler = (proxy, method, args) -> switch (method.getName()) {
             case "shapeCacheSize" -> 0;
             case "sqlite" -> sqlite;
+            case "pool" -> pool;
             default -> method.invoke(config, args);
         };
+        return (ExecutorConfig) Proxy.newProxyInstance(RememberingNothing.class.getClassLoader(),
+                new Class<?>[] {ExecutorConfig.class}, handler);
+    }
+
+    /**
+     * The configuration with no statement kept prepared on a PostgreSQL connection (and DISCARD ALL as the reset),
+     * shapes still remembered: the PostgreSQL engine as it was before it kept statements.
+     */
+    static ExecutorConfig keepingNoStatements(ExecutorConfig config) {
+        ExecutorConfig.PgPool pool = override(ExecutorConfig.PgPool.class, config.pool(), "preparedPerConnection");
+        InvocationHandler handler = (proxy, method, args) -> method.getName().equals("pool") ? pool
+                : method.invoke(config, args);
         return (ExecutorConfig) Proxy.newProxyInstance(RememberingNothing.class.getClassLoader(),
                 new Class<?>[] {ExecutorConfig.class}, handler);
     }

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static dev.overtone.executor.bench.OverheadReport.*;
 
 import dev.overtone.executor.config.ExecutorConfig;
+import dev.overtone.executor.bench.OverheadRounds.Memory;
 import dev.overtone.executor.repository.PostgresEngine;
+import dev.overtone.executor.repository.SessionReset;
 import dev.overtone.executor.repository.SqliteEngine;
 import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.TenantDatabase;
@@ -190,7 +192,8 @@ class SandboxOverheadBench {
                 }
                 return rawSqlite(connection, statement.sql());
             };
-            OverheadRounds.SandboxedRun sandboxed = (database, allowed, remembering) -> (remembering ? sqliteEngine : forgetful)
+            OverheadRounds.SandboxedRun sandboxed = (database, allowed, memory) -> (memory == Memory.ALL ? sqliteEngine
+                    : forgetful)
                     .executeBlocking(database, allowed.sql(), allowed.explain(), defaultLimits());
             new OverheadRounds(policies).measure(mix, statements, raw, sandboxed, SQLITE_WARM_UP_ROUNDS, SQLITE_ROUNDS, null);
         } finally {
@@ -228,17 +231,19 @@ class SandboxOverheadBench {
 
     private OverheadMix measurePostgres(List<Statement> statements) throws Exception {
         OverheadMix mix = new OverheadMix("PostgreSQL, demo/hotels-pg (allowed.tsv + analytical)", statements.size(),
-                POSTGRES_ROUNDS, RAW, FIRST_SEEN, REPEATED_BEFORE, REPEATED, POLICY, ENGINE, DISCARD, SELECT_1);
+                POSTGRES_ROUNDS, RAW, FIRST_SEEN, REPEATED_BEFORE, REPEATED, POLICY, ENGINE, DISCARD, RESET, SELECT_1);
         PostgresEngine forgetful = new PostgresEngine(vertx, RememberingNothing.of(config));
+        PostgresEngine keepingNone = new PostgresEngine(vertx, RememberingNothing.keepingNoStatements(config));
         Pool pool = PostgresTenant.DEMO.readerPool(vertx, 4);
         try {
             OverheadRounds.RawRun raw = statement -> rawPostgres(pool, statement.sql());
-            OverheadRounds.SandboxedRun sandboxed = (database, allowed, remembering) -> (remembering ? postgresEngine : forgetful)
-                    .execute(database, allowed.sql(), allowed.explain(), defaultLimits()).await().indefinitely();
+            OverheadRounds.SandboxedRun sandboxed = (database, allowed, memory) -> (memory == Memory.ALL ? postgresEngine
+                    : memory == Memory.BEFORE ? keepingNone : forgetful).execute(database, allowed.sql(), allowed.explain(), defaultLimits()).await().indefinitely();
             // the session reset runs pipelined after the ROLLBACK: its cost is DISCARD ALL's server work,
             // approximated by a DISCARD ALL round trip less an empty one
             Map<String, Runnable> roundTrips = new LinkedHashMap<>();
             roundTrips.put(DISCARD, () -> pool.query("DISCARD ALL").executeAndAwait());
+            roundTrips.put(RESET, () -> pool.query(SessionReset.LIGHT).executeAndAwait());
             roundTrips.put(SELECT_1, () -> pool.query("SELECT 1").executeAndAwait());
             new OverheadRounds(policies).measure(mix, statements, raw, sandboxed, POSTGRES_WARM_UP_ROUNDS, POSTGRES_ROUNDS, roundTrips);
         } finally {

@@ -17,6 +17,8 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
@@ -25,11 +27,17 @@ import org.junit.jupiter.api.Test;
  * and looked for in the calls after it, as many as the pool has connections and more. The tenant's
  * role here may take the state (PostgresTenant.STATEFUL), so what is tested is the reset, not the
  * privileges that refuse the same state to ordinary tenants. The policy is bypassed (the engine is
- * called directly): the reset must hold whatever a statement managed to do.
+ * called directly): the reset must hold whatever a statement managed to do. The statements the engine keeps
+ * prepared on its connections are the one thing the reset leaves, and nothing a caller does to them reaches a later
+ * call.
  */
 @QuarkusTest
 @QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
 class SessionResetTest {
+    private static final String NAMES = "SELECT name FROM hotels ORDER BY name";
+    private static final String KEPT_WRAPPERS = "SELECT count(*) FROM pg_catalog.pg_prepared_statements"
+            + " WHERE NOT from_sql AND statement LIKE '%overtone_capped%hotels ORDER BY name%'"
+            + " AND statement NOT LIKE '%pg_prepared_statements%'"; // not this statement itself
 
     @Inject
     TenantRegistry registry;
@@ -99,8 +107,39 @@ class SessionResetTest {
         }
     }
 
+    @Test
+    void aRepeatedStatementsWrapperStaysPreparedOnItsConnectionAfterTheReset() {
+        List<String> seen = new ArrayList<>();
+        for (int call = 0; call < poolSize * 3; call++) {
+            run(NAMES, false);
+            seen.add(run(KEPT_WRAPPERS, true).rows().get(0).getCells(0).getText());
+        }
+        assertThat(seen).as("the wrapper, kept by an earlier call on the connection, is still on the server")
+                .contains("1").doesNotContain("2");
+    }
+
+    @Test
+    void aCallerThatDeallocatesTheKeptStatementsBreaksNoLaterCall() {
+        List<String> expected = names(run(NAMES, false));
+        for (int call = 0; call < poolSize * 2; call++) {
+            run(NAMES, false);
+        }
+        for (int call = 0; call < poolSize * 2; call++) {
+            run("DEALLOCATE ALL", true);
+            assertThat(names(run(NAMES, false))).as("call %d after a DEALLOCATE ALL", call).isEqualTo(expected);
+        }
+    }
+
+    private QueryResult run(String sql, boolean plan) {
+        return postgres.execute(stateful(), sql, plan, limits()).await().atMost(Duration.ofSeconds(10));
+    }
+
+    private static List<String> names(QueryResult result) {
+        return result.rows().stream().map(row -> row.getCells(0).getText()).toList();
+    }
+
     private QueryResult run(String sql) {
-        return postgres.execute(stateful(), sql, true, limits()).await().atMost(Duration.ofSeconds(10));
+        return run(sql, true);
     }
 
     private String text(String sql) {

@@ -1,0 +1,75 @@
+package dev.overtone.executor.repository;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
+/**
+ * What ends every call's session before its connection goes back to the pool: ROLLBACK, then everything DISCARD ALL
+ * does but deallocating the protocol-level statements the engine keeps prepared ({@link PreparedOnConnections}):
+ * holdable cursors, the session's role, every setting (back to the connection's start-up values), LISTEN
+ * registrations, session advisory locks, temporary tables, sequence state. In the same query the server counts the
+ * prepared statements the session holds: when a statement created by SQL {@code PREPARE} is among them, or the
+ * protocol-level ones are not exactly those the engine keeps, or the reset failed at all, DISCARD ALL follows and
+ * the connection's kept statements are forgotten. So what call N left is gone before call N+1, as with DISCARD ALL
+ * alone, and nothing but the engine's own statements outlives a call.
+ *
+ * The unlock and the count are one function the walls create, overtone_executor.session_reset(), which runs as its
+ * owner (samples/postgresql-tenant-walls.sql): the role itself may neither read pg_prepared_statements, whose texts
+ * would show a call the statements of the calls before it, nor call pg_advisory_unlock_all(). Where the function
+ * is missing or refused, DISCARD ALL resets alone and no statement is kept from then on.
+ */
+public final class SessionReset {
+    /** The count first, so that its rows are the query's first result; all of it runs as one implicit transaction. */
+    public static final String LIGHT = "SELECT from_sql, protocol FROM overtone_executor.session_reset();"
+            + " CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *; DISCARD TEMP; DISCARD SEQUENCES";
+    /** Refused or missing function or schema: the walls lack the function, so the light reset never works here. */
+    private static final java.util.Set<String> WALLS_WITHOUT_IT = java.util.Set.of("42501", "42883", "3F000");
+
+    private final PreparedOnConnections statements;
+    private volatile boolean light = true;
+
+    SessionReset(PreparedOnConnections statements) {
+        this.statements = statements;
+    }
+
+    /** Whether calls may keep statements on their connections now. */
+    boolean keeping() {
+        return light && statements.enabled();
+    }
+
+    /** ROLLBACK and the reset, pipelined; a second round trip only when DISCARD ALL must follow. */
+    Uni<Void> end(SqlConnection connection) {
+        Uni<?> rollback = connection.query("ROLLBACK").execute().onFailure().recoverWithNull();
+        if (!keeping()) {
+            statements.forget(connection);
+            return Uni.combine().all().unis(rollback, discardAll(connection)).discardItems();
+        }
+        int expected = statements.count(connection);
+        Uni<Boolean> clean = connection.query(LIGHT).execute().map(rows -> onlyKept(rows, expected))
+                .onFailure().recoverWithItem(failure -> {
+                    if (failure instanceof io.vertx.pgclient.PgException pg
+                            && WALLS_WITHOUT_IT.contains(pg.getSqlState())) {
+                        light = false;
+                    }
+                    return false;
+                });
+        return Uni.combine().all().unis(rollback, clean).asTuple().chain(both -> {
+            if (both.getItem2()) {
+                return Uni.createFrom().voidItem();
+            }
+            statements.forget(connection);
+            return discardAll(connection);
+        });
+    }
+
+    private static boolean onlyKept(RowSet<Row> rows, int expected) {
+        Row row = rows.iterator().next();
+        return row.getLong(0) == 0 && row.getLong(1) == expected;
+    }
+
+    private static Uni<Void> discardAll(SqlConnection connection) {
+        return connection.query("DISCARD ALL").execute().onFailure().recoverWithNull().replaceWithVoid();
+    }
+}
