@@ -32,7 +32,7 @@ public final class MemoryProtoMapper {
     }
 
     public static RecallResponse recalled(TenantMemory.Recalled r) {
-        RecallResponse.Builder b = RecallResponse.newBuilder().addAllConsistentCandidateIds(r.consistentIds());
+        RecallResponse.Builder b = RecallResponse.newBuilder().addAllConsistentCandidateIds(r.consistentIds()).setAnyRemembered(r.anyRemembered());
         for (TenantMemory.Applied a : r.applied()) {
             b.addApplied(AppliedChoice.newBuilder().setChoice(choice(a.choice())).addAllCandidateIds(a.candidateIds()));
         }

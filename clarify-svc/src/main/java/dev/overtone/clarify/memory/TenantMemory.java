@@ -48,22 +48,22 @@ public class TenantMemory {
     public record Applied(Choice choice, List<String> candidateIds) {
     }
 
-    /** What Recall answers: the applied choices, and the candidates consistent with all of them. */
-    public record Recalled(List<Applied> applied, List<String> consistentIds) {
+    /**
+     * What Recall answers: the applied choices, the candidates consistent with all of them, and whether the database has
+     * any choice at all.
+     */
+    public record Recalled(List<Applied> applied, List<String> consistentIds, boolean anyRemembered) {
     }
 
     public Uni<Recalled> recall(MemoryRequest r) {
         r.requireOwner("Recall");
         List<Reading> readings = r.candidates().isEmpty() ? List.of() : Readings.collapse(r.candidates(), config.defaults().maxCandidates());
         List<String> every = r.candidates().stream().map(StartCommand.CandidateInput::id).toList();
-        if (readings.size() < 2) {
-            return Uni.createFrom().item(new Recalled(List.of(), every));
-        }
         Context ctx = Vertx.currentContext();
         // the database's choices first: most have none, and then the readings need no forks at all
         return lookup.candidates(r.tenant(), r.database()).chain(choices -> {
-            if (choices.isEmpty()) {
-                return Uni.createFrom().item(new Recalled(List.of(), every));
+            if (choices.isEmpty() || readings.size() < 2) {
+                return Uni.createFrom().item(new Recalled(List.of(), every, !choices.isEmpty()));
             }
             Uni<List<List<SlotValue>>> analysed = slots.of(readings, r.candidates());
             if (r.candidates().stream().anyMatch(c -> c.slots() == null)) {
@@ -87,7 +87,7 @@ public class TenantMemory {
         }
         List<Applied> applied = new ArrayList<>();
         byChoice.forEach((choice, its) -> applied.add(new Applied(choice, ids(r, readings, i -> ChoiceMatcher.consistent(i, variables, its)))));
-        return new Recalled(applied, ids(r, readings, i -> ChoiceMatcher.consistent(i, variables, decisions)));
+        return new Recalled(applied, ids(r, readings, i -> ChoiceMatcher.consistent(i, variables, decisions)), true);
     }
 
     /** Each reading's SQL as the memory keeps it. */

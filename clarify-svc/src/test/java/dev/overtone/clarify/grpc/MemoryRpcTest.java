@@ -78,7 +78,13 @@ class MemoryRpcTest {
         RecallResponse other = clarify.recall(MemoryCalls.recall(tenant, "hotels", "which hotels have the best rating").toBuilder()
                 .clearCandidates().addAllCandidates(MemoryCalls.analysed(MemoryCalls.candidates())).build());
         assertThat(other.getAppliedList()).extracting(a -> a.getChoice().getId()).containsExactly(chosen.getRemembered(0).getId());
+        // without candidates, a Recall says only whether the database has any choice
+        RecallResponse probe = clarify.recall(MemoryCalls.recall(tenant, "hotels", "anything at all").toBuilder().clearCandidates().build());
+        assertThat(probe.getAnyRemembered()).isTrue();
+        assertThat(probe.getAppliedList()).isEmpty();
+        assertThat(clarify.recall(MemoryCalls.recall(tenant, "crm", "q").toBuilder().clearCandidates().build()).getAnyRemembered()).isFalse();
         // keyed by tenant and database both
+        assertThat(clarify.recall(MemoryCalls.recall(MemoryCalls.newTenant(), "hotels", HotelDialogue.QUESTION)).getAnyRemembered()).isFalse();
         assertThat(clarify.recall(MemoryCalls.recall(MemoryCalls.newTenant(), "hotels", HotelDialogue.QUESTION)).getAppliedList()).isEmpty();
         assertThat(clarify.recall(MemoryCalls.recall(tenant, "crm", HotelDialogue.QUESTION)).getAppliedList()).isEmpty();
     }

@@ -5,7 +5,9 @@ import dev.overtone.interpreter.mapping.AnswerAssembler;
 import dev.overtone.interpreter.mapping.RememberedReadings;
 import dev.overtone.interpreter.ranking.MemoryBoost;
 import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.Stage;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The stages that run on the assembled answer: recall (the tenant's remembered choices raise the readings that agree
@@ -36,8 +38,22 @@ final class AnswerStages {
         return config.memory().enabled() && !call.request.getOptions().getIgnoreMemory();
     }
 
+    /**
+     * Asks clarify-svc, beside the pipeline's own work, whether the tenant remembers anything in this database (a Recall
+     * without candidates); null when this call reads no memory. Most databases remember nothing, and then the recall
+     * stage is left out: the answer costs no second look.
+     */
+    CompletableFuture<Boolean> probe(PipelineCall call, Lanes lanes) {
+        if (!memoryOn(call)) {
+            return null;
+        }
+        RecallRequest ask = RecallRequest.newBuilder().setTenant(call.request.getTenant()).setDatabase(call.request.getDatabase()).build();
+        long timeoutMs = call.stages.deadlineMs(config.budget().recall());
+        return lanes.beside(() -> recall.anyRemembered(ask, timeoutMs)).exceptionally(e -> true);
+    }
+
     private InterpretResponse recall(PipelineCall call, InterpretResponse answer) {
-        if (!memoryOn(call) || answer.getInterpretationsCount() < 2) {
+        if (!memoryOn(call) || answer.getInterpretationsCount() < 2 || nothingRemembered(call)) {
             return answer;
         }
         RecallStage.Recalled recalled = call.stages.run(Stage.STAGE_RECALL, () -> recall.recall(assembler.recall(call.request, answer),
@@ -45,6 +61,11 @@ final class AnswerStages {
         InterpretResponse.Builder out = recalled.memory().map(m -> remembered.apply(answer, m)).orElse(answer).toBuilder();
         recalled.setback().ifPresent(s -> out.addWarnings(s.warning()).addDegradations(s.degradation()));
         return retimed(call, out);
+    }
+
+    /** The probe said so; one not back yet, or failed, says nothing (the full Recall runs). */
+    private static boolean nothingRemembered(PipelineCall call) {
+        return call.memoryProbe != null && !call.memoryProbe.getNow(true);
     }
 
     private InterpretResponse clarify(PipelineCall call, InterpretResponse answer) {

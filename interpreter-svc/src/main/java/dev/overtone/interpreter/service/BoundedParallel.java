@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Runs a batch of blocking downstream calls on a shared pool with at most N in flight per batch:
@@ -89,6 +90,19 @@ public class BoundedParallel implements Lanes {
         synchronized (results) {
             return new ArrayList<>(results);
         }
+    }
+
+    @Override
+    public <T> CompletableFuture<T> beside(Supplier<T> work) {
+        io.grpc.Context call = io.grpc.Context.current();
+        return CompletableFuture.supplyAsync(() -> {
+            io.grpc.Context before = call.attach();
+            try {
+                return work.get();
+            } finally {
+                call.detach(before);
+            }
+        }, pool());
     }
 
     static void throwIfCancelled(io.grpc.Context call, Stage stage) {

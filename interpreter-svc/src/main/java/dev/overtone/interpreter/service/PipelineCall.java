@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * What one Interpret call has found so far. Only the pipeline writes it, between stages, from what each stage
@@ -37,6 +38,8 @@ final class PipelineCall {
     final SeenReadings seen = new SeenReadings();
     final List<FailedRoute> failures = new ArrayList<>();
     final Setbacks setbacks = new Setbacks();
+    /** Whether the tenant remembers anything in this database, asked beside the pipeline; null when memory is not read. */
+    CompletableFuture<Boolean> memoryProbe;
     /** Ties this call's infill rounds together (InfillRequest.call_id): infill-svc varies a reading once per call. */
     final String infillCallId = UUID.randomUUID().toString();
 

@@ -39,6 +39,7 @@ public final class FakeClarify {
     private final Outage recallOutage = new Outage();
     private final List<StartRequest> starts = new CopyOnWriteArrayList<>();
     private final List<RecallRequest> recalls = new CopyOnWriteArrayList<>();
+    private final List<RecallRequest> probes = new CopyOnWriteArrayList<>();
     private final List<Remembered> memory = new CopyOnWriteArrayList<>();
 
     /** A remembered choice and which candidates have its chosen value. */
@@ -61,8 +62,14 @@ public final class FakeClarify {
     }
 
     /** Every Recall request, in order. */
+    /** The Recalls with candidates (the recall stage's). */
     public List<RecallRequest> recalls() {
         return recalls;
+    }
+
+    /** The Recalls without candidates: whether the database remembers anything, asked beside the pipeline. */
+    public List<RecallRequest> probes() {
+        return probes;
     }
 
     /** Every call fails with this status (a test's injected outage). */
@@ -88,7 +95,7 @@ public final class FakeClarify {
     }
 
     Uni<RecallResponse> recall(RecallRequest request) {
-        recalls.add(request);
+        (request.getCandidatesCount() == 0 ? probes : recalls).add(request);
         return outage.or(() -> recallOutage.or(() -> remembered(request)));
     }
 
@@ -99,6 +106,7 @@ public final class FakeClarify {
             if (!r.choice().getTenant().equals(request.getTenant()) || !r.choice().getDatabase().equals(request.getDatabase())) {
                 continue;
             }
+            out.setAnyRemembered(true);
             List<String> chosen = request.getCandidatesList().stream().filter(r.chosen()).map(Candidate::getId).toList();
             if (!chosen.isEmpty() && chosen.size() < request.getCandidatesCount()) {
                 out.addApplied(AppliedChoice.newBuilder().setChoice(r.choice()).addAllCandidateIds(chosen));

@@ -66,7 +66,10 @@ class MemoryTest extends AgainstFakes {
         InterpretResponse on = ask(rating(Hotels.STARS).build());
         InterpretResponse off = ask(rating(Hotels.STARS).setOptions(InterpretOptions.newBuilder().setIgnoreMemory(true)).build());
 
-        assertThat(fakes.clarify().recalls()).hasSize(1);
+        // the database remembers nothing (said beside the pipeline, once): no second look at the readings
+        assertThat(fakes.clarify().probes()).hasSize(1).allSatisfy(p -> assertThat(p.getCandidatesList()).isEmpty());
+        assertThat(fakes.clarify().recalls()).isEmpty();
+        assertThat(on.getTimingsList()).noneMatch(t -> t.getKind() == Stage.STAGE_RECALL);
         assertThat(untimed(on)).isEqualTo(untimed(off));
         assertThat(on.getInterpretations(0).getSql()).isEqualTo(Hotels.STARS);
     }
@@ -96,6 +99,7 @@ class MemoryTest extends AgainstFakes {
                 .setStartClarification(true)).build());
 
         assertThat(fakes.clarify().recalls()).isEmpty();
+        assertThat(fakes.clarify().probes()).isEmpty();
         assertThat(answer.getInterpretations(0).getSql()).isEqualTo(Hotels.STARS);
         assertThat(answer.getInterpretationsList()).allSatisfy(i -> assertThat(i.getRememberedList()).isEmpty());
         StartRequest start = fakes.clarify().starts().get(0);
