@@ -112,7 +112,7 @@ class ClarifyRestartIT {
     void rememberedChoicesSurviveKillNine() throws Exception {
         String tenant = MemoryCalls.newTenant();
         List<RememberedChoice> chosen = call().choose(MemoryCalls.choose(tenant, "hotels", "score")).getRememberedList();
-        assertThat(chosen).hasSize(2);
+        assertThat(chosen).hasSize(3); // the two forks and the reading chosen for the question
 
         killNine();
         startService();
