@@ -16,6 +16,8 @@ import dev.overtone.proto.v1.ListChoicesRequest;
 import dev.overtone.proto.v1.ListChoicesResponse;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
+import dev.overtone.proto.v1.RemembersRequest;
+import dev.overtone.proto.v1.RemembersResponse;
 import dev.overtone.proto.v1.CancelRequest;
 import dev.overtone.proto.v1.ClarifyService;
 import dev.overtone.proto.v1.GetRequest;
@@ -69,6 +71,12 @@ public class ClarifyGrpcService implements ClarifyService {
     @Override
     public Uni<RecallResponse> recall(RecallRequest request) {
         return Uni.createFrom().deferred(() -> memory.recall(MemoryProtoMapper.recall(request))).map(MemoryProtoMapper::recalled);
+    }
+
+    @Override
+    public Uni<RemembersResponse> remembers(RemembersRequest request) {
+        return Uni.createFrom().deferred(() -> memory.remembers(MemoryProtoMapper.scopes(request)))
+                .map(remembered -> RemembersResponse.newBuilder().addAllRemembered(remembered).build());
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.overtone.clarify.mapping;
 import dev.overtone.clarify.memory.Choice;
 import dev.overtone.clarify.memory.ChoiceListing;
 import dev.overtone.clarify.memory.MemoryRequest;
+import dev.overtone.clarify.memory.MemoryScope;
 import dev.overtone.clarify.memory.TenantMemory;
 import dev.overtone.clarify.service.QuestionWriter;
 import dev.overtone.proto.v1.AppliedChoice;
@@ -12,6 +13,7 @@ import dev.overtone.proto.v1.ChooseResponse;
 import dev.overtone.proto.v1.ListChoicesResponse;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
+import dev.overtone.proto.v1.RemembersRequest;
 import dev.overtone.proto.v1.RememberedChoice;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -25,6 +27,10 @@ public final class MemoryProtoMapper {
 
     public static MemoryRequest recall(RecallRequest r) {
         return new MemoryRequest(r.getTenant(), r.getDatabase(), r.getQuestion(), ProtoMapper.candidates(r.getCandidatesList()));
+    }
+
+    public static List<MemoryScope> scopes(RemembersRequest r) {
+        return r.getScopesList().stream().map(s -> new MemoryScope(s.getTenant(), s.getDatabase())).toList();
     }
 
     public static MemoryRequest choose(ChooseRequest r) {

@@ -21,7 +21,7 @@ public class ChoiceListing {
 
     /** {@code database} empty: every database of the tenant; {@code pageSize} 0: the default. */
     public Uni<Page> list(String tenant, String database, int pageSize, String pageToken) {
-        MemoryRequest.requireTenant(tenant, "ListChoices");
+        MemoryScope.requireTenant(tenant, "ListChoices");
         if (pageSize < 0 || pageSize > MAX_PAGE_SIZE) {
             throw ClarifyException.invalid("page_size must be between 1 and " + MAX_PAGE_SIZE + " (0 for the default, "
                     + DEFAULT_PAGE_SIZE + "), got " + pageSize);
@@ -40,7 +40,7 @@ public class ChoiceListing {
      * {@code database} when one is named), or all of them (in {@code database}, or everywhere when it is empty).
      */
     public Uni<Long> forget(String tenant, String database, String choiceId) {
-        MemoryRequest.requireTenant(tenant, "Forget");
+        MemoryScope.requireTenant(tenant, "Forget");
         if (choiceId == null || choiceId.isBlank()) {
             return Panache.withTransaction(() -> RememberedChoices.deleteAll(tenant, database));
         }

@@ -13,7 +13,9 @@ import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The remembered choices that could decide forks of a question of a tenant's database: the database's unexpired
@@ -32,6 +34,12 @@ public class ChoiceLookup {
             FROM clarify_remembered_choice WHERE tenant = $1 AND database_name = $2 AND expires_at > $3
             ORDER BY chosen_at DESC, id DESC LIMIT $4""";
 
+    /** Of these tenants' databases (two arrays, pairwise), those with any unexpired choice: the index's first row each. */
+    private static final String REMEMBERING = """
+            SELECT s.tenant, s.database_name FROM unnest($1::text[], $2::text[]) AS s(tenant, database_name)
+            WHERE EXISTS (SELECT 1 FROM clarify_remembered_choice c
+                WHERE c.tenant = s.tenant AND c.database_name = s.database_name AND c.expires_at > $3)""";
+
     @Inject
     ClarifyConfig config;
     @Inject
@@ -47,6 +55,23 @@ public class ChoiceLookup {
                 .map(rows -> {
                     List<Choice> out = new ArrayList<>(rows.size());
                     rows.forEach(row -> out.add(choice(row)));
+                    return out;
+                })
+                .emitOn(caller);
+    }
+
+    /** Which of these scopes remember any unexpired choice, answered on the caller's context. */
+    public Uni<Set<MemoryScope>> remembering(List<MemoryScope> scopes) {
+        if (!config.memory().enabled()) {
+            return Uni.createFrom().item(Set.of());
+        }
+        var caller = CallerContext.of(Vertx.currentContext());
+        String[] tenants = scopes.stream().map(MemoryScope::tenant).toArray(String[]::new);
+        String[] databases = scopes.stream().map(MemoryScope::database).toArray(String[]::new);
+        return pool.preparedQuery(REMEMBERING).execute(Tuple.of(tenants, databases, Instant.now().atOffset(ZoneOffset.UTC)))
+                .map(rows -> {
+                    Set<MemoryScope> out = new HashSet<>();
+                    rows.forEach(row -> out.add(new MemoryScope(row.getString("tenant"), row.getString("database_name"))));
                     return out;
                 })
                 .emitOn(caller);

@@ -55,6 +55,22 @@ public class TenantMemory {
     public record Recalled(List<Applied> applied, List<String> consistentIds, boolean anyRemembered) {
     }
 
+    /** The most scopes one Remembers may ask about (clarify.proto). */
+    public static final int MAX_SCOPES = 256;
+
+    /** For each scope, in order, whether it remembers any unexpired choice. */
+    public Uni<List<Boolean>> remembers(List<MemoryScope> scopes) {
+        if (scopes.isEmpty()) {
+            throw ClarifyException.invalid("Remembers needs at least one scope: the tenant and database to look in");
+        }
+        if (scopes.size() > MAX_SCOPES) {
+            throw ClarifyException.invalid("Remembers takes at most " + MAX_SCOPES + " scopes per call, got " + scopes.size()
+                    + ": split them over several calls");
+        }
+        scopes.forEach(s -> s.requireOwner("Remembers"));
+        return lookup.remembering(scopes).map(found -> scopes.stream().map(found::contains).toList());
+    }
+
     public Uni<Recalled> recall(MemoryRequest r) {
         r.requireOwner("Recall");
         List<Reading> readings = r.candidates().isEmpty() ? List.of() : Readings.collapse(r.candidates(), config.defaults().maxCandidates());

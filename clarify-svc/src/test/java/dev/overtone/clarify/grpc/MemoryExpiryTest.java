@@ -45,12 +45,14 @@ class MemoryExpiryTest {
         assertThat(chosen).allSatisfy(c -> assertThat(Duration.between(Instant.parse(c.getChosenAt()), Instant.parse(c.getExpiresAt())))
                 .isEqualTo(Duration.ofDays(3)));
         assertThat(clarify.recall(MemoryCalls.recall(tenant, "hotels", HotelDialogue.QUESTION)).getAppliedCount()).isEqualTo(1); // the reading
+        assertThat(clarify.remembers(MemoryCalls.remembers(tenant, "hotels")).getRememberedList()).containsExactly(true);
 
         // its time passes (the clock moved by the database, not waited for)
         assertThat(StoredRows.update("UPDATE clarify_remembered_choice SET expires_at = now() - interval '1 second' WHERE tenant = ?", tenant))
                 .isEqualTo(3);
 
         assertThat(clarify.recall(MemoryCalls.recall(tenant, "hotels", HotelDialogue.QUESTION)).getAppliedList()).isEmpty();
+        assertThat(clarify.remembers(MemoryCalls.remembers(tenant, "hotels")).getRememberedList()).containsExactly(false);
         assertThat(clarify.listChoices(MemoryCalls.list(tenant, "hotels")).getChoicesList()).isEmpty();
         assertThat(clarify.start(MemoryCalls.start(tenant, "hotels")).hasQuestion()).isTrue();
         Await.until(() -> MemoryCalls.storedChoices(tenant) == 0, "the cleanup to delete the expired choices");

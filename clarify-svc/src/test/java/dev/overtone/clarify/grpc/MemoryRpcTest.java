@@ -24,6 +24,7 @@ import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -136,6 +137,19 @@ class MemoryRpcTest {
     }
 
     @Test
+    void remembersAnswersEachScopeInOrderFromThatTenantsOwnDatabaseAlone() {
+        String tenant = MemoryCalls.newTenant();
+        String other = MemoryCalls.newTenant();
+        clarify.choose(MemoryCalls.choose(tenant, "hotels", "score"));
+
+        assertThat(clarify.remembers(MemoryCalls.remembers(tenant, "crm", tenant, "hotels", other, "hotels", tenant, "hotels"))
+                .getRememberedList()).containsExactly(false, true, false, true);
+
+        clarify.forget(MemoryCalls.forget(tenant, "hotels", ""));
+        assertThat(clarify.remembers(MemoryCalls.remembers(tenant, "hotels")).getRememberedList()).containsExactly(false);
+    }
+
+    @Test
     void listChoicesPagesNewestFirstWithOpaqueTokens() {
         String tenant = MemoryCalls.newTenant();
         List<String> newestFirst = new ArrayList<>();
@@ -180,6 +194,12 @@ class MemoryRpcTest {
                 "'nine' is not among the candidates (stars, score, good-stars)");
         assertStatus(() -> clarify.recall(MemoryCalls.recall("", "hotels", "q")), Status.Code.INVALID_ARGUMENT, "tenant");
         assertStatus(() -> clarify.recall(MemoryCalls.recall(tenant, "", "q")), Status.Code.INVALID_ARGUMENT, "database");
+        assertStatus(() -> clarify.remembers(MemoryCalls.remembers()), Status.Code.INVALID_ARGUMENT, "at least one scope");
+        assertStatus(() -> clarify.remembers(MemoryCalls.remembers(tenant, "hotels", "", "hotels")), Status.Code.INVALID_ARGUMENT, "tenant");
+        assertStatus(() -> clarify.remembers(MemoryCalls.remembers(tenant, "")), Status.Code.INVALID_ARGUMENT, "database");
+        String[] tooMany = new String[2 * 257];
+        Arrays.fill(tooMany, "hotels");
+        assertStatus(() -> clarify.remembers(MemoryCalls.remembers(tooMany)), Status.Code.INVALID_ARGUMENT, "at most 256 scopes per call, got 257");
         assertStatus(() -> clarify.listChoices(MemoryCalls.list("", "")), Status.Code.INVALID_ARGUMENT, "tenant");
         assertStatus(() -> clarify.forget(MemoryCalls.forget("", "", "")), Status.Code.INVALID_ARGUMENT, "tenant");
         assertThat(MemoryCalls.storedChoices(tenant)).isZero();

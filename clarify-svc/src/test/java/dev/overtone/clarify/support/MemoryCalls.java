@@ -4,6 +4,8 @@ import dev.overtone.proto.v1.Candidate;
 import dev.overtone.proto.v1.ChooseRequest;
 import dev.overtone.proto.v1.ForgetRequest;
 import dev.overtone.proto.v1.ListChoicesRequest;
+import dev.overtone.proto.v1.MemoryScope;
+import dev.overtone.proto.v1.RemembersRequest;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.StartRequest;
@@ -37,6 +39,15 @@ public final class MemoryCalls {
 
     public static RecallRequest recall(String tenant, String database, String question) {
         return RecallRequest.newBuilder().setTenant(tenant).setDatabase(database).setQuestion(question).addAllCandidates(candidates()).build();
+    }
+
+    /** A Remembers about these (tenant, database) pairs, given flat: tenant, database, tenant, database, ... */
+    public static RemembersRequest remembers(String... tenantsAndDatabases) {
+        RemembersRequest.Builder b = RemembersRequest.newBuilder();
+        for (int i = 0; i < tenantsAndDatabases.length; i += 2) {
+            b.addScopes(MemoryScope.newBuilder().setTenant(tenantsAndDatabases[i]).setDatabase(tenantsAndDatabases[i + 1]));
+        }
+        return b.build();
     }
 
     public static ListChoicesRequest list(String tenant, String database) {

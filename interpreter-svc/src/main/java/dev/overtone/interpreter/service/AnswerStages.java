@@ -5,9 +5,14 @@ import dev.overtone.interpreter.mapping.AnswerAssembler;
 import dev.overtone.interpreter.mapping.RememberedReadings;
 import dev.overtone.interpreter.ranking.MemoryBoost;
 import dev.overtone.proto.v1.InterpretResponse;
-import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.Stage;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The stages that run on the assembled answer: recall (the tenant's remembered choices raise the readings that agree
@@ -15,16 +20,28 @@ import java.util.concurrent.CompletableFuture;
  * Each adds its own time to the answer's timings; a failed one adds its setback and leaves the answer otherwise as it was.
  */
 final class AnswerStages {
+    /** clarify-svc's bound on one Remembers. */
+    private static final int MAX_PROBE_SCOPES = 256;
+    /** Sends the Remembers: one at a time, so one thread, which ends when no call has waited for 30 s. */
+    private static final Executor PROBE_SENDER = new ThreadPoolExecutor(0, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+        Thread t = new Thread(r, "memory-probes");
+        t.setDaemon(true);
+        return t;
+    });
+
     private final InterpreterConfig config;
     private final AnswerAssembler assembler;
     private final RecallStage recall;
     private final ClarifyStage clarify;
     private final RememberedReadings remembered;
+    private final MemoryProbes probes;
 
     AnswerStages(InterpreterConfig config, AnswerAssembler assembler, StageCalls calls) {
         this.config = config;
         this.assembler = assembler;
         this.recall = new RecallStage(calls);
+        this.probes = new MemoryProbes(scopes -> calls.remembers(scopes, config.budget().recall().toMillis()), PROBE_SENDER,
+                MAX_PROBE_SCOPES);
         this.clarify = new ClarifyStage(calls);
         this.remembered = new RememberedReadings(new MemoryBoost(config.memory().boost()));
     }
@@ -39,17 +56,15 @@ final class AnswerStages {
     }
 
     /**
-     * Asks clarify-svc, beside the pipeline's own work, whether the tenant remembers anything in this database (a Recall
-     * without candidates); null when this call reads no memory. Most databases remember nothing, and then the recall
-     * stage is left out: the answer costs no second look.
+     * Asks clarify-svc, beside the pipeline's own work, whether the tenant remembers anything in this database (together
+     * with the other calls in flight: {@link MemoryProbes}); null when this call reads no memory. Most databases
+     * remember nothing, and then the recall stage is left out: the answer costs no second look.
      */
-    CompletableFuture<Boolean> probe(PipelineCall call, Lanes lanes) {
+    CompletableFuture<Boolean> probe(PipelineCall call) {
         if (!memoryOn(call)) {
             return null;
         }
-        RecallRequest ask = RecallRequest.newBuilder().setTenant(call.request.getTenant()).setDatabase(call.request.getDatabase()).build();
-        long timeoutMs = call.stages.deadlineMs(config.budget().recall());
-        return lanes.beside(() -> recall.anyRemembered(ask, timeoutMs)).exceptionally(e -> true);
+        return probes.remembers(new MemoryProbes.Scope(call.request.getTenant(), call.request.getDatabase()));
     }
 
     private InterpretResponse recall(PipelineCall call, InterpretResponse answer) {
@@ -63,9 +78,23 @@ final class AnswerStages {
         return retimed(call, out);
     }
 
-    /** The probe said so; one not back yet, or failed, says nothing (the full Recall runs). */
-    private static boolean nothingRemembered(PipelineCall call) {
-        return call.memoryProbe != null && !call.memoryProbe.getNow(true);
+    /**
+     * The ask said so. One not back yet is waited for, within the recall's budget: it is already out, and a Recall sent
+     * now would hardly come back sooner, at far more cost. One that failed, or is out still, says nothing (the full
+     * Recall runs).
+     */
+    private boolean nothingRemembered(PipelineCall call) {
+        if (call.memoryProbe == null) {
+            return false;
+        }
+        try {
+            return !call.memoryProbe.get(call.stages.deadlineMs(config.budget().recall()), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private InterpretResponse clarify(PipelineCall call, InterpretResponse answer) {

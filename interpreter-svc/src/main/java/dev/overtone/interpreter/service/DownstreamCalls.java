@@ -11,6 +11,8 @@ import dev.overtone.proto.v1.InfillResponse;
 import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
+import dev.overtone.proto.v1.MemoryScope;
+import dev.overtone.proto.v1.RemembersRequest;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
 import dev.overtone.proto.v1.VerbalizeRequest;
@@ -18,6 +20,7 @@ import io.grpc.Status;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.util.List;
 import java.util.function.Supplier;
 
 /** The stages' downstream calls over gRPC, through {@link Downstreams}: what the pipeline's narrow interfaces stand for. */
@@ -64,6 +67,14 @@ public class DownstreamCalls implements StageCalls {
     @Override
     public RecallResponse recall(RecallRequest request, long timeoutMs) {
         return downstreams.clarify().call("Recall", timeoutMs, () -> downstreams.clarifyStub(timeoutMs).recall(request));
+    }
+
+    @Override
+    public List<Boolean> remembers(List<MemoryProbes.Scope> scopes, long timeoutMs) {
+        RemembersRequest request = RemembersRequest.newBuilder()
+                .addAllScopes(scopes.stream().map(s -> MemoryScope.newBuilder().setTenant(s.tenant()).setDatabase(s.database()).build()).toList())
+                .build();
+        return downstreams.clarify().call("Remembers", timeoutMs, () -> downstreams.clarifyStub(timeoutMs).remembers(request)).getRememberedList();
     }
 
     /** One parser-svc call: its answer, or the DownstreamFailure that ended it. */

@@ -81,7 +81,7 @@ public class InterpretationPipeline {
         Budget budget = Budget.of(callerRemainingNanos, config.budget().total(), config.budget().reserve());
         StageRunner stages = new StageRunner(tracer, listener, budget, io.grpc.Context.current());
         PipelineCall call = new PipelineCall(request, stages, config.pipeline().previewRows());
-        call.memoryProbe = answerStages.probe(call, parallel);
+        call.memoryProbe = answerStages.probe(call);
         call.schema = stages.run(Stage.STAGE_SCHEMA, () -> schemas.schema(request.getTenant(), request.getDatabase(), budget),
                 schema -> schema.getTablesCount() + " tables");
         call.terms = QuestionTerms.of(request.getQuestion(), call.schema);

@@ -32,15 +32,6 @@ public final class RecallStage {
         this.clarify = clarify;
     }
 
-    /** Whether the tenant remembers anything in the request's database; true when the call fails (then the full Recall says why). */
-    public boolean anyRemembered(RecallRequest withoutCandidates, long timeoutMs) {
-        try {
-            return clarify.recall(withoutCandidates, timeoutMs).getAnyRemembered();
-        } catch (DownstreamFailure f) {
-            return true;
-        }
-    }
-
     public Recalled recall(RecallRequest request, long timeoutMs) {
         try {
             return new Recalled(Optional.of(clarify.recall(request, timeoutMs)), Optional.empty());

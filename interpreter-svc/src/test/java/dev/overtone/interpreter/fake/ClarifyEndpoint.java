@@ -15,6 +15,8 @@ import dev.overtone.proto.v1.ListChoicesRequest;
 import dev.overtone.proto.v1.ListChoicesResponse;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
+import dev.overtone.proto.v1.RemembersRequest;
+import dev.overtone.proto.v1.RemembersResponse;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
@@ -45,6 +47,11 @@ public class ClarifyEndpoint implements ClarifyService {
     @Override
     public Uni<RecallResponse> recall(RecallRequest request) {
         return Fakes.installed().clarify().recall(request);
+    }
+
+    @Override
+    public Uni<RemembersResponse> remembers(RemembersRequest request) {
+        return Fakes.installed().clarify().remembers(request);
     }
 
     @Override

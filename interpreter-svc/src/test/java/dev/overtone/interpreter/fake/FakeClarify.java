@@ -5,6 +5,9 @@ import dev.overtone.proto.v1.AppliedChoice;
 import dev.overtone.proto.v1.Candidate;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
+import dev.overtone.proto.v1.MemoryScope;
+import dev.overtone.proto.v1.RemembersRequest;
+import dev.overtone.proto.v1.RemembersResponse;
 import dev.overtone.proto.v1.RememberedChoice;
 import dev.overtone.proto.v1.CancelRequest;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
@@ -17,6 +20,7 @@ import dev.overtone.runtime.testing.ReplayedAnswers;
 import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
 
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -37,9 +41,10 @@ public final class FakeClarify {
     private final ReplayedAnswers replay = new ReplayedAnswers(RECORDED, "interpreter-svc");
     private final Outage outage = new Outage();
     private final Outage recallOutage = new Outage();
+    private final Slowness slowRemembers = new Slowness();
     private final List<StartRequest> starts = new CopyOnWriteArrayList<>();
     private final List<RecallRequest> recalls = new CopyOnWriteArrayList<>();
-    private final List<RecallRequest> probes = new CopyOnWriteArrayList<>();
+    private final List<MemoryScope> probes = new CopyOnWriteArrayList<>();
     private final List<Remembered> memory = new CopyOnWriteArrayList<>();
 
     /** A remembered choice and which candidates have its chosen value. */
@@ -55,20 +60,25 @@ public final class FakeClarify {
         return this;
     }
 
+    /** Remembers answers only after this long. */
+    public FakeClarify slowRemembers(Duration delay) {
+        slowRemembers.set(delay);
+        return this;
+    }
+
     /** Recall alone fails with this status. */
     public FakeClarify failRecallWith(Status status) {
         recallOutage.set(status);
         return this;
     }
 
-    /** Every Recall request, in order. */
-    /** The Recalls with candidates (the recall stage's). */
+    /** The Recalls (the recall stage's), in order. */
     public List<RecallRequest> recalls() {
         return recalls;
     }
 
-    /** The Recalls without candidates: whether the database remembers anything, asked beside the pipeline. */
-    public List<RecallRequest> probes() {
+    /** The scopes asked in Remembers (whether a database remembers anything, asked beside the pipeline), in order. */
+    public List<MemoryScope> probes() {
         return probes;
     }
 
@@ -95,8 +105,17 @@ public final class FakeClarify {
     }
 
     Uni<RecallResponse> recall(RecallRequest request) {
-        (request.getCandidatesCount() == 0 ? probes : recalls).add(request);
+        recalls.add(request);
         return outage.or(() -> recallOutage.or(() -> remembered(request)));
+    }
+
+    /** As clarify-svc's contract says: per scope, whether the test remembered anything under that tenant and database. */
+    Uni<RemembersResponse> remembers(RemembersRequest request) {
+        probes.addAll(request.getScopesList());
+        return outage.or(() -> slowRemembers.answer(RemembersResponse.newBuilder().addAllRemembered(request.getScopesList().stream()
+                .map(s -> memory.stream().anyMatch(r -> r.choice().getTenant().equals(s.getTenant())
+                        && r.choice().getDatabase().equals(s.getDatabase())))
+                .toList()).build()));
     }
 
     private Uni<RecallResponse> remembered(RecallRequest request) {

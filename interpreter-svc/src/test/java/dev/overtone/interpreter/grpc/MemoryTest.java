@@ -15,6 +15,7 @@ import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.proto.v1.StartRequest;
 import io.grpc.Status;
 import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 import static dev.overtone.interpreter.grpc.Questions.rating;
@@ -67,11 +68,27 @@ class MemoryTest extends AgainstFakes {
         InterpretResponse off = ask(rating(Hotels.STARS).setOptions(InterpretOptions.newBuilder().setIgnoreMemory(true)).build());
 
         // the database remembers nothing (said beside the pipeline, once): no second look at the readings
-        assertThat(fakes.clarify().probes()).hasSize(1).allSatisfy(p -> assertThat(p.getCandidatesList()).isEmpty());
+        assertThat(fakes.clarify().probes()).singleElement().satisfies(p -> {
+            assertThat(p.getTenant()).isEqualTo("demo");
+            assertThat(p.getDatabase()).isEqualTo("hotels");
+        });
         assertThat(fakes.clarify().recalls()).isEmpty();
         assertThat(on.getTimingsList()).noneMatch(t -> t.getKind() == Stage.STAGE_RECALL);
         assertThat(untimed(on)).isEqualTo(untimed(off));
         assertThat(on.getInterpretations(0).getSql()).isEqualTo(Hotels.STARS);
+    }
+
+    @Test
+    void aSlowAnswerToWhetherAnythingIsRememberedIsWaitedForNotOverrunWithARecall() {
+        fakes.clarify().slowRemembers(Duration.ofMillis(1500));
+
+        InterpretResponse answer = ask(rating(Hotels.STARS).build());
+
+        assertThat(answer.getInterpretationsCount()).isGreaterThan(1);
+        assertThat(fakes.clarify().probes()).hasSize(1);
+        assertThat(fakes.clarify().recalls()).isEmpty();
+        assertThat(answer.getTimingsList()).noneMatch(t -> t.getKind() == Stage.STAGE_RECALL);
+        assertThat(answer.getDegradationsList()).isEmpty();
     }
 
     @Test

@@ -103,6 +103,12 @@ class StubDownstreams implements StageCalls {
         return RecallResponse.newBuilder().addAllConsistentCandidateIds(request.getCandidatesList().stream().map(c -> c.getId()).toList()).build();
     }
 
+    /** Nothing remembered anywhere. */
+    @Override
+    public List<Boolean> remembers(List<MemoryProbes.Scope> scopes, long timeoutMs) {
+        return scopes.stream().map(s -> false).toList();
+    }
+
     @Override
     public Turn start(StartRequest request, long timeoutMs) {
         throw new DownstreamFailure("clarify-svc", Status.Code.UNAVAILABLE, "clarify-svc is unavailable");

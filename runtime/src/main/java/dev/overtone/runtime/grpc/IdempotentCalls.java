@@ -11,7 +11,7 @@ import java.util.List;
  * time, within the call's deadline, and changes nothing); infill Infill (the same); clarify Get.</li>
  * <li>clarify Answer: it writes a turn, but is idempotent on its {@code idempotency_key} (a repeat gets the
  * same turn back from PostgreSQL, whichever replica serves it); clarify Choose: it writes a remembered choice as an
- * upsert (a repeat refreshes the same row); clarify Recall and ListChoices read.</li>
+ * upsert (a repeat refreshes the same row); clarify Recall, Remembers and ListChoices read.</li>
  * </ul>
  * Not retried: clarify Start (a repeat would open a second dialogue; Start has no idempotency key), Cancel
  * (a repeat of a Cancel that went through answers FAILED_PRECONDITION) and Forget (a repeat of a Forget by id that
@@ -37,6 +37,7 @@ public final class IdempotentCalls {
             new Method("overtone.v1.ClarifyService", "Get"),
             new Method("overtone.v1.ClarifyService", "Choose"),
             new Method("overtone.v1.ClarifyService", "Recall"),
+            new Method("overtone.v1.ClarifyService", "Remembers"),
             new Method("overtone.v1.ClarifyService", "ListChoices"));
 
     private IdempotentCalls() {
