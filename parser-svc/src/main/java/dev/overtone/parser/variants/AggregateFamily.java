@@ -6,6 +6,7 @@ import dev.overtone.parser.analysis.QueryShape;
 import dev.overtone.parser.analysis.SchemaIndex;
 
 import dev.overtone.proto.v1.Table;
+import net.sf.jsqlparser.expression.DateUnitExpression;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
@@ -173,6 +174,8 @@ final class AggregateFamily implements VariantFamily {
         String argument;
         if (star && fn.equals("COUNT")) argument = NameSimilarity.stem(Phrasing.words(base));
         else if (params != null && params.size() == 1 && params.get(0) instanceof net.sf.jsqlparser.schema.Column c) argument = Phrasing.words(QueryShape.clean(c.getColumnName()));
+        // a column named like a date unit (Spider's many "Year" columns) parses as one: max(year)
+        else if (params != null && params.size() == 1 && params.get(0) instanceof DateUnitExpression unit) argument = Phrasing.words(unit.toString());
         else return Optional.empty();
         return schema.table(target).flatMap(t -> t.getColumnsList().stream().map(dev.overtone.proto.v1.Column::getName)
                 .filter(name -> namesAggregate(Phrasing.words(name), words, argument)).findFirst());

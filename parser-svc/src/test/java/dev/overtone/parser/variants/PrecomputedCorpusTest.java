@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Spider-style queries on schemas made after AmbiQT P development databases (swimming, allergy_1, cinema,
- * hr_1), each with the precomputed table AmbiQT would add for it: the aggregates of the query's FROM grouped by
+ * hr_1, perpetrator), each with the precomputed table AmbiQT would add for it: the aggregates of the query's FROM grouped by
  * the columns the query selects, filters, groups or sorts on. One case per shape the aggregate family reads
  * from such a table, and the shapes it must leave alone. Each reading is run on SQLite beside the query: where
  * the precomputed table has one row per group the query reads, both return the same rows; a range filter over
@@ -58,6 +58,12 @@ class PrecomputedCorpusTest {
             CREATE TABLE employees (EMPLOYEE_ID INT PRIMARY KEY, FIRST_NAME TEXT, SALARY REAL, COMMISSION_PCT REAL, DEPARTMENT_ID INT);
             INSERT INTO employees VALUES (100, 'Steven', 24000, 0, 10), (101, 'Neena', 17000, 0, 10), (102, 'Lex', 4000, 0, 20),
               (103, 'Alex', 9000, 0.1, 20), (104, 'Bruce', 6000, 0.2, 30), (105, 'David', 4800, 0, 40);
+            """;
+
+    private static final String PERPETRATOR = """
+            CREATE TABLE perpetrator (Perpetrator_ID INT PRIMARY KEY, Date TEXT, Year REAL, Location TEXT, Country TEXT, Killed INT);
+            INSERT INTO perpetrator VALUES (1, '04.26 April 26/27', 1982, 'Uiryeong', 'South Korea', 56), (2, '11.18 Nov. 18', 1995, 'Zhaodong', 'China', 32),
+              (3, '05.21 May 21', 1938, 'Kaio', 'Japan', 30), (4, '09.20 Sep. 20', 1994, 'Beijing', 'China', 23);
             """;
 
     /** One corpus case: a database, the precomputed table for the query, the query, its expected reading, and whether both return the same rows. */
@@ -111,6 +117,9 @@ class PrecomputedCorpusTest {
                                 + "GROUP BY T1.DEPARTMENT_ID HAVING sum(T1.SALARY) > 10000)",
                         "SELECT DEPARTMENT_NAME FROM departments WHERE DEPARTMENT_ID IN (SELECT T1.DEPARTMENT_ID FROM employees_salary AS T1 "
                                 + "GROUP BY T1.DEPARTMENT_ID HAVING total_salary > 10000)", true),
+                new Case("a column named like a date unit", PERPETRATOR, precompute("perpetrator_year", "perpetrator", "Year"),
+                        "SELECT Location FROM perpetrator WHERE Year = (SELECT max(Year) FROM perpetrator)",
+                        "SELECT Location FROM perpetrator WHERE YEAR = (SELECT max_year FROM perpetrator_year)", true),
                 new Case("range filter over several precomputed groups", CINEMA, precompute("cinema_capacity", "cinema", "Capacity", "Openning_year"),
                         "SELECT avg(Capacity) FROM cinema WHERE Openning_year >= 2011",
                         "SELECT avg_capacity FROM cinema_capacity WHERE Openning_year >= 2011", false));
