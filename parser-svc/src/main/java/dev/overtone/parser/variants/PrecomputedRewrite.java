@@ -11,7 +11,6 @@ import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.OrderByElement;
-import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
@@ -133,7 +132,7 @@ final class PrecomputedRewrite {
 
     /** Visits the columns of the level's clauses but its join conditions, outside aggregate calls and subqueries. */
     private static void forEachPlainColumn(PlainSelect level, java.util.function.Consumer<Column> action) {
-        ExpressionVisitorAdapter<Void> v = new ExpressionVisitorAdapter<>() {
+        ExpressionVisitorAdapter<Void> v = new SelectLevels.LevelWalk(sub -> { }) {
             @Override
             public <S> Void visit(Column column, S context) {
                 action.accept(column);
@@ -143,16 +142,6 @@ final class PrecomputedRewrite {
             @Override
             public <S> Void visit(Function f, S context) {
                 return Phrasing.isAggregate(f) ? null : super.visit(f, context);
-            }
-
-            @Override
-            public <S> Void visit(ParenthesedSelect sub, S context) {
-                return null;
-            }
-
-            @Override
-            public <S> Void visit(Select sub, S context) {
-                return null;
             }
         };
         List<Expression> clauses = SelectLevels.clauses(level);

@@ -58,40 +58,18 @@ final class SelectLevels {
         if (ps.getFromItem() != null) from.add(ps.getFromItem());
         if (ps.getJoins() != null) for (Join j : ps.getJoins()) from.add(j.getRightItem());
         for (FromItem f : from) if (f instanceof ParenthesedSelect sub) action.accept(sub);
-        ExpressionVisitorAdapter<Void> v = new ExpressionVisitorAdapter<>() {
-            @Override
-            public <S> Void visit(ParenthesedSelect sub, S context) {
-                action.accept(sub);
-                return null;
-            }
-
-            @Override
-            public <S> Void visit(Select sub, S context) {
-                action.accept(sub);
-                return null;
-            }
-        };
+        LevelWalk v = new LevelWalk(action);
         for (Expression e : clauses(ps)) e.accept(v, null);
     }
 
     /** The aggregate calls of this level's own clauses (not of its subqueries, not nested in another aggregate). */
     static List<Function> ownAggregates(PlainSelect ps) {
         List<Function> out = new ArrayList<>();
-        ExpressionVisitorAdapter<Void> v = new ExpressionVisitorAdapter<>() {
+        LevelWalk v = new LevelWalk(sub -> { }) {
             @Override
             public <S> Void visit(Function f, S context) {
                 if (Phrasing.isAggregate(f)) out.add(f);
                 else super.visit(f, context);
-                return null;
-            }
-
-            @Override
-            public <S> Void visit(ParenthesedSelect sub, S context) {
-                return null;
-            }
-
-            @Override
-            public <S> Void visit(Select sub, S context) {
                 return null;
             }
         };
@@ -110,5 +88,26 @@ final class SelectLevels {
         if (ps.getHaving() != null) all.add(ps.getHaving());
         if (ps.getOrderByElements() != null) for (OrderByElement o : ps.getOrderByElements()) all.add(o.getExpression());
         return all;
+    }
+
+    /** An expression walk that stays on one level: a subquery is handed to {@code onSubquery}, not entered. */
+    static class LevelWalk extends ExpressionVisitorAdapter<Void> {
+        private final Consumer<Select> onSubquery;
+
+        LevelWalk(Consumer<Select> onSubquery) {
+            this.onSubquery = onSubquery;
+        }
+
+        @Override
+        public <S> Void visit(ParenthesedSelect sub, S context) {
+            onSubquery.accept(sub);
+            return null;
+        }
+
+        @Override
+        public <S> Void visit(Select sub, S context) {
+            onSubquery.accept(sub);
+            return null;
+        }
     }
 }
