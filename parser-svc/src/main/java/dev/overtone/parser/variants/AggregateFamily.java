@@ -6,12 +6,14 @@ import dev.overtone.parser.analysis.QueryShape;
 import dev.overtone.parser.analysis.SchemaIndex;
 
 import dev.overtone.proto.v1.Table;
+import net.sf.jsqlparser.expression.DateUnitExpression;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.OrderByElement;
 import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
 
 import java.util.ArrayList;
@@ -47,44 +49,42 @@ final class AggregateFamily implements VariantFamily {
     @Override
     public List<Variant> propose(VariantContext ctx) {
         List<Variant> out = new ArrayList<>();
+        if (ctx.schema.isEmpty()) return out;
+        List<Map.Entry<Function, String>> aggregates = aggregatesWithBase(ctx);
         PlainSelect probe = ctx.plainProbe();
-        if (probe == null || probe.getJoins() != null && !probe.getJoins().isEmpty()
-                || !(probe.getFromItem() instanceof net.sf.jsqlparser.schema.Table from)) return out;
-        String base = ctx.schema.tableName(QueryShape.clean(from.getName()));
-        if (ctx.schema.table(base).isEmpty()) return out;
+        boolean single = probe != null && (probe.getJoins() == null || probe.getJoins().isEmpty())
+                && probe.getFromItem() instanceof net.sf.jsqlparser.schema.Table;
+        String base = single ? ctx.schema.tableName(QueryShape.clean(((net.sf.jsqlparser.schema.Table) probe.getFromItem()).getName())) : null;
         for (Table other : ctx.schema.tables()) {
-            if (other.getName().equalsIgnoreCase(base)) continue;
             String target = other.getName();
             // a fresh tree is parsed and rewritten only where the read-only probe shows a term to rewrite
-            if (anyTopLevel(probe, e -> e instanceof Function f && Phrasing.isAggregate(e)
-                    && aggregateColumn(ctx, f, base, target).isPresent()))
-                precomputed(ctx, base, target).ifPresent(out::add);
-            if (anyTopLevel(probe, e -> e instanceof net.sf.jsqlparser.schema.Column c
+            if (aggregates.stream().anyMatch(a -> aggregateColumn(ctx.schema, a.getKey(), a.getValue(), target).isPresent()))
+                precomputed(ctx, target).ifPresent(out::add);
+            if (single && !other.getName().equalsIgnoreCase(base) && ctx.schema.table(base).isPresent()
+                    && anyTopLevel(probe, e -> e instanceof net.sf.jsqlparser.schema.Column c
                     && aggregateOf(ctx, QueryShape.clean(c.getColumnName()), target).isPresent()))
                 computed(ctx, base, target).ifPresent(out::add);
         }
         return out;
     }
 
-    /** The query's aggregates read from a precomputed table instead. */
-    private Optional<Variant> precomputed(VariantContext ctx, String base, String target) {
-        PlainSelect ps = QueryShape.plain(ctx.fresh());
-        List<String> replaced = new ArrayList<>();
-        boolean[] unmatched = {false};
-        java.util.function.UnaryOperator<Expression> swap = e -> {
-            if (!(e instanceof Function f) || !Phrasing.isAggregate(e)) return e;
-            Optional<String> column = aggregateColumn(ctx, f, base, target);
-            if (column.isEmpty()) {
-                unmatched[0] = true;
-                return e;
-            }
-            replaced.add(column.get());
-            return new net.sf.jsqlparser.schema.Column(QueryShape.quote(column.get()));
-        };
-        if (!rewriteTopLevel(ps, swap) || unmatched[0] || replaced.isEmpty()) return Optional.empty();
-        if (!retarget(ps, ctx.schema, target)) return Optional.empty();
+    /** Each aggregate of every level of the probe, with the table its level reads first (what a COUNT(*) counts). */
+    private static List<Map.Entry<Function, String>> aggregatesWithBase(VariantContext ctx) {
+        List<Map.Entry<Function, String>> out = new ArrayList<>();
+        for (PlainSelect level : SelectLevels.of(ctx.probe()))
+            if (level.getFromItem() instanceof net.sf.jsqlparser.schema.Table from)
+                for (Function f : SelectLevels.ownAggregates(level))
+                    out.add(Map.entry(f, ctx.schema.tableName(QueryShape.clean(from.getName()))));
+        return out;
+    }
+
+    /** The query's aggregates, at every level that can, read from a precomputed table instead. */
+    private Optional<Variant> precomputed(VariantContext ctx, String target) {
+        Select tree = ctx.fresh();
+        List<String> replaced = PrecomputedRewrite.apply(tree, ctx.schema, target);
+        if (replaced.isEmpty()) return Optional.empty();
         double score = PRECOMPUTED_SCORE + PRECOMPUTED_CUE_WEIGHT * Math.max(ctx.cue(target), replaced.stream().mapToDouble(ctx::cue).max().orElse(0));
-        return Optional.of(Variant.rewritten(ps, Variant.AGGREGATE, "from[0]",
+        return Optional.of(Variant.rewritten(tree, Variant.AGGREGATE, "from[0]",
                 "the precomputed " + Phrasing.words(String.join(", ", replaced)) + " from " + Phrasing.words(target), score));
     }
 
@@ -165,7 +165,7 @@ final class AggregateFamily implements VariantFamily {
     }
 
     /** The column of the target table named for this aggregate of this argument (`AVG(age)` -> `avg_age`). */
-    private static Optional<String> aggregateColumn(VariantContext ctx, Function f, String base, String target) {
+    static Optional<String> aggregateColumn(SchemaIndex schema, Function f, String base, String target) {
         String fn = f.getName().toUpperCase(Locale.ROOT);
         Set<String> words = WORDS.get(fn);
         if (words == null || f.isDistinct()) return Optional.empty();
@@ -174,8 +174,10 @@ final class AggregateFamily implements VariantFamily {
         String argument;
         if (star && fn.equals("COUNT")) argument = NameSimilarity.stem(Phrasing.words(base));
         else if (params != null && params.size() == 1 && params.get(0) instanceof net.sf.jsqlparser.schema.Column c) argument = Phrasing.words(QueryShape.clean(c.getColumnName()));
+        // a column named like a date unit (Spider's many "Year" columns) parses as one: max(year)
+        else if (params != null && params.size() == 1 && params.get(0) instanceof DateUnitExpression unit) argument = Phrasing.words(unit.toString());
         else return Optional.empty();
-        return ctx.schema.table(target).flatMap(t -> t.getColumnsList().stream().map(dev.overtone.proto.v1.Column::getName)
+        return schema.table(target).flatMap(t -> t.getColumnsList().stream().map(dev.overtone.proto.v1.Column::getName)
                 .filter(name -> namesAggregate(Phrasing.words(name), words, argument)).findFirst());
     }
 

@@ -80,7 +80,8 @@ final class JoinFamily implements VariantFamily {
             List<String> moved = new ArrayList<>();
             shape.forEachColumn(c -> {
                 String col = QueryShape.clean(c.getColumnName());
-                if (e.base().equals(shape.owner(c)) && !ctx.schema.isKey(e.base(), col) && ctx.schema.column(e.extension(), col).isPresent()) {
+                // a foreign key repeated in the side table is moved like any other column; only the join's own key stays
+                if (e.base().equals(shape.owner(c)) && !primaryKey(ctx.schema, e, col) && ctx.schema.column(e.extension(), col).isPresent()) {
                     c.setTable(new net.sf.jsqlparser.schema.Table(QueryShape.quote(e.extension())));
                     moved.add(col);
                 }
@@ -144,6 +145,13 @@ final class JoinFamily implements VariantFamily {
                 : "the " + Phrasing.words(String.join(", ", new HashSet<>(moved))) + " as recorded in " + Phrasing.words(e.base());
         return Optional.of(Variant.rewritten(ps, Variant.JOIN, "join[" + (ps.getJoins() == null ? 0 : joins.size()) + "]", what,
                 SIDE_TABLE_SCORE + SIDE_TABLE_CUE_WEIGHT * ctx.cue(e.base())));
+    }
+
+    /** Whether the column is the base table's key or the key the side table is joined on. */
+    private static boolean primaryKey(SchemaIndex schema, Extension e, String column) {
+        return column.equalsIgnoreCase(e.baseKey()) || column.equalsIgnoreCase(e.extensionKey())
+                || schema.table(e.base()).map(t -> t.getPrimaryKeyList().stream().anyMatch(column::equalsIgnoreCase)).orElse(false)
+                || schema.column(e.base(), column).map(dev.overtone.proto.v1.Column::getPrimaryKey).orElse(false);
     }
 
     static String baseReference(PlainSelect ps, String table) {
