@@ -1,5 +1,7 @@
 package dev.overtone.k8s;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
@@ -35,6 +37,16 @@ abstract class BrokenDevOverlay {
 
     List<String> violations() {
         return Overlay.DEV.checker().check(objects);
+    }
+
+    /** The broken copy has exactly one violation, and it says each of these. */
+    void assertTheOnlyViolationSays(String... parts) {
+        assertThat(violations()).singleElement().asString().contains(parts);
+    }
+
+    /** The broken copy has exactly one violation, and it is this. */
+    void assertTheOnlyViolationIs(String violation) {
+        assertThat(violations()).singleElement().asString().isEqualTo(violation);
     }
 
     Deployment deployment(String name) {

@@ -29,8 +29,7 @@ class ManifestCheckerTest extends BrokenDevOverlay {
         inventory.named(Service.class, "parser-svc").orElseThrow().getSpec()
                 .setSelector(Map.of("app.kubernetes.io/name", "parser"));
 
-        assertThat(violations()).singleElement().asString()
-                .contains("Service parser-svc", "matches no pod template");
+        assertTheOnlyViolationSays("Service parser-svc", "matches no pod template");
     }
 
     @Test
@@ -67,7 +66,7 @@ class ManifestCheckerTest extends BrokenDevOverlay {
     void aJvmSettingThePodOverridesFails() {
         container("clarify-svc").getEnv().add(new EnvVar("MALLOC_ARENA_MAX", "8", null));
 
-        assertThat(violations()).singleElement().asString().isEqualTo("Deployment clarify-svc container clarify-svc:"
+        assertTheOnlyViolationIs("Deployment clarify-svc container clarify-svc:"
                 + " MALLOC_ARENA_MAX is '8', but ConfigMap overtone-jvm from k8s/base/jvm/all.env sets '"
                 + shared("MALLOC_ARENA_MAX") + "'");
     }
@@ -76,15 +75,14 @@ class ManifestCheckerTest extends BrokenDevOverlay {
     void aMissingReadinessProbeFails() {
         container("interpreter-svc").setReadinessProbe(null);
 
-        assertThat(violations()).singleElement().asString()
-                .contains("interpreter-svc container interpreter-svc has no readinessProbe");
+        assertTheOnlyViolationSays("interpreter-svc container interpreter-svc has no readinessProbe");
     }
 
     @Test
     void aMissingStartupProbeOnVllmFails() {
         deployment("vllm-llama").getSpec().getTemplate().getSpec().getContainers().get(0).setStartupProbe(null);
 
-        assertThat(violations()).singleElement().asString().contains("vllm-llama container vllm has no startupProbe");
+        assertTheOnlyViolationSays("vllm-llama container vllm has no startupProbe");
     }
 
     @Test
@@ -92,8 +90,7 @@ class ManifestCheckerTest extends BrokenDevOverlay {
         deployment("vllm-llama").getSpec().getTemplate().getSpec().getContainers().get(0)
                 .getLivenessProbe().getHttpGet().setPort(new IntOrString("metrics"));
 
-        assertThat(violations()).singleElement().asString()
-                .contains("vllm-llama container vllm livenessProbe probes port metrics, which the container does not expose");
+        assertTheOnlyViolationSays("vllm-llama container vllm livenessProbe probes port metrics, which the container does not expose");
     }
 
     @Test
@@ -126,8 +123,7 @@ class ManifestCheckerTest extends BrokenDevOverlay {
         inventory.named(ConfigMap.class, "infill-svc-config").orElseThrow().getData()
                 .put("OVERTONE_INFILL_MODEL_NAME", "ambiqt-infilling");
 
-        assertThat(violations()).singleElement().asString()
-                .contains("model ambiqt-infilling is not served by vllm-llama");
+        assertTheOnlyViolationSays("model ambiqt-infilling is not served by vllm-llama");
     }
 
     @Test
@@ -136,8 +132,7 @@ class ManifestCheckerTest extends BrokenDevOverlay {
         data.put("OVERTONE_LLM_BASE_URL", "http://vllm-llama:8000/v1");
         data.put("OVERTONE_LLM_MODEL", "ambiqt-infill");
 
-        assertThat(violations()).singleElement().asString()
-                .contains("ConfigMap parser-svc-config: its spellings of the LLM endpoint disagree");
+        assertTheOnlyViolationSays("ConfigMap parser-svc-config: its spellings of the LLM endpoint disagree");
     }
 
     @Test
@@ -159,8 +154,7 @@ class ManifestCheckerTest extends BrokenDevOverlay {
         inventory.named(ConfigMap.class, "infill-svc-config").orElseThrow().getData()
                 .put("OVERTONE_INFILL_MODEL", "ambiqt-infill");
 
-        assertThat(violations()).singleElement().asString()
-                .contains("OVERTONE_INFILL_MODEL is no LLM setting the services read");
+        assertTheOnlyViolationSays("OVERTONE_INFILL_MODEL is no LLM setting the services read");
     }
 
     @Test
@@ -168,8 +162,7 @@ class ManifestCheckerTest extends BrokenDevOverlay {
         inventory.named(ConfigMap.class, "infill-svc-config").orElseThrow().getData()
                 .put("OVERTONE_INFILL_LLM_BASE_URL", "http://vllm-llama:8000/v1");
 
-        assertThat(violations()).singleElement().asString()
-                .contains("OVERTONE_INFILL_LLM_BASE_URL is no LLM setting the services read");
+        assertTheOnlyViolationSays("OVERTONE_INFILL_LLM_BASE_URL is no LLM setting the services read");
     }
 
     @Test
@@ -177,32 +170,28 @@ class ManifestCheckerTest extends BrokenDevOverlay {
         deployment("parser-svc").getSpec().getTemplate().getMetadata().getLabels()
                 .remove(LlmEndpoints.CLIENT_LABEL);
 
-        assertThat(violations()).singleElement().asString()
-                .contains("Deployment parser-svc is configured with an LLM endpoint but lacks the label");
+        assertTheOnlyViolationSays("Deployment parser-svc is configured with an LLM endpoint but lacks the label");
     }
 
     @Test
     void aFieldTheKubernetesModelDoesNotKnowFails() {
         container("executor-svc").setAdditionalProperty("readinesProbe", Map.of("periodSeconds", 5));
 
-        assertThat(violations()).singleElement().asString()
-                .contains("Deployment executor-svc", "containers[0]", "unknown field 'readinesProbe'");
+        assertTheOnlyViolationSays("Deployment executor-svc", "containers[0]", "unknown field 'readinesProbe'");
     }
 
     @Test
     void aSecretKeyThatDoesNotExistFails() {
         mutateEnv("clarify-svc", env -> env.getValueFrom().getSecretKeyRef().setKey("user"), "OVERTONE_PG_USER");
 
-        assertThat(violations()).singleElement().asString()
-                .contains("refers to key user of Secret overtone-postgres, which it lacks");
+        assertTheOnlyViolationSays("refers to key user of Secret overtone-postgres, which it lacks");
     }
 
     @Test
     void anUndocumentedExternalSecretFails() {
         mutateEnv("vllm-llama", env -> env.getValueFrom().getSecretKeyRef().setName("huggingface"), "HF_TOKEN");
 
-        assertThat(violations()).singleElement().asString()
-                .contains("Secret huggingface, which is neither rendered nor documented");
+        assertTheOnlyViolationSays("Secret huggingface, which is neither rendered nor documented");
     }
 
     private static String shared(String key) {

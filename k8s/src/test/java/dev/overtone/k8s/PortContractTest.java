@@ -17,7 +17,7 @@ class PortContractTest extends BrokenDevOverlay {
     void aHealthProbeOnTheGrpcPortFails() {
         container("clarify-svc").getLivenessProbe().getHttpGet().setPort(new IntOrString("grpc"));
 
-        assertThat(violations()).singleElement().asString().isEqualTo("Deployment clarify-svc: livenessProbe probes"
+        assertTheOnlyViolationIs("Deployment clarify-svc: livenessProbe probes"
                 + " port grpc, but /q/health is served on port http (8101, quarkus.http.port)");
     }
 
@@ -25,8 +25,7 @@ class PortContractTest extends BrokenDevOverlay {
     void aHealthProbeOnTheWrongEndpointFails() {
         container("infill-svc").getLivenessProbe().getHttpGet().setPath("/q/health/ready");
 
-        assertThat(violations()).singleElement().asString()
-                .isEqualTo("Deployment infill-svc: livenessProbe gets /q/health/ready, not /q/health/live");
+        assertTheOnlyViolationIs("Deployment infill-svc: livenessProbe gets /q/health/ready, not /q/health/live");
     }
 
     @Test
@@ -57,15 +56,14 @@ class PortContractTest extends BrokenDevOverlay {
     void aServicePortThatDisagreesWithApplicationPropertiesFails() {
         servicePort("infill-svc", "grpc").setPort(8102);
 
-        assertThat(violations()).singleElement().asString()
-                .isEqualTo("Service infill-svc: port grpc is 8102, but quarkus.grpc.server.port is 8092");
+        assertTheOnlyViolationIs("Service infill-svc: port grpc is 8102, but quarkus.grpc.server.port is 8092");
     }
 
     @Test
     void aServiceGrpcPortThatTargetsTheHttpPortFails() {
         servicePort("executor-svc", "grpc").setTargetPort(new IntOrString("http"));
 
-        assertThat(violations()).singleElement().asString().isEqualTo("Service executor-svc: port grpc targets http,"
+        assertTheOnlyViolationIs("Service executor-svc: port grpc targets http,"
                 + " not the container's port grpc (8094, quarkus.grpc.server.port)");
     }
 
@@ -82,8 +80,7 @@ class PortContractTest extends BrokenDevOverlay {
     void aGrpcServicePortWithoutH2cFails() {
         servicePort("parser-svc", "grpc").setAppProtocol(null);
 
-        assertThat(violations()).singleElement().asString()
-                .isEqualTo("Service parser-svc: port grpc must declare appProtocol kubernetes.io/h2c");
+        assertTheOnlyViolationIs("Service parser-svc: port grpc must declare appProtocol kubernetes.io/h2c");
     }
 
     @Test
@@ -110,8 +107,7 @@ class PortContractTest extends BrokenDevOverlay {
         inventory.named(NetworkPolicy.class, "infill-svc").orElseThrow().getSpec().getEgress().get(0).getPorts()
                 .get(0).setPort(new IntOrString("http"));
 
-        assertThat(violations()).singleElement().asString().isEqualTo(
-                "NetworkPolicies do not let infill-svc reach parser-svc's gRPC port grpc (8093, quarkus.grpc.server.port)");
+        assertTheOnlyViolationIs("NetworkPolicies do not let infill-svc reach parser-svc's gRPC port grpc (8093, quarkus.grpc.server.port)");
     }
 
     @Test
@@ -119,8 +115,7 @@ class PortContractTest extends BrokenDevOverlay {
         inventory.named(NetworkPolicy.class, "executor-svc").orElseThrow().getSpec().getIngress().get(0).getFrom()
                 .get(0).getPodSelector().setMatchLabels(Map.of("app.kubernetes.io/name", "clarify-svc"));
 
-        assertThat(violations()).singleElement().asString().isEqualTo(
-                "NetworkPolicies do not admit interpreter-svc to executor-svc's gRPC port grpc (8094, quarkus.grpc.server.port)");
+        assertTheOnlyViolationIs("NetworkPolicies do not admit interpreter-svc to executor-svc's gRPC port grpc (8094, quarkus.grpc.server.port)");
     }
 
     @Test
@@ -136,7 +131,7 @@ class PortContractTest extends BrokenDevOverlay {
         inventory.named(ConfigMap.class, ManifestChecker.GRPC_CLIENTS).orElseThrow().getData()
                 .put("QUARKUS_GRPC_CLIENTS_EXECUTOR_PORT", "8093");
 
-        assertThat(violations()).singleElement().asString().contains("QUARKUS_GRPC_CLIENTS_EXECUTOR_HOST/PORT");
+        assertTheOnlyViolationSays("QUARKUS_GRPC_CLIENTS_EXECUTOR_HOST/PORT");
     }
 
     @Test

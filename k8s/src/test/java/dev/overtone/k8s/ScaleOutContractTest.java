@@ -17,48 +17,42 @@ class ScaleOutContractTest extends BrokenDevOverlay {
     void aClientOnTheClusterIpServiceFails() {
         clients().put("QUARKUS_GRPC_CLIENTS_PARSER_HOST", "parser-svc");
 
-        assertThat(violations()).singleElement().asString()
-                .contains("QUARKUS_GRPC_CLIENTS_PARSER_HOST/PORT should be parser-svc-headless/8093");
+        assertTheOnlyViolationSays("QUARKUS_GRPC_CLIENTS_PARSER_HOST/PORT should be parser-svc-headless/8093");
     }
 
     @Test
     void aClientThatDoesNotResolveByDnsFails() {
         clients().put("QUARKUS_GRPC_CLIENTS_EXECUTOR_NAME_RESOLVER", "stork");
 
-        assertThat(violations()).singleElement().asString()
-                .contains("QUARKUS_GRPC_CLIENTS_EXECUTOR_NAME_RESOLVER is stork, not dns");
+        assertTheOnlyViolationSays("QUARKUS_GRPC_CLIENTS_EXECUTOR_NAME_RESOLVER is stork, not dns");
     }
 
     @Test
     void aMissingHeadlessServiceFails() {
         objects.remove(inventory.named(Service.class, "infill-svc-headless").orElseThrow());
 
-        assertThat(violations()).singleElement().asString()
-                .contains("no headless Service infill-svc-headless");
+        assertTheOnlyViolationSays("no headless Service infill-svc-headless");
     }
 
     @Test
     void aHeadlessServiceWithAClusterIpFails() {
         inventory.named(Service.class, "clarify-svc-headless").orElseThrow().getSpec().setClusterIP(null);
 
-        assertThat(violations()).singleElement().asString()
-                .contains("Service clarify-svc-headless has a cluster IP");
+        assertTheOnlyViolationSays("Service clarify-svc-headless has a cluster IP");
     }
 
     @Test
     void aHeadlessServiceOnAnotherPortFails() {
         servicePort("parser-svc-headless", "grpc").setPort(9093);
 
-        assertThat(violations()).singleElement().asString()
-                .contains("Service parser-svc-headless has no port grpc 8093");
+        assertTheOnlyViolationSays("Service parser-svc-headless has no port grpc 8093");
     }
 
     @Test
     void aCalleeWhoseServerKeepsConnectionsForEverFails() {
         removeEnvFrom("executor-svc", "overtone-grpc-server");
 
-        assertThat(violations()).singleElement().asString()
-                .contains("Deployment executor-svc does not set OVERTONE_GRPC_SERVER_MAX_CONNECTION_AGE");
+        assertTheOnlyViolationSays("Deployment executor-svc does not set OVERTONE_GRPC_SERVER_MAX_CONNECTION_AGE");
     }
 
     @Test
@@ -75,15 +69,14 @@ class ScaleOutContractTest extends BrokenDevOverlay {
     void aServiceWithoutAPreStopHookFails() {
         container("parser-svc").setLifecycle(null);
 
-        assertThat(violations()).singleElement().asString()
-                .contains("Deployment parser-svc has no preStop hook");
+        assertTheOnlyViolationSays("Deployment parser-svc has no preStop hook");
     }
 
     @Test
     void aGracePeriodShorterThanPreStopAndDrainFails() {
         deployment("clarify-svc").getSpec().getTemplate().getSpec().setTerminationGracePeriodSeconds(15L);
 
-        assertThat(violations()).singleElement().asString().contains("Deployment clarify-svc: terminationGracePeriodSeconds 15"
+        assertTheOnlyViolationSays("Deployment clarify-svc: terminationGracePeriodSeconds 15"
                 + " is shorter than the preStop wait (5 s) + quarkus.shutdown.timeout (10 s) + 5 s to exit");
     }
 
@@ -91,15 +84,14 @@ class ScaleOutContractTest extends BrokenDevOverlay {
     void aShutdownTimeoutRaisedInThePodBeyondTheGracePeriodFails() {
         container("infill-svc").getEnv().add(new EnvVar("QUARKUS_SHUTDOWN_TIMEOUT", "60s", null));
 
-        assertThat(violations()).singleElement().asString()
-                .contains("Deployment infill-svc: terminationGracePeriodSeconds 30", "quarkus.shutdown.timeout (60 s)");
+        assertTheOnlyViolationSays("Deployment infill-svc: terminationGracePeriodSeconds 30", "quarkus.shutdown.timeout (60 s)");
     }
 
     @Test
     void anInterpreterDrainShorterThanTheLongestCallFails() {
         container("interpreter-svc").getEnv().add(new EnvVar("QUARKUS_SHUTDOWN_TIMEOUT", "10s", null));
 
-        assertThat(violations()).singleElement().asString().contains("interpreter-svc's quarkus.shutdown.timeout (10 s) is"
+        assertTheOnlyViolationSays("interpreter-svc's quarkus.shutdown.timeout (10 s) is"
                 + " shorter than the longest call (overtone.interpreter.budget.total, 20 s)");
     }
 
@@ -107,8 +99,7 @@ class ScaleOutContractTest extends BrokenDevOverlay {
     void aServiceWithoutAPodDisruptionBudgetFails() {
         objects.remove(inventory.named(PodDisruptionBudget.class, "executor-svc").orElseThrow());
 
-        assertThat(violations()).singleElement().asString()
-                .contains("no PodDisruptionBudget covers Deployment executor-svc");
+        assertTheOnlyViolationSays("no PodDisruptionBudget covers Deployment executor-svc");
     }
 
     @Test
@@ -117,16 +108,14 @@ class ScaleOutContractTest extends BrokenDevOverlay {
         spec.setMaxUnavailable(null);
         spec.setMinAvailable(new IntOrString(1)); // dev runs at least one replica
 
-        assertThat(violations()).singleElement().asString()
-                .contains("PodDisruptionBudget interpreter-svc lets no pod of interpreter-svc go at its fewest replicas (1)");
+        assertTheOnlyViolationSays("PodDisruptionBudget interpreter-svc lets no pod of interpreter-svc go at its fewest replicas (1)");
     }
 
     @Test
     void aServiceWithoutAnAutoscalerFails() {
         objects.remove(inventory.named(HorizontalPodAutoscaler.class, "infill-svc").orElseThrow());
 
-        assertThat(violations()).singleElement().asString()
-                .contains("no HorizontalPodAutoscaler scales Deployment infill-svc");
+        assertTheOnlyViolationSays("no HorizontalPodAutoscaler scales Deployment infill-svc");
     }
 
     @Test
@@ -134,8 +123,7 @@ class ScaleOutContractTest extends BrokenDevOverlay {
         inventory.named(HorizontalPodAutoscaler.class, "parser-svc").orElseThrow().getSpec().getMetrics()
                 .removeIf(metric -> metric.getPods() != null);
 
-        assertThat(violations()).singleElement().asString()
-                .contains("HorizontalPodAutoscaler parser-svc does not scale on the per-pod load overtone_grpc_calls_in_flight");
+        assertTheOnlyViolationSays("HorizontalPodAutoscaler parser-svc does not scale on the per-pod load overtone_grpc_calls_in_flight");
     }
 
     @Test

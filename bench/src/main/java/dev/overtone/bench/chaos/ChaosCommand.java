@@ -1,7 +1,7 @@
 package dev.overtone.bench.chaos;
 
 import dev.overtone.bench.MeasurementOptions;
-import dev.overtone.bench.load.DataMix;
+import dev.overtone.bench.load.LoadOptions;
 import dev.overtone.bench.load.LoadRun;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -20,8 +20,8 @@ public class ChaosCommand implements Callable<Integer> {
     @Mixin
     MeasurementOptions measured;
 
-    @Option(names = "--concurrency", defaultValue = "16", description = "calls in flight (default ${DEFAULT-VALUE})")
-    int concurrency;
+    @Mixin
+    LoadOptions pace = new LoadOptions(0.8);
 
     @Option(names = "--warmup-seconds", defaultValue = "60", description = "unmeasured load first (default ${DEFAULT-VALUE})")
     int warmupSeconds;
@@ -37,9 +37,6 @@ public class ChaosCommand implements Callable<Integer> {
     @Option(names = "--services", split = ",", defaultValue = "executor-svc,parser-svc,infill-svc,clarify-svc,interpreter-svc",
             description = "the services, in this order (default ${DEFAULT-VALUE})")
     List<String> services;
-
-    @Mixin
-    DataMix mix = new DataMix(0.8);
 
     @Override
     public Integer call() throws Exception {
@@ -60,9 +57,9 @@ public class ChaosCommand implements Callable<Integer> {
             }
         }
         Files.createDirectories(measured.out);
-        LoadRun load = new LoadRun(measured.out, concurrency, 1, 0, 42, "demo", "hotels", mix.data, mix.share(), mix.limit,
+        LoadRun load = new LoadRun(measured.out, pace.concurrency, 1, 0, 42, "demo", "hotels", pace.mix.data, pace.mix.share(), pace.mix.limit,
                 measured.interpret.infill(), measured.interpret.families());
-        return new ChaosRun(load, measured.out, concurrency, mix.share(), warmupSeconds, steadySeconds, planned,
+        return new ChaosRun(load, measured.out, pace.concurrency, pace.mix.share(), warmupSeconds, steadySeconds, planned,
                 new Replicas(measured.suite.ports(), replicas, measured.suite.home()), measured.suite.launcher()).execute(measured.suite);
     }
 }

@@ -3,7 +3,7 @@ package dev.overtone.bench.clarify;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.overtone.bench.MeasurementOptions;
+import dev.overtone.bench.ExampleMeasurement;
 import dev.overtone.bench.dataset.ExampleOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,10 +15,7 @@ import picocli.CommandLine.Option;
 public class ClarifyCommand implements Callable<Integer> {
 
     @Mixin
-    MeasurementOptions measured;
-
-    @Mixin
-    ExampleOptions examples;
+    ExampleMeasurement measured;
 
     @Option(names = "--user", defaultValue = "helpful", description = "helpful, partial or unhelpful (default ${DEFAULT-VALUE})")
     String user;
@@ -38,7 +35,7 @@ public class ClarifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        examples.checked();
+        ExampleOptions examples = measured.examples();
         ClarifyRun run = new ClarifyRun(examples, measured.interpret, measured.out, SimulatedUser.Kind.parse(user),
                 strategies.stream().map(StrategyName::parse).toList(), seed, maxTurns, threshold);
         return run.execute(measured.suite);

@@ -2,7 +2,7 @@ package dev.overtone.bench.coverage;
 
 import java.util.concurrent.Callable;
 
-import dev.overtone.bench.MeasurementOptions;
+import dev.overtone.bench.ExampleMeasurement;
 import dev.overtone.bench.dataset.ExampleOptions;
 import dev.overtone.bench.client.DefaultsMode;
 import dev.overtone.bench.scoring.ExampleScorer;
@@ -16,10 +16,7 @@ import picocli.CommandLine.Option;
 public class CoverageCommand implements Callable<Integer> {
 
     @Mixin
-    MeasurementOptions measured;
-
-    @Mixin
-    ExampleOptions examples;
+    ExampleMeasurement measured;
 
     @Option(names = "--identical-golds", defaultValue = "auto",
             description = "examples whose golds give identical results: zero (ambrosia_eval), score (db_eval), "
@@ -40,7 +37,7 @@ public class CoverageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        examples.checked();
+        ExampleOptions examples = measured.examples();
         ExampleScorer.IdenticalGolds mode = switch (identicalGolds) {
             case "zero" -> ExampleScorer.IdenticalGolds.ZERO;
             case "score" -> ExampleScorer.IdenticalGolds.SCORE;

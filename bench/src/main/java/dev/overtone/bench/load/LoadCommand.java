@@ -15,8 +15,8 @@ public class LoadCommand implements Callable<Integer> {
     @Mixin
     MeasurementOptions measured;
 
-    @Option(names = "--concurrency", defaultValue = "16", description = "calls in flight (default ${DEFAULT-VALUE})")
-    int concurrency;
+    @Mixin
+    LoadOptions pace = new LoadOptions(0.5);
 
     @Option(names = "--seconds", defaultValue = "60", description = "measured duration (default ${DEFAULT-VALUE})")
     int seconds;
@@ -33,20 +33,17 @@ public class LoadCommand implements Callable<Integer> {
     @Option(names = "--database", defaultValue = "hotels", description = "demo database (default ${DEFAULT-VALUE})")
     String database;
 
-    @Mixin
-    DataMix mix = new DataMix(0.5);
-
     @Option(names = "--ignore-memory", description = "every call with ignore_memory: the tenant's remembered choices are not read"
             + " (run once with and once without to measure what the memory costs)")
     boolean ignoreMemory;
 
     @Override
     public Integer call() throws Exception {
-        if (concurrency < 1 || seconds < 1 || warmupSeconds < 0) {
+        if (pace.concurrency < 1 || seconds < 1 || warmupSeconds < 0) {
             throw new IllegalArgumentException("--concurrency and --seconds must be >= 1, --warmup-seconds >= 0");
         }
-        LoadRun run = new LoadRun(measured.out, concurrency, seconds, warmupSeconds, seed, tenant, database, mix.data,
-                mix.share(), mix.limit, measured.interpret.infill(), measured.interpret.families(), ignoreMemory);
+        LoadRun run = new LoadRun(measured.out, pace.concurrency, seconds, warmupSeconds, seed, tenant, database, pace.mix.data,
+                pace.mix.share(), pace.mix.limit, measured.interpret.infill(), measured.interpret.families(), ignoreMemory);
         return run.execute(measured.suite);
     }
 }

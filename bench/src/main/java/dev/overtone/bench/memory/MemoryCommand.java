@@ -2,7 +2,7 @@ package dev.overtone.bench.memory;
 
 import java.util.concurrent.Callable;
 
-import dev.overtone.bench.MeasurementOptions;
+import dev.overtone.bench.ExampleMeasurement;
 import dev.overtone.bench.dataset.ExampleOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,10 +14,7 @@ import picocli.CommandLine.Option;
 public class MemoryCommand implements Callable<Integer> {
 
     @Mixin
-    MeasurementOptions measured;
-
-    @Mixin
-    ExampleOptions examples;
+    ExampleMeasurement measured;
 
     @Option(names = "--cost-pairs", defaultValue = "200",
             description = "measured Interpret pairs (memory on, off) of the recall cost on the demo question; 0 skips it (default ${DEFAULT-VALUE})")
@@ -28,7 +25,7 @@ public class MemoryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        examples.checked();
+        ExampleOptions examples = measured.examples();
         if (costPairs < 0 || costWarmup < 0) {
             throw new IllegalArgumentException("--cost-pairs and --cost-warmup must be >= 0");
         }

@@ -41,6 +41,6 @@ class DataMixTest {
         List<String> args = new ArrayList<>(List.of(command, "--out", "report"));
         args.addAll(List.of(options));
         CommandLine.ParseResult parsed = BenchCommand.commandLine().parseArgs(args.toArray(String[]::new));
-        return (DataMix) parsed.subcommand().commandSpec().mixins().get("mix").userObject();
+        return ((LoadOptions) parsed.subcommand().commandSpec().mixins().get("pace").userObject()).mix;
     }
 }

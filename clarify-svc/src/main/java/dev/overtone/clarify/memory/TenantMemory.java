@@ -1,14 +1,11 @@
 package dev.overtone.clarify.memory;
 
-import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.service.CallerContext;
 import dev.overtone.clarify.service.ClarifyException;
 import dev.overtone.clarify.service.DecisionVariable;
 import dev.overtone.clarify.service.DecisionVariableExtractor;
-import dev.overtone.clarify.service.PivotTerms;
 import dev.overtone.clarify.service.Reading;
-import dev.overtone.clarify.service.ReadingSlots;
-import dev.overtone.clarify.service.Readings;
+import dev.overtone.clarify.service.ReadingForks;
 import dev.overtone.clarify.service.SlotValue;
 import dev.overtone.clarify.service.StartCommand;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -34,11 +31,7 @@ import java.util.function.IntPredicate;
 @ApplicationScoped
 public class TenantMemory {
     @Inject
-    ClarifyConfig config;
-    @Inject
-    ReadingSlots slots;
-    @Inject
-    PivotTerms pivotTerms;
+    ReadingForks readingForks;
     @Inject
     ChoiceLookup lookup;
     @Inject
@@ -73,7 +66,7 @@ public class TenantMemory {
 
     public Uni<Recalled> recall(MemoryRequest r) {
         r.requireOwner("Recall");
-        List<Reading> readings = r.candidates().isEmpty() ? List.of() : Readings.collapse(r.candidates(), config.defaults().maxCandidates());
+        List<Reading> readings = r.candidates().isEmpty() ? List.of() : readingForks.readings(r.candidates());
         List<String> every = r.candidates().stream().map(StartCommand.CandidateInput::id).toList();
         Context ctx = Vertx.currentContext();
         // the database's choices first: most have none, and then the readings need no forks at all
@@ -81,7 +74,7 @@ public class TenantMemory {
             if (choices.isEmpty() || readings.size() < 2) {
                 return Uni.createFrom().item(new Recalled(List.of(), every, !choices.isEmpty()));
             }
-            Uni<List<List<SlotValue>>> analysed = slots.of(readings, r.candidates());
+            Uni<List<List<SlotValue>>> analysed = readingForks.slots(readings, r.candidates());
             if (r.candidates().stream().anyMatch(c -> c.slots() == null)) {
                 analysed = analysed.emitOn(CallerContext.of(ctx)); // back from parser-svc's answer to the caller's context
             }
@@ -96,7 +89,7 @@ public class TenantMemory {
     private Recalled recalled(MemoryRequest r, List<Reading> readings, List<DecisionVariable> variables, List<Choice> choices) {
         Map<String, String> terms = new HashMap<>();
         List<Decision> decisions = ChoiceMatcher.match(r.question(), variables, sqlOf(readings), choices,
-                v -> terms.computeIfAbsent(v.id(), id -> pivotTerms.of(r.question(), v)));
+                v -> terms.computeIfAbsent(v.id(), id -> readingForks.pivotTerm(r.question(), v)));
         Map<Choice, List<Decision>> byChoice = new LinkedHashMap<>(); // a whole reading decides several forks
         for (Decision d : decisions) {
             byChoice.computeIfAbsent(d.choice(), c -> new ArrayList<>()).add(d);
@@ -129,7 +122,7 @@ public class TenantMemory {
         if (r.candidates().isEmpty()) {
             throw ClarifyException.invalid("Choose needs the candidates the caller chose among (id, sql, and each one's analysis when it has one)");
         }
-        List<Reading> readings = Readings.collapse(r.candidates(), config.defaults().maxCandidates());
+        List<Reading> readings = readingForks.readings(r.candidates());
         int chosen = readingOf(readings, chosenId);
         if (chosen < 0) {
             throw ClarifyException.invalid("chosen_candidate_id '" + chosenId + "' is not among the candidates ("
@@ -141,7 +134,7 @@ public class TenantMemory {
                     "this clarify-svc remembers no choices (overtone.clarify.memory.enabled=false)");
         }
         Context ctx = Vertx.currentContext();
-        return slots.of(readings, r.candidates())
+        return readingForks.slots(readings, r.candidates())
                 .emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(s -> forks(r.question(), DecisionVariableExtractor.extract(s), chosen, readings.get(chosen)))
                 .emitOn(CallerContext.of(ctx))
@@ -152,7 +145,7 @@ public class TenantMemory {
     private List<ForkChoice> forks(String question, List<DecisionVariable> variables, int chosen, Reading reading) {
         List<ForkChoice> out = new ArrayList<>();
         for (DecisionVariable v : variables) {
-            DecisionVariable named = v.withPivotTerm(pivotTerms.of(question, v));
+            DecisionVariable named = v.withPivotTerm(readingForks.pivotTerm(question, v));
             List<Integer> others = new ArrayList<>();
             for (int x = 0; x < v.valueCount(); x++) {
                 others.add(x);

@@ -34,9 +34,7 @@ public class DialogueStart {
     @Inject
     ClarifyConfig config;
     @Inject
-    ReadingSlots slots;
-    @Inject
-    PivotTerms pivotTerms;
+    ReadingForks forks;
     @Inject
     ChoiceLookup memory;
     @Inject
@@ -44,13 +42,13 @@ public class DialogueStart {
 
     public Uni<TurnEntity> start(StartCommand cmd) {
         DialogueOptions options = options(cmd);
-        List<Reading> readings = Readings.collapse(cmd.candidates(), config.defaults().maxCandidates());
+        List<Reading> readings = forks.readings(cmd.candidates());
         double[] priors = PriorRule.of(config.missingPriors()).priors(Readings.givenPriors(cmd.candidates(), readings));
         Context ctx = Vertx.currentContext();
-        return slots.of(readings, cmd.candidates())
+        return forks.slots(readings, cmd.candidates())
                 // the pivot terms may run the embedding model: a worker thread, not the event loop
                 .emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(s -> DecisionVariableExtractor.extract(s).stream().map(v -> v.withPivotTerm(pivotTerms.of(cmd.question(), v))).toList())
+                .map(s -> DecisionVariableExtractor.extract(s).stream().map(v -> v.withPivotTerm(forks.pivotTerm(cmd.question(), v))).toList())
                 .emitOn(CallerContext.of(ctx))
                 .chain(variables -> remembered(cmd)
                         .map(choices -> new Plan(variables, ChoiceMatcher.match(cmd.question(), variables, TenantMemory.sqlOf(readings),

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.overtone.clarify.service.ClarifyException;
 import dev.overtone.clarify.support.TestDatabase;
 import dev.overtone.runtime.grpc.StatusTable;
+import dev.overtone.runtime.testing.StatusAnswer;
 import io.grpc.Status;
 import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.core.Future;
@@ -89,8 +90,8 @@ class ClarifyStatusesTest {
 
     @Test
     void aDialogueRefusalKeepsItsCode() {
-        assertThat(table.status(new ClarifyException(ClarifyException.Kind.ABORTED, "turn 1 of session s was already answered")).getStatus())
-                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.ABORTED, "turn 1 of session s was already answered");
+        assertThat(StatusAnswer.of(table, new ClarifyException(ClarifyException.Kind.ABORTED, "turn 1 of session s was already answered")))
+                .isEqualTo(new StatusAnswer(Status.Code.ABORTED, "turn 1 of session s was already answered"));
     }
 
     private static PgConnectOptions options(String host, int port, String database, String user, String password) {

@@ -10,9 +10,9 @@ import dev.overtone.clarify.support.MemoryCalls;
 import dev.overtone.clarify.support.StoredRows;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.RememberedChoice;
+import dev.overtone.runtime.testing.ConfigProfile;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.grpc.GrpcClient;
 import java.time.Duration;
@@ -28,10 +28,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
 class MemoryExpiryTest {
 
-    public static class ShortMemory implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("overtone.clarify.memory.ttl", "3d", "overtone.clarify.sessions.cleanup-interval", "200ms");
+    public static class ShortMemory extends ConfigProfile {
+        public ShortMemory() {
+            super(Map.of("overtone.clarify.memory.ttl", "3d", "overtone.clarify.sessions.cleanup-interval", "200ms"));
         }
     }
 

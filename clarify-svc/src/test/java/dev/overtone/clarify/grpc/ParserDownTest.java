@@ -15,11 +15,11 @@ import dev.overtone.proto.v1.SlotKind;
 import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
+import dev.overtone.runtime.testing.ConfigProfile;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -33,10 +33,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(EmbeddedPostgresResource.class)
 class ParserDownTest {
 
-    public static class NoParser implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.grpc.clients.parser.port", "1", "quarkus.grpc.clients.parser.test-port", "1", "overtone.clarify.parser.deadline", "3s");
+    public static class NoParser extends ConfigProfile {
+        public NoParser() {
+            super(Map.of("quarkus.grpc.clients.parser.port", "1", "quarkus.grpc.clients.parser.test-port", "1", "overtone.clarify.parser.deadline", "3s"));
         }
     }
 

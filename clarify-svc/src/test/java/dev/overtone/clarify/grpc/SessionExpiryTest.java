@@ -12,11 +12,11 @@ import dev.overtone.clarify.support.StoredRows;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.GetRequest;
 import dev.overtone.proto.v1.SessionState;
+import dev.overtone.runtime.testing.ConfigProfile;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.util.Map;
 import java.util.UUID;
@@ -30,14 +30,13 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
 class SessionExpiryTest {
 
-    public static class ShortSessions implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
+    public static class ShortSessions extends ConfigProfile {
+        public ShortSessions() {
             // the retention leaves room for the checks between the marking and the deletion on a loaded machine (at 3 s
             // an Answer came after the deletion once: NOT_FOUND for the FAILED_PRECONDITION asserted), within Await's 20 s
-            return Map.of("overtone.clarify.sessions.idle-timeout", "1s",
+            super(Map.of("overtone.clarify.sessions.idle-timeout", "1s",
                     "overtone.clarify.sessions.cleanup-interval", "200ms",
-                    "overtone.clarify.sessions.retention", "8s");
+                    "overtone.clarify.sessions.retention", "8s"));
         }
     }
 

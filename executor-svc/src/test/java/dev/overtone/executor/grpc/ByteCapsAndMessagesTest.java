@@ -4,6 +4,7 @@ import static dev.overtone.executor.support.Calls.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.executor.support.TenantDatabasesResource;
+import dev.overtone.executor.support.OnEachEngine;
 import dev.overtone.proto.v1.Cell;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
@@ -18,8 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The per-cell, per-row and per-result byte caps hold on both engines (cells cut by the engine,
@@ -35,8 +34,7 @@ class ByteCapsAndMessagesTest {
     @GrpcClient("executor")
     ExecutorServiceBlockingStub executor;
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void recursiveDoublingIsCutCellByCellWhileItIsRead(String database) {
         // below sqlite.max-length (1 MiB): a row of the recursion's queue holds a value of up to 2^19 bytes
         String sql = "WITH RECURSIVE s(x) AS (SELECT 'ab' UNION ALL SELECT x || x FROM s WHERE length(x) < 500000)"
@@ -52,8 +50,7 @@ class ByteCapsAndMessagesTest {
         assertThat(response.getRows(18).getCells(0).getText()).isEqualTo(String.valueOf(2 << 18));
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void theReportedUnboundedDoublingEndsWithABoundedOutcomeAndTheExecutorServesOn(String database) {
         String sql = "WITH RECURSIVE s(x) AS (SELECT 'ab' UNION ALL SELECT x || x FROM s) SELECT length(x), x FROM s";
         try {
@@ -70,8 +67,7 @@ class ByteCapsAndMessagesTest {
                 .getText()).isEqualTo("8");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void aWideCellIsCutToTheCellCapAtACharacterBoundary(String database) {
         String sql = database.equals("hotels") ? "SELECT replace(hex(zeroblob(100000)), '0', '😀') AS wide, 1 AS n"
                 : "SELECT repeat('😀', 200000) AS wide, 1 AS n";
@@ -83,8 +79,7 @@ class ByteCapsAndMessagesTest {
         assertThat(response.getRows(0).getCells(1).getText()).isEqualTo("1");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void aWideRowSharesTheRowCapAmongItsTextCells(String database) {
         String cell = database.equals("hotels") ? "hex(zeroblob(30000))" : "repeat('ab', 30000)";
         String sql = "SELECT " + IntStream.rangeClosed(1, 20).mapToObj(i -> cell + " AS c" + i)
@@ -95,8 +90,7 @@ class ByteCapsAndMessagesTest {
         assertThat(row).isLessThanOrEqualTo(ROW_CAP).isGreaterThan(ROW_CAP / 2);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void manyRowsStopAtTheResultCap(String database) {
         String sql = database.equals("hotels")
                 ? "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c LIMIT 5000) SELECT n, hex(zeroblob(5000)) FROM c"
@@ -108,8 +102,7 @@ class ByteCapsAndMessagesTest {
         assertThat(response.getRows(0).getCells(0).getText()).isEqualTo("1");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void aTwoMegabyteStatementIsRefusedNamingTheLimit(String database) {
         String sql = "SELECT '" + "x".repeat(2_000_000) + "'";
         StatusRuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
@@ -129,8 +122,7 @@ class ByteCapsAndMessagesTest {
         System.out.println("transport refusal of a 5 MB request: " + e.getStatus());
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void unparsableStatementsAreNamedWithoutParserInternals(String database) {
         for (String sql : new String[] {"SELECT FROM WHERE", "SELECT name FROM hotels WHERE", "SELECT (1",
                 "SELECT * FROM hotels h JOIN reviews r", "SELECT 1 2 3 4 ATTACH"}) {
@@ -144,8 +136,7 @@ class ByteCapsAndMessagesTest {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void plainExplainOfAQueryRunsAndExplainAnalyzeIsRefused(String database) {
         ExecuteResponse plan = executor.execute(execute("demo", database, "EXPLAIN SELECT * FROM hotels WHERE stars > 3"));
         assertThat(plan.getRowsCount()).isPositive();

@@ -4,6 +4,7 @@ import static dev.overtone.executor.support.Calls.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.executor.support.TenantDatabasesResource;
+import dev.overtone.executor.support.OnEachEngine;
 import dev.overtone.proto.v1.Column;
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
@@ -19,8 +20,6 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** Describe over gRPC: each tenant's own tables, the cache and its version, tenants added at runtime. */
 @QuarkusTest
@@ -30,8 +29,7 @@ class DescribeTest {
     @GrpcClient("executor")
     ExecutorServiceBlockingStub executor;
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void describeListsTheTenantsTablesWithKeysCountsAndSamples(String database) {
         Schema schema = describe(database, true).getSchema();
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.overtone.executor.support.TenantDatabasesResource;
+import dev.overtone.executor.support.OnEachEngine;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecuteResult;
@@ -21,8 +22,6 @@ import java.util.Collections;
 import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 @QuarkusTest
 @QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
@@ -35,8 +34,7 @@ class ExecuteBatchTest {
     @ConfigProperty(name = "overtone.executor.batch.max-statements")
     int maxStatements;
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void eachStatementIsAnsweredAsExecuteAnswersItInRequestOrder(String database) {
         List<String> sqls = List.of("SELECT name, stars FROM hotels ORDER BY name", "DELETE FROM hotels",
                 "SELECT nope FROM hotels", "SELECT count(*) FROM hotels");
@@ -60,8 +58,7 @@ class ExecuteBatchTest {
         assertThat(results.get(3).getResult().getRows(0).getCells(0).getText()).isEqualTo("8");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void aRunawayStatementTimesOutAloneAndTheOthersAnswer(String database) {
         List<ExecuteResult> results = executor.executeBatch(batch(database, List.of(FOREVER, "SELECT 1")).toBuilder()
                 .setLimits(Limits.newBuilder().setTimeoutMs(1_500)).build()).getResultsList();

@@ -5,6 +5,7 @@ import static dev.overtone.executor.support.Calls.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.executor.support.TenantDatabasesResource;
+import dev.overtone.executor.support.OnEachEngine;
 import dev.overtone.proto.v1.Cell;
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
@@ -17,8 +18,6 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** Execute over gRPC on both engines: typed cells, fingerprints, ordering, empty results, limits, clear refusals. */
 @QuarkusTest
@@ -28,8 +27,7 @@ class ExecutorGrpcServiceTest {
     @GrpcClient("executor")
     ExecutorServiceBlockingStub executor;
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void executeReturnsTypedCells(String database) {
         ExecuteResponse response = executor.execute(execute("demo", database,
                 "SELECT id, name, stars, opened, NULL AS missing, 1.5 AS r FROM hotels WHERE id = 1"));
@@ -84,8 +82,7 @@ class ExecutorGrpcServiceTest {
         assertThat(nested.getOrdered()).isFalse();
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void emptyResultsAreMarked(String database) {
         ExecuteResponse response = executor.execute(execute("demo", database, "SELECT name FROM hotels WHERE stars > 9"));
         assertThat(response.getEmpty()).isTrue();
@@ -93,8 +90,7 @@ class ExecutorGrpcServiceTest {
         assertThat(response.getColumnsList()).hasSize(1);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void rowAndByteLimitsTruncate(String database) {
         ExecuteResponse three = executor.execute(execute("demo", database, "SELECT id FROM hotels",
                 Limits.newBuilder().setMaxRows(3).build()));
@@ -112,8 +108,7 @@ class ExecutorGrpcServiceTest {
                 .isLessThanOrEqualTo(30);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void tooManyColumnsIsInvalid(String database) {
         assertStatus(() -> executor.execute(execute("demo", database, "SELECT id, name, city FROM hotels",
                 Limits.newBuilder().setMaxColumns(2).build())), Status.Code.INVALID_ARGUMENT, "3 columns");

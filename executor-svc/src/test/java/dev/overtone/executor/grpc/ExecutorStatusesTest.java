@@ -8,6 +8,7 @@ import dev.overtone.executor.service.StatementBatch;
 import dev.overtone.proto.v1.ExecuteFailure;
 import dev.overtone.proto.v1.StatusCode;
 import dev.overtone.runtime.grpc.StatusTable;
+import dev.overtone.runtime.testing.StatusAnswer;
 import io.grpc.Status;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,8 +19,8 @@ class ExecutorStatusesTest {
 
     @Test
     void aRefusalKeepsItsCodeAndNamesItsRule() {
-        assertThat(table.status(SandboxException.denied("read-only", "INSERT writes")).getStatus())
-                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.PERMISSION_DENIED, "refused by rule read-only: INSERT writes");
+        assertThat(StatusAnswer.of(table, SandboxException.denied("read-only", "INSERT writes")))
+                .isEqualTo(new StatusAnswer(Status.Code.PERMISSION_DENIED, "refused by rule read-only: INSERT writes"));
     }
 
     @Test

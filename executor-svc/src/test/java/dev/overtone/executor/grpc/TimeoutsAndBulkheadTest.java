@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.executor.service.TenantBulkhead;
 import dev.overtone.executor.support.TenantDatabasesResource;
+import dev.overtone.executor.support.OnEachEngine;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
 import dev.overtone.proto.v1.Limits;
@@ -21,8 +22,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** Execute's time limits (its own and the gRPC deadline) and the per-tenant bulkhead, over gRPC on both engines. */
 @QuarkusTest
@@ -35,8 +34,7 @@ class TimeoutsAndBulkheadTest {
     @Inject
     TenantBulkhead bulkhead;
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void aRunawayStatementIsCancelledAtItsTimeout(String database) {
         String forever = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT max(n) FROM r";
         long start = System.nanoTime();
@@ -47,8 +45,7 @@ class TimeoutsAndBulkheadTest {
         assertThat(executor.execute(execute("demo", database, "SELECT 1")).getRowsCount()).isEqualTo(1);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void theGrpcDeadlineLowersTheTimeout(String database) throws InterruptedException {
         String forever = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT max(n) FROM r";
         assertStatus(() -> executor.withDeadlineAfter(400, TimeUnit.MILLISECONDS).execute(execute("demo", database,
@@ -75,8 +72,7 @@ class TimeoutsAndBulkheadTest {
         assertThat(executor.execute(execute("demo", "hotels", "SELECT 1")).getRowsCount()).isEqualTo(1);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hotels", "hotels-pg"})
+    @OnEachEngine
     void callsBeyondTheBulkheadWaitForASlotWithinTheirDeadline(String database) throws Exception {
         List<UniEmitter<? super Object>> held = new ArrayList<>();
         int waiting = 2 * bulkhead.limit();

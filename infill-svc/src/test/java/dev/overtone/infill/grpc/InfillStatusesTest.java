@@ -3,6 +3,7 @@ package dev.overtone.infill.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.runtime.grpc.StatusTable;
+import dev.overtone.runtime.testing.StatusAnswer;
 import io.grpc.Status;
 import org.junit.jupiter.api.Test;
 
@@ -12,13 +13,13 @@ class InfillStatusesTest {
 
     @Test
     void aRequestThatCannotMeanAnythingIsInvalidArgumentSayingWhatToSend() {
-        assertThat(table.status(new IllegalArgumentException("question is empty: infill needs the question the readings answer")).getStatus())
-                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.INVALID_ARGUMENT, "question is empty: infill needs the question the readings answer");
+        assertThat(StatusAnswer.of(table, new IllegalArgumentException("question is empty: infill needs the question the readings answer")))
+                .isEqualTo(new StatusAnswer(Status.Code.INVALID_ARGUMENT, "question is empty: infill needs the question the readings answer"));
     }
 
     @Test
     void anUnforeseenFailureIsInternalWithoutItsClassName() {
-        assertThat(table.status(new ArrayIndexOutOfBoundsException(2)).getStatus())
-                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.INTERNAL, "infill-svc failed unexpectedly; see its log");
+        assertThat(StatusAnswer.of(table, new ArrayIndexOutOfBoundsException(2)))
+                .isEqualTo(new StatusAnswer(Status.Code.INTERNAL, "infill-svc failed unexpectedly; see its log"));
     }
 }

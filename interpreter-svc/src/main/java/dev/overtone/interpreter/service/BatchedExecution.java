@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The execute stage's calls: a stage's SQLs through executor-svc's ExecuteBatch, each statement once. */
-public final class BatchedExecution {
+public record BatchedExecution(ExecutorCalls executor, Lanes lanes, BatchedExecution.Settings settings) {
 
     /** The limits asked of executor-svc and how the calls are cut: statements per batch, batches' statements run at once. */
     public record Settings(int maxBatch, int concurrency, int maxRows, long maxBytes, Duration cap) {
@@ -28,16 +28,6 @@ public final class BatchedExecution {
      * (a statement is run once per Interpret).
      */
     public record Input(String tenant, String database, List<Route> routes, Map<String, ExecuteResponse> known, Budget budget) {
-    }
-
-    private final ExecutorCalls executor;
-    private final Lanes lanes;
-    private final Settings settings;
-
-    public BatchedExecution(ExecutorCalls executor, Lanes lanes, Settings settings) {
-        this.executor = executor;
-        this.lanes = lanes;
-        this.settings = settings;
     }
 
     /**

@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /** The parse stage: each reading without SQL through parser-svc's Parse, side by side. */
-public final class ParseStage {
+public record ParseStage(ParserCalls parser, Lanes lanes) {
 
     /** The readings to parse; {@code timeoutMs} gives each call's deadline as it starts. */
     public record Input(List<Route> routes, Schema schema, String question, LongSupplier timeoutMs) {
@@ -22,14 +22,6 @@ public final class ParseStage {
         String detail() {
             return routes.size() + " of " + asked + " parsed";
         }
-    }
-
-    private final ParserCalls parser;
-    private final Lanes lanes;
-
-    public ParseStage(ParserCalls parser, Lanes lanes) {
-        this.parser = parser;
-        this.lanes = lanes;
     }
 
     public Parsed parse(Input in) {

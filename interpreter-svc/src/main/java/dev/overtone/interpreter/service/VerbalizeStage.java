@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.function.LongSupplier;
 
 /** The verbalize stage: words for each representative SQL without any, from parser-svc's Verbalize; the SQL stands in when it fails. */
-public final class VerbalizeStage {
+public record VerbalizeStage(ParserCalls parser, Lanes lanes) {
 
     /** The SQLs to put in words; {@code timeoutMs} gives each call's deadline as it starts. */
     public record Input(List<String> sqls, Schema schema, LongSupplier timeoutMs) {
@@ -20,14 +20,6 @@ public final class VerbalizeStage {
         String detail() {
             return verbalized + " verbalized";
         }
-    }
-
-    private final ParserCalls parser;
-    private final Lanes lanes;
-
-    public VerbalizeStage(ParserCalls parser, Lanes lanes) {
-        this.parser = parser;
-        this.lanes = lanes;
     }
 
     public Verbalized verbalize(Input in) {

@@ -10,9 +10,9 @@ import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import dev.overtone.proto.v1.StatusCode;
+import dev.overtone.runtime.testing.ConfigProfile;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +24,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @TestProfile(ExecuteBatchingTest.BatchesOfTwo.class)
 class ExecuteBatchingTest {
-    public static class BatchesOfTwo implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("overtone.interpreter.pipeline.max-batch", "2");
+    public static class BatchesOfTwo extends ConfigProfile {
+        public BatchesOfTwo() {
+            super(Map.of("overtone.interpreter.pipeline.max-batch", "2"));
         }
     }
 

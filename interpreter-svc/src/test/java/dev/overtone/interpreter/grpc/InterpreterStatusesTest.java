@@ -6,6 +6,7 @@ import dev.overtone.interpreter.service.CallCancelled;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.runtime.grpc.DownstreamFailure;
 import dev.overtone.runtime.grpc.StatusTable;
+import dev.overtone.runtime.testing.StatusAnswer;
 import io.grpc.Status;
 import org.junit.jupiter.api.Test;
 
@@ -22,14 +23,14 @@ class InterpreterStatusesTest {
 
     @Test
     void aDownstreamFailureKeepsTheCodeAndTheWordsItWasGiven() {
-        assertThat(table.status(new DownstreamFailure("executor-svc", Status.Code.DEADLINE_EXCEEDED,
-                "executor-svc did not answer Describe within 800 ms (localhost:8094): deadline exceeded")).getStatus())
-                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.DEADLINE_EXCEEDED, "executor-svc did not answer Describe within 800 ms (localhost:8094): deadline exceeded");
+        assertThat(StatusAnswer.of(table, new DownstreamFailure("executor-svc", Status.Code.DEADLINE_EXCEEDED,
+                "executor-svc did not answer Describe within 800 ms (localhost:8094): deadline exceeded")))
+                .isEqualTo(new StatusAnswer(Status.Code.DEADLINE_EXCEEDED, "executor-svc did not answer Describe within 800 ms (localhost:8094): deadline exceeded"));
     }
 
     @Test
     void anUnforeseenFailureIsInternalNamingTheServiceAndNothingOfItsInsides() {
-        assertThat(table.status(new IllegalStateException("index 3 out of bounds for length 3")).getStatus())
-                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.INTERNAL, "interpreter-svc failed unexpectedly; see its log");
+        assertThat(StatusAnswer.of(table, new IllegalStateException("index 3 out of bounds for length 3")))
+                .isEqualTo(new StatusAnswer(Status.Code.INTERNAL, "interpreter-svc failed unexpectedly; see its log"));
     }
 }

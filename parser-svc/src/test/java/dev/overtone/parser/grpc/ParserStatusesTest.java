@@ -6,6 +6,7 @@ import dev.overtone.parser.analysis.SqlSyntaxException;
 import dev.overtone.parser.service.LlmUnavailableException;
 import dev.overtone.parser.service.ParseFailedException;
 import dev.overtone.runtime.grpc.StatusTable;
+import dev.overtone.runtime.testing.StatusAnswer;
 import io.grpc.Status;
 import org.junit.jupiter.api.Test;
 
@@ -15,14 +16,14 @@ class ParserStatusesTest {
 
     @Test
     void sqlThatDoesNotParseIsTheCallersWithWhereTheParserGaveUp() {
-        assertThat(table.status(new SqlSyntaxException("unexpected FROM at line 1, column 8", 1, 8)).getStatus())
-                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.INVALID_ARGUMENT, "unexpected FROM at line 1, column 8");
+        assertThat(StatusAnswer.of(table, new SqlSyntaxException("unexpected FROM at line 1, column 8", 1, 8)))
+                .isEqualTo(new StatusAnswer(Status.Code.INVALID_ARGUMENT, "unexpected FROM at line 1, column 8"));
     }
 
     @Test
     void aMissingPreconditionIsFailedPrecondition() {
-        assertThat(table.status(new IllegalStateException("no LLM is configured: set overtone.parser.llm.base-url")).getStatus())
-                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.FAILED_PRECONDITION, "no LLM is configured: set overtone.parser.llm.base-url");
+        assertThat(StatusAnswer.of(table, new IllegalStateException("no LLM is configured: set overtone.parser.llm.base-url")))
+                .isEqualTo(new StatusAnswer(Status.Code.FAILED_PRECONDITION, "no LLM is configured: set overtone.parser.llm.base-url"));
     }
 
     @Test
@@ -37,7 +38,7 @@ class ParserStatusesTest {
 
     @Test
     void anUnforeseenFailureIsInternalWithoutItsClassName() {
-        assertThat(table.status(new NullPointerException("Cannot invoke \"Table.getName()\"")).getStatus())
-                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.INTERNAL, "parser-svc failed unexpectedly; see its log");
+        assertThat(StatusAnswer.of(table, new NullPointerException("Cannot invoke \"Table.getName()\"")))
+                .isEqualTo(new StatusAnswer(Status.Code.INTERNAL, "parser-svc failed unexpectedly; see its log"));
     }
 }

@@ -1,5 +1,6 @@
 package dev.overtone.runtime.grpc;
 
+import dev.overtone.runtime.testing.StatusAnswer;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import org.junit.jupiter.api.Test;
@@ -70,21 +71,21 @@ class StatusTableTest {
 
     @Test
     void aKnownFailureKeepsItsCodeAndMessage() {
-        assertThat(SHARED.status(new RefusedException("refused by rule read-only: INSERT")).getStatus())
-                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.PERMISSION_DENIED, "refused by rule read-only: INSERT");
+        assertThat(StatusAnswer.of(SHARED, new RefusedException("refused by rule read-only: INSERT")))
+                .isEqualTo(new StatusAnswer(Status.Code.PERMISSION_DENIED, "refused by rule read-only: INSERT"));
     }
 
     @Test
     void aDownstreamFailureKeepsItsCodeAndMessage() {
-        assertThat(SHARED.status(new DownstreamFailure("parser-svc", Status.Code.UNAVAILABLE,
-                "parser-svc is unavailable at localhost:8093: Connection refused")).getStatus())
-                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.UNAVAILABLE, "parser-svc is unavailable at localhost:8093: Connection refused");
+        assertThat(StatusAnswer.of(SHARED, new DownstreamFailure("parser-svc", Status.Code.UNAVAILABLE,
+                "parser-svc is unavailable at localhost:8093: Connection refused")))
+                .isEqualTo(new StatusAnswer(Status.Code.UNAVAILABLE, "parser-svc is unavailable at localhost:8093: Connection refused"));
     }
 
     @Test
     void aRejectedArgumentIsInvalidArgument() {
-        assertThat(SHARED.status(new IllegalArgumentException("schema has no tables")).getStatus())
-                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.INVALID_ARGUMENT, "schema has no tables");
+        assertThat(StatusAnswer.of(SHARED, new IllegalArgumentException("schema has no tables")))
+                .isEqualTo(new StatusAnswer(Status.Code.INVALID_ARGUMENT, "schema has no tables"));
     }
 
     @Test
@@ -118,8 +119,8 @@ class StatusTableTest {
                 .row(IllegalStateException.class, Status.Code.FAILED_PRECONDITION, "not ready: " + StatusTable.MESSAGE)
                 .row(IllegalArgumentException.class, Status.Code.OUT_OF_RANGE, StatusTable.MESSAGE).build();
 
-        assertThat(parser.status(new IllegalStateException("no LLM configured")).getStatus())
-                .extracting(Status::getCode, Status::getDescription).containsExactly(Status.Code.FAILED_PRECONDITION, "not ready: no LLM configured");
+        assertThat(StatusAnswer.of(parser, new IllegalStateException("no LLM configured")))
+                .isEqualTo(new StatusAnswer(Status.Code.FAILED_PRECONDITION, "not ready: no LLM configured"));
         assertThat(parser.status(new IllegalArgumentException("7 > 5")).getStatus().getCode()).isEqualTo(Status.Code.OUT_OF_RANGE);
     }
 
