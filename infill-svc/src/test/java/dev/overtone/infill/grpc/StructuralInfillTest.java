@@ -14,6 +14,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -132,7 +133,8 @@ class StructuralInfillTest {
         assertThat(response.getReadingsList()).isEmpty();
         assertThat(response.getReadingAnalysesMap()).isEmpty();
         assertThat(response.getDegraded()).isTrue();
-        assertThat(response.getDegradedReasonsList()).anyMatch(r -> r.startsWith("structural: parser-svc is unavailable at localhost:18092"));
+        assertThat(response.getDegradedReasonsList()).anyMatch(r -> r.startsWith("structural: parser-svc is unavailable at localhost:"
+                + ConfigProvider.getConfig().getValue("quarkus.grpc.clients.parser.port", Integer.class)));
         assertThat(response.getDegradationsList()).singleElement().satisfies(d -> {
             assertThat(d.getStage()).isEqualTo(Stage.STAGE_INFILL_STRUCTURAL);
             assertThat(d.getCause()).isEqualTo(DegradationCause.DEGRADATION_CAUSE_UNAVAILABLE);
