@@ -62,7 +62,9 @@ public class PostgresEngine implements TenantEngine {
                 String text = wrapper.bare() ? sql : wrapper.sql();
                 PreparedStatement kept = sessions.keeping() ? statements.get(connection, text) : null;
                 if (kept != null) {
-                    return kept(connection, database, sql, known, wrapper, kept, limits, started);
+                    return ServerShapeCheck.sees(wrapper, sql)
+                            ? checkedByServer(connection, wrapper, kept, limits, started, text)
+                            : kept(connection, database, sql, known, wrapper, kept, limits, started);
                 }
                 if (!wrapper.bare()) {
                     return remembered(connection, database, sql, known, wrapper, limits, started);
@@ -161,6 +163,17 @@ public class PostgresEngine implements TenantEngine {
         });
     }
 
+    /**
+     * A kept statement whose every change of columns the server's own check sees ({@link ServerShapeCheck}): bound
+     * and read at once, with no description of the statement. If its tables changed under it, the server refuses it
+     * before a row is read, and the statement runs afresh on its new columns.
+     */
+    private Uni<QueryResult> checkedByServer(SqlConnection connection, CappedProjection capped, PreparedStatement kept,
+            ExecutionLimits limits, long started, String text) {
+        return readCapped(connection, Uni.createFrom().item(kept), capped, limits, started, text)
+                .onFailure(ServerShapeCheck::changedUnder).transform(ColumnShapes.Stale::new);
+    }
+
     /** The statement's columns described again; {@code changed} is set (and the new shape remembered) if they differ. */
     private Uni<ColumnShapes.Shape> describedAgain(SqlConnection connection, TenantDatabase database, String sql,
             ColumnShapes.Shape known, AtomicBoolean changed) {
@@ -228,8 +241,9 @@ public class PostgresEngine implements TenantEngine {
             var cursor = prepared.cursor();
             return readBatches(cursor, batch, capped, collector, cause)
                     .map(done -> collector.finish((System.nanoTime() - started) / 1000))
+                    // the cursor's portal is not closed: the ROLLBACK that ends every call drops it, one message
+                    // and one server flush fewer per call
                     .onTermination().invoke((result, failure, cancelled) -> {
-                        cursor.close().subscribe().with(done -> { }, ignored -> { });
                         if (failure == null && !cancelled && sessions.keeping()) {
                             statements.keep(connection, text, prepared);
                         } else {
