@@ -83,7 +83,7 @@ final class PostgresSessions {
                             .asTuple().map(both -> both.getItem2())
                             .onFailure(e -> !(e instanceof SandboxException) && !(e instanceof ColumnShapes.Stale))
                             .transform(e -> PostgresErrors.translate(database, e, limits))
-                            .onTermination().invoke(() -> endSessionAndGiveBack(connection));
+                            .onTermination().invoke(() -> endSessionAndGiveBack(pool, connection));
                 });
     }
 
@@ -125,11 +125,14 @@ final class PostgresSessions {
      * statements removed) and only then gives the connection back to the pool, without making the caller wait for
      * it: the statement's rows (or its failure) are complete before the reset, and nobody else can borrow the
      * connection until the reset has run, so the reset costs the caller no round trip (as pgbouncer's
-     * server_reset_query runs after the client has let the server connection go).
+     * server_reset_query runs after the client has let the server connection go). It is sent by a task of its own
+     * on the pool's event loop, queued behind the one that hands the caller its result: the caller does not wait for
+     * the reset's encoding and writes either.
      */
-    private void endSessionAndGiveBack(SqlConnection connection) {
-        reset.end(connection).eventually(() -> connection.close().onFailure().recoverWithNull())
-                .subscribe().with(done -> { }, failure -> { });
+    private void endSessionAndGiveBack(TenantPool pool, SqlConnection connection) {
+        pool.context().runOnContext(afterTheReply -> reset.end(connection)
+                .eventually(() -> connection.close().onFailure().recoverWithNull())
+                .subscribe().with(done -> { }, failure -> { }));
     }
 
     Uni<Void> ping(TenantDatabase database, Duration timeout) {

@@ -99,7 +99,11 @@ class PostgresPhaseBench {
                         .chain(p -> cursorRead(p, 16))), List.of("ROLLBACK", "DISCARD ALL")));
         ways.put("the protocol of the kept path rebuilt: BEGIN and 2 SET LOCALs, described, the kept wrapper read, reset",
                 sql -> borrowed(keepingPool, c -> pipelined(c, callSetup(), describedWith(c, sql, kept(c, wrappers.get(sql)))
-                        .chain(p -> cursorRead(p, 16, false))), List.of("ROLLBACK", SessionReset.LIGHT)));
+                        .chain(p -> cursorRead(p, 16, false))), List.of(SessionReset.LIGHT)));
+        ways.put("the kept path's protocol now: BEGIN and 2 SET LOCALs, the kept wrapper read (not described, portal"
+                + " left to the ROLLBACK), ROLLBACK and reset in one query", sql -> borrowed(keepingPool,
+                c -> pipelined(c, callSetup(), kept(c, wrappers.get(sql)).chain(p -> cursorRead(p, 16, false, false))),
+                List.of(SessionReset.LIGHT)));
         ways.put("the engine, shape remembered, no statement kept, DISCARD ALL (before keeping)",
                 sql -> keepingNone.execute(database, sql, false, limits()));
         ways.put("the engine, shape remembered, statements kept per connection (PostgresEngine.execute)",
@@ -110,10 +114,8 @@ class PostgresPhaseBench {
         // the resets' own server work, each a round trip of its own (they run after the caller's answer)
         ways.put("DISCARD ALL round trip", sql -> pool.query("DISCARD ALL").execute());
         ways.put("the reset's query round trip (SessionReset.LIGHT)", sql -> pool.query(SessionReset.LIGHT).execute());
-        ways.put("its function alone", sql -> pool.query(SessionReset.LIGHT.substring(0,
-                SessionReset.LIGHT.indexOf(';'))).execute());
-        ways.put("its commands alone", sql -> pool.query(SessionReset.LIGHT.substring(
-                SessionReset.LIGHT.indexOf(';') + 1)).execute());
+        ways.put("its function alone", sql -> pool.query(SessionReset.FUNCTION).execute());
+        ways.put("its commands alone", sql -> pool.query(SessionReset.COMMANDS).execute());
         try {
             Map<String, List<Double>> times = new LinkedHashMap<>();
             ways.keySet().forEach(way -> times.put(way, new ArrayList<>()));
@@ -187,10 +189,16 @@ class PostgresPhaseBench {
     }
 
     private Uni<Integer> cursorRead(PreparedStatement prepared, int batch, boolean close) {
+        return cursorRead(prepared, batch, close, true);
+    }
+
+    private Uni<Integer> cursorRead(PreparedStatement prepared, int batch, boolean close, boolean closeCursor) {
         var cursor = prepared.cursor();
         return cursor.read(batch).map(PostgresPhaseBench::readAll)
                 .onTermination().invoke(() -> {
-                    cursor.close().subscribe().with(done -> { }, failure -> { });
+                    if (closeCursor) {
+                        cursor.close().subscribe().with(done -> { }, failure -> { });
+                    }
                     if (close) {
                         prepared.close().subscribe().with(done -> { }, failure -> { });
                     }
