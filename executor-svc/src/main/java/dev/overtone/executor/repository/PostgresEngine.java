@@ -291,6 +291,11 @@ public class PostgresEngine implements TenantEngine {
         return shapes.size();
     }
 
+    /** Closed connections whose kept statements are still remembered (for tests). */
+    int closedConnectionsRemembered() {
+        return statements.closedConnectionsRemembered();
+    }
+
     @PreDestroy
     void close() {
         sessions.close();
