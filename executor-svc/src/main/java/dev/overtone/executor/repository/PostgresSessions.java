@@ -31,6 +31,8 @@ final class PostgresSessions {
     private final Map<String, TenantPool> pools = new ConcurrentHashMap<>();
     private final PreparedOnConnections statements;
     private final SessionReset reset;
+    /** Calls in progress whose statements have all returned rows so far (false once one did not): see the reset. */
+    private final Map<SqlConnection, Boolean> rowsOnly = new ConcurrentHashMap<>();
 
     PostgresSessions(Vertx vertx, ExecutorConfig.PgPool poolConfig) {
         this.vertx = vertx;
@@ -42,6 +44,15 @@ final class PostgresSessions {
     /** The statements the connections keep prepared, when the session reset lets them ({@link SessionReset}). */
     PreparedOnConnections statements() {
         return statements;
+    }
+
+    /**
+     * Notes what the call on this connection executes: a statement the server described as returning rows (the
+     * capped wrapper, a statement of columns read as it is), or anything else (a plan, a statement without columns).
+     * A call that ran only the first kind gets the reset without the count of prepared statements.
+     */
+    void executes(SqlConnection connection, boolean returningRows) {
+        rowsOnly.merge(connection, returningRows, Boolean::logicalAnd);
     }
 
     /** Whether a call may keep its statement prepared on its connection now. */
@@ -130,7 +141,8 @@ final class PostgresSessions {
      * the reset's encoding and writes either.
      */
     private void endSessionAndGiveBack(TenantPool pool, SqlConnection connection) {
-        pool.context().runOnContext(afterTheReply -> reset.end(connection)
+        boolean onlyRows = Boolean.TRUE.equals(rowsOnly.remove(connection));
+        pool.context().runOnContext(afterTheReply -> reset.end(connection, onlyRows)
                 .eventually(() -> connection.close().onFailure().recoverWithNull())
                 .subscribe().with(done -> { }, failure -> { }));
     }

@@ -104,7 +104,7 @@ class PostgresPhaseBench {
         ways.put("the protocol of the kept path rebuilt: BEGIN and 2 SET LOCALs, described, the kept wrapper read, reset",
                 sql -> borrowed(keepingPool, c -> pipelined(c, callSetup(), describedWith(c, sql, kept(c, wrappers.get(sql)))
                         .chain(p -> cursorRead(p, 16, false))), List.of(SessionReset.LIGHT)));
-        ways.put(KEPT_NOW + "ROLLBACK and reset in one query", keptPathNow(SessionReset.LIGHT));
+        ways.put(KEPT_NOW + "the reset after rows (SessionReset.AFTER_ROWS)", keptPathNow(SessionReset.AFTER_ROWS));
         ways.put("the engine, shape remembered, no statement kept, DISCARD ALL (before keeping)",
                 sql -> keepingNone.execute(database, sql, false, limits()));
         ways.put("the engine, shape remembered, statements kept per connection (PostgresEngine.execute)",
@@ -121,6 +121,8 @@ class PostgresPhaseBench {
         ways.put("the reset's query, on a connection keeping the mix's statements", sql -> keepingPool.query(
                 SessionReset.LIGHT).execute());
         ways.put("its function alone, on such a connection", sql -> keepingPool.query(SessionReset.FUNCTION).execute());
+        ways.put("the reset after rows (no count), on such a connection", sql -> keepingPool.query(
+                SessionReset.AFTER_ROWS).execute());
         ways.put("ROLLBACK and its commands alone, on such a connection", sql -> keepingPool.query(
                 "ROLLBACK; " + SessionReset.COMMANDS).execute());
         try {
@@ -156,9 +158,8 @@ class PostgresPhaseBench {
                     saturated.put(way, run);
                 }
             });
-            // what the reset's parts cost in throughput (the last two are not safe resets: measurement only)
-            saturated.put(KEPT_NOW + "ROLLBACK and the reset's commands, no function", keptPathNow("ROLLBACK; "
-                    + SessionReset.COMMANDS));
+            // what the reset's parts cost in throughput ("ROLLBACK only" is not a safe reset: measurement only)
+            saturated.put(KEPT_NOW + "the whole reset (SessionReset.LIGHT)", keptPathNow(SessionReset.LIGHT));
             saturated.put(KEPT_NOW + "ROLLBACK only", keptPathNow("ROLLBACK"));
             String report = report(times, runnable.size()) + Saturation.report(Saturation.measure(saturated, runnable,
                     2 * config.pool().maxSize(), java.time.Duration.ofSeconds(2), 3), config.pool().maxSize());
