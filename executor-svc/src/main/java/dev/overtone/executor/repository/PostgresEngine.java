@@ -10,7 +10,6 @@ import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.PreparedStatement;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
-import io.vertx.mutiny.sqlclient.desc.ColumnDescriptor;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -54,7 +53,7 @@ public class PostgresEngine implements TenantEngine {
         return sessions.inReadOnlyTransaction(database, limits, connection -> {
             long started = System.nanoTime();
             if (plan) {
-                return UncappedRead.read(connection.prepare(sql), limits, started);
+                return uncapped(connection, connection.prepare(sql), limits, started);
             }
             ColumnShapes.Shape known = mayRemember && DescribedColumns.READABLE ? shapes.get(database, sql) : null;
             CappedProjection wrapper = known == null || known.names().isEmpty() ? null : capped(sql, known, limits);
@@ -62,7 +61,9 @@ public class PostgresEngine implements TenantEngine {
                 String text = wrapper.bare() ? sql : wrapper.sql();
                 PreparedStatement kept = sessions.keeping() ? statements.get(connection, text) : null;
                 if (kept != null) {
-                    return kept(connection, database, sql, known, wrapper, kept, limits, started);
+                    return ServerShapeCheck.sees(wrapper, sql)
+                            ? checkedByServer(connection, wrapper, kept, limits, started, text)
+                            : kept(connection, database, sql, known, wrapper, kept, limits, started);
                 }
                 if (!wrapper.bare()) {
                     return remembered(connection, database, sql, known, wrapper, limits, started);
@@ -71,10 +72,17 @@ public class PostgresEngine implements TenantEngine {
             if (DescribedColumns.READABLE) {
                 return described(connection, database, sql, limits, started);
             }
-            return columnsOf(connection, sql).chain(shape -> shape.names().isEmpty()
-                    ? UncappedRead.read(connection.prepare(sql), limits, started)
+            return PostgresColumns.of(connection, sql).chain(shape -> shape.names().isEmpty()
+                    ? uncapped(connection, connection.prepare(sql), limits, started)
                     : wrapped(connection, capped(sql, shape, limits), limits, started));
         }).onFailure(ColumnShapes.Stale.class).recoverWithUni(() -> execute(database, sql, plan, limits, false));
+    }
+
+    /** A plan, or a statement without columns, read as it is; its call gets the whole session reset. */
+    private Uni<QueryResult> uncapped(SqlConnection connection, Uni<PreparedStatement> preparing,
+            ExecutionLimits limits, long started) {
+        sessions.executes(connection, false);
+        return UncappedRead.read(preparing, limits, started);
     }
 
     private static CappedProjection capped(String sql, ColumnShapes.Shape shape, ExecutionLimits limits) {
@@ -90,10 +98,10 @@ public class PostgresEngine implements TenantEngine {
     private Uni<QueryResult> described(SqlConnection connection, TenantDatabase database, String sql,
             ExecutionLimits limits, long started) {
         return connection.prepare(sql).chain(prepared -> {
-            ColumnShapes.Shape shape = describedShape(prepared);
+            ColumnShapes.Shape shape = PostgresColumns.described(prepared);
             shapes.put(database, sql, shape);
             if (shape.names().isEmpty()) {
-                return UncappedRead.read(Uni.createFrom().item(prepared), limits, started);
+                return uncapped(connection, Uni.createFrom().item(prepared), limits, started);
             }
             CappedProjection capped = capped(sql, shape, limits);
             if (capped.bare()) {
@@ -161,50 +169,26 @@ public class PostgresEngine implements TenantEngine {
         });
     }
 
+    /**
+     * A kept statement whose every change of columns the server's own check sees ({@link ServerShapeCheck}): bound
+     * and read at once, with no description of the statement. If its tables changed under it, the server refuses it
+     * before a row is read, and the statement runs afresh on its new columns.
+     */
+    private Uni<QueryResult> checkedByServer(SqlConnection connection, CappedProjection capped, PreparedStatement kept,
+            ExecutionLimits limits, long started, String text) {
+        return readCapped(connection, Uni.createFrom().item(kept), capped, limits, started, text)
+                .onFailure(ServerShapeCheck::changedUnder).transform(ColumnShapes.Stale::new);
+    }
+
     /** The statement's columns described again; {@code changed} is set (and the new shape remembered) if they differ. */
     private Uni<ColumnShapes.Shape> describedAgain(SqlConnection connection, TenantDatabase database, String sql,
             ColumnShapes.Shape known, AtomicBoolean changed) {
-        return columnsOf(connection, sql).invoke(shape -> {
+        return PostgresColumns.of(connection, sql).invoke(shape -> {
             if (!shape.equals(known)) {
                 changed.set(true);
                 shapes.put(database, sql, shape);
             }
         });
-    }
-
-    /**
-     * The statement's result columns as the server describes them when it prepares the statement (Parse and
-     * Describe: one round trip, pipelined behind what went before; the statement is neither planned nor run).
-     * The reactive client keeps that description but does not publish it ({@link DescribedColumns}); where it
-     * cannot be read, the statement is run with LIMIT 0 instead (planned, two round trips).
-     */
-    private static Uni<ColumnShapes.Shape> columnsOf(SqlConnection connection, String sql) {
-        if (DescribedColumns.READABLE) {
-            return connection.prepare(sql).map(prepared -> {
-                PreparedOnConnections.closeLater(prepared); // pipelined; nobody waits for it
-                return describedShape(prepared);
-            });
-        }
-        return connection.preparedQuery("SELECT * FROM (\n" + sql + "\n) AS " + CappedProjection.ALIAS + " LIMIT 0")
-                .execute().map(probe -> shapeOf(probe.columnDescriptors()));
-    }
-
-    private static ColumnShapes.Shape describedShape(PreparedStatement prepared) {
-        List<io.vertx.sqlclient.desc.ColumnDescriptor> described = DescribedColumns.of(prepared.getDelegate());
-        if (described == null) {
-            throw new IllegalStateException("the prepared statement's description is not readable");
-        }
-        return shapeOf(described.stream().map(ColumnDescriptor::newInstance).toList());
-    }
-
-    private static ColumnShapes.Shape shapeOf(List<ColumnDescriptor> described) {
-        List<String> names = new ArrayList<>(described.size());
-        List<String> types = new ArrayList<>(described.size());
-        for (ColumnDescriptor descriptor : described) {
-            names.add(descriptor.name());
-            types.add(descriptor.typeName());
-        }
-        return new ColumnShapes.Shape(names, types);
     }
 
     /**
@@ -224,12 +208,14 @@ public class PostgresEngine implements TenantEngine {
         int batch = (int) Math.max(1, Math.min(limits.maxRows() + 1L, fetchBytes / capped.worstRowBytes()));
         Truncation cause = limits.rowCapBinds(capped.variableColumns()) ? Truncation.MAX_ROW_BYTES
                 : Truncation.MAX_CELL_BYTES;
+        sessions.executes(connection, true); // described as returning rows (the wrapper always does)
         return preparing.chain(prepared -> {
             var cursor = prepared.cursor();
             return readBatches(cursor, batch, capped, collector, cause)
                     .map(done -> collector.finish((System.nanoTime() - started) / 1000))
+                    // the cursor's portal is not closed: the ROLLBACK that ends every call drops it, one message
+                    // and one server flush fewer per call
                     .onTermination().invoke((result, failure, cancelled) -> {
-                        cursor.close().subscribe().with(done -> { }, ignored -> { });
                         if (failure == null && !cancelled && sessions.keeping()) {
                             statements.keep(connection, text, prepared);
                         } else {
@@ -275,6 +261,11 @@ public class PostgresEngine implements TenantEngine {
     /** Statement shapes remembered now (for tests). */
     int rememberedShapes() {
         return shapes.size();
+    }
+
+    /** Closed connections whose kept statements are still remembered (for tests). */
+    int closedConnectionsRemembered() {
+        return statements.closedConnectionsRemembered();
     }
 
     @PreDestroy

@@ -31,6 +31,8 @@ final class PostgresSessions {
     private final Map<String, TenantPool> pools = new ConcurrentHashMap<>();
     private final PreparedOnConnections statements;
     private final SessionReset reset;
+    /** Calls in progress whose statements have all returned rows so far (false once one did not): see the reset. */
+    private final Map<SqlConnection, Boolean> rowsOnly = new ConcurrentHashMap<>();
 
     PostgresSessions(Vertx vertx, ExecutorConfig.PgPool poolConfig) {
         this.vertx = vertx;
@@ -42,6 +44,15 @@ final class PostgresSessions {
     /** The statements the connections keep prepared, when the session reset lets them ({@link SessionReset}). */
     PreparedOnConnections statements() {
         return statements;
+    }
+
+    /**
+     * Notes what the call on this connection executes: a statement the server described as returning rows (the
+     * capped wrapper, a statement of columns read as it is), or anything else (a plan, a statement without columns).
+     * A call that ran only the first kind gets the reset without the count of prepared statements.
+     */
+    void executes(SqlConnection connection, boolean returningRows) {
+        rowsOnly.merge(connection, returningRows, Boolean::logicalAnd);
     }
 
     /** Whether a call may keep its statement prepared on its connection now. */
@@ -83,7 +94,7 @@ final class PostgresSessions {
                             .asTuple().map(both -> both.getItem2())
                             .onFailure(e -> !(e instanceof SandboxException) && !(e instanceof ColumnShapes.Stale))
                             .transform(e -> PostgresErrors.translate(database, e, limits))
-                            .onTermination().invoke(() -> endSessionAndGiveBack(connection));
+                            .onTermination().invoke(() -> endSessionAndGiveBack(pool, connection));
                 });
     }
 
@@ -125,11 +136,15 @@ final class PostgresSessions {
      * statements removed) and only then gives the connection back to the pool, without making the caller wait for
      * it: the statement's rows (or its failure) are complete before the reset, and nobody else can borrow the
      * connection until the reset has run, so the reset costs the caller no round trip (as pgbouncer's
-     * server_reset_query runs after the client has let the server connection go).
+     * server_reset_query runs after the client has let the server connection go). It is sent by a task of its own
+     * on the pool's event loop, queued behind the one that hands the caller its result: the caller does not wait for
+     * the reset's encoding and writes either.
      */
-    private void endSessionAndGiveBack(SqlConnection connection) {
-        reset.end(connection).eventually(() -> connection.close().onFailure().recoverWithNull())
-                .subscribe().with(done -> { }, failure -> { });
+    private void endSessionAndGiveBack(TenantPool pool, SqlConnection connection) {
+        boolean onlyRows = Boolean.TRUE.equals(rowsOnly.remove(connection));
+        pool.context().runOnContext(afterTheReply -> reset.end(connection, onlyRows)
+                .eventually(() -> connection.close().onFailure().recoverWithNull())
+                .subscribe().with(done -> { }, failure -> { }));
     }
 
     Uni<Void> ping(TenantDatabase database, Duration timeout) {

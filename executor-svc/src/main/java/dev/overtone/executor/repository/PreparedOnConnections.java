@@ -89,6 +89,11 @@ final class PreparedOnConnections {
         }
     }
 
+    /** Connections whose statements are remembered here although the pool has closed them (for tests). */
+    synchronized int closedConnectionsRemembered() {
+        return (int) kept.keySet().stream().filter(connection -> !connection.isValid()).count();
+    }
+
     static void closeLater(PreparedStatement prepared) {
         prepared.close().subscribe().with(done -> { }, failure -> { });
     }

@@ -21,14 +21,27 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
  * is missing or refused, DISCARD ALL resets alone and no statement is kept from then on.
  */
 public final class SessionReset {
-    /** The count first, so that its rows are the query's first result; all of it runs as one implicit transaction. */
-    public static final String LIGHT = "SELECT from_sql, protocol FROM overtone_executor.session_reset();"
-            + " CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *; DISCARD TEMP; DISCARD SEQUENCES";
+    /** The function that frees the advisory locks and counts the prepared statements, as its owner. */
+    public static final String FUNCTION = "SELECT from_sql, protocol FROM overtone_executor.session_reset()";
+    /** What DISCARD ALL does besides DEALLOCATE ALL, DISCARD PLANS and the advisory unlock. */
+    public static final String COMMANDS = "CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL; UNLISTEN *;"
+            + " DISCARD TEMP; DISCARD SEQUENCES";
+    /**
+     * The whole reset as one simple query (one message, one server flush): the ROLLBACK, then the function, whose
+     * count is the query's second result, then the commands, all of them one implicit transaction after the ROLLBACK.
+     */
+    public static final String LIGHT = "ROLLBACK; " + FUNCTION + "; " + COMMANDS;
+    /**
+     * The reset after a call whose statements all returned rows ({@link #end}): the same, with the walls' unlock
+     * alone in place of the function that also counts the prepared statements.
+     */
+    public static final String AFTER_ROWS = "ROLLBACK; SELECT overtone_executor.session_unlock(); " + COMMANDS;
     /** Refused or missing function or schema: the walls lack the function, so the light reset never works here. */
     private static final java.util.Set<String> WALLS_WITHOUT_IT = java.util.Set.of("42501", "42883", "3F000");
 
     private final PreparedOnConnections statements;
     private volatile boolean light = true;
+    private volatile boolean unlockAlone = true;
 
     SessionReset(PreparedOnConnections statements) {
         this.statements = statements;
@@ -39,15 +52,29 @@ public final class SessionReset {
         return light && statements.enabled();
     }
 
-    /** ROLLBACK and the reset, pipelined; a second round trip only when DISCARD ALL must follow. */
-    Uni<Void> end(SqlConnection connection) {
-        Uni<?> rollback = connection.query("ROLLBACK").execute().onFailure().recoverWithNull();
+    /**
+     * ROLLBACK and the reset in one query; a second round trip only when DISCARD ALL must follow. After a call whose
+     * every statement the server described as returning rows ({@code rowsOnly}: the capped wrapper, or a statement of
+     * columns read as it is), the prepared statements are not counted: only PREPARE makes one outside the executor,
+     * and it returns no rows; a caller's DEALLOCATE returns none either. Every other kind of state is removed as
+     * after any call. Plans, statements without columns and the executor's own introspection get the whole reset.
+     */
+    Uni<Void> end(SqlConnection connection, boolean rowsOnly) {
         if (!keeping()) {
             statements.forget(connection);
+            Uni<?> rollback = connection.query("ROLLBACK").execute().onFailure().recoverWithNull();
             return Uni.combine().all().unis(rollback, discardAll(connection)).discardItems();
         }
+        if (rowsOnly && unlockAlone) {
+            return connection.query(AFTER_ROWS).execute().replaceWithVoid().onFailure().recoverWithUni(failure -> {
+                if (failure instanceof io.vertx.pgclient.PgException pg && WALLS_WITHOUT_IT.contains(pg.getSqlState())) {
+                    unlockAlone = false; // walls of before the unlock alone: the whole reset from now on
+                }
+                return discardAllAndForget(connection);
+            });
+        }
         int expected = statements.count(connection);
-        Uni<Boolean> clean = connection.query(LIGHT).execute().map(rows -> onlyKept(rows, expected))
+        Uni<Boolean> clean = connection.query(LIGHT).execute().map(rows -> onlyKept(rows.next(), expected))
                 .onFailure().recoverWithItem(failure -> {
                     if (failure instanceof io.vertx.pgclient.PgException pg
                             && WALLS_WITHOUT_IT.contains(pg.getSqlState())) {
@@ -55,13 +82,18 @@ public final class SessionReset {
                     }
                     return false;
                 });
-        return Uni.combine().all().unis(rollback, clean).asTuple().chain(both -> {
-            if (both.getItem2()) {
+        return clean.chain(onlyKept -> {
+            if (onlyKept) {
                 return Uni.createFrom().voidItem();
             }
-            statements.forget(connection);
-            return discardAll(connection);
+            return discardAllAndForget(connection);
         });
+    }
+
+    /** DISCARD ALL and the connection's statements forgotten; a ROLLBACK first, should the reset have failed before its own. */
+    private Uni<Void> discardAllAndForget(SqlConnection connection) {
+        statements.forget(connection);
+        return connection.query("ROLLBACK").execute().onFailure().recoverWithNull().chain(() -> discardAll(connection));
     }
 
     private static boolean onlyKept(RowSet<Row> rows, int expected) {

@@ -38,7 +38,9 @@ import org.junit.jupiter.api.Test;
  * all ways interleaved round by round over the allowed.tsv statements of SandboxOverheadBench's PostgreSQL mix
  * (those the tenant's role can run). The steps rebuild the engine's path as it was before issue 32's third pass
  * (six set-up statements, every statement wrapped); the last ways are the engine before it kept statements on its
- * connections, the engine as it is, the raw call with the client's own statement cache, and an empty round trip.
+ * connections, the engine as it is, the raw call with the client's own statement cache, and an empty round trip;
+ * then the raw call, the engines and the kept path's protocol with the reset whole and in parts at saturation
+ * ({@link Saturation}), where the reset, off the caller's path, still holds its connection and the server.
  * Runs only when asked for (-Dbench.rounds=N, default 15):
  * {@code ./mvnw -B -o -pl executor-svc verify -Dtest=PostgresPhaseBench -Dsurefire.failIfNoSpecifiedTests=false}.
  * Writes target/bench/postgres-phases.md.
@@ -48,6 +50,8 @@ import org.junit.jupiter.api.Test;
 class PostgresPhaseBench {
     private static final int WARM_UP_ROUNDS = 5;
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 15);
+    private static final String KEPT_NOW = "the kept path's protocol now: BEGIN and 2 SET LOCALs, the kept wrapper read"
+            + " (not described, portal left to the ROLLBACK), ";
 
     @Inject
     PostgresEngine engine;
@@ -99,7 +103,8 @@ class PostgresPhaseBench {
                         .chain(p -> cursorRead(p, 16))), List.of("ROLLBACK", "DISCARD ALL")));
         ways.put("the protocol of the kept path rebuilt: BEGIN and 2 SET LOCALs, described, the kept wrapper read, reset",
                 sql -> borrowed(keepingPool, c -> pipelined(c, callSetup(), describedWith(c, sql, kept(c, wrappers.get(sql)))
-                        .chain(p -> cursorRead(p, 16, false))), List.of("ROLLBACK", SessionReset.LIGHT)));
+                        .chain(p -> cursorRead(p, 16, false))), List.of(SessionReset.LIGHT)));
+        ways.put(KEPT_NOW + "the reset after rows (SessionReset.AFTER_ROWS)", keptPathNow(SessionReset.AFTER_ROWS));
         ways.put("the engine, shape remembered, no statement kept, DISCARD ALL (before keeping)",
                 sql -> keepingNone.execute(database, sql, false, limits()));
         ways.put("the engine, shape remembered, statements kept per connection (PostgresEngine.execute)",
@@ -110,10 +115,16 @@ class PostgresPhaseBench {
         // the resets' own server work, each a round trip of its own (they run after the caller's answer)
         ways.put("DISCARD ALL round trip", sql -> pool.query("DISCARD ALL").execute());
         ways.put("the reset's query round trip (SessionReset.LIGHT)", sql -> pool.query(SessionReset.LIGHT).execute());
-        ways.put("its function alone", sql -> pool.query(SessionReset.LIGHT.substring(0,
-                SessionReset.LIGHT.indexOf(';'))).execute());
-        ways.put("its commands alone", sql -> pool.query(SessionReset.LIGHT.substring(
-                SessionReset.LIGHT.indexOf(';') + 1)).execute());
+        ways.put("its function alone", sql -> pool.query(SessionReset.FUNCTION).execute());
+        ways.put("its commands alone", sql -> pool.query(SessionReset.COMMANDS).execute());
+        // the function reads pg_prepared_statements, every statement the session keeps: on the kept path's connections
+        ways.put("the reset's query, on a connection keeping the mix's statements", sql -> keepingPool.query(
+                SessionReset.LIGHT).execute());
+        ways.put("its function alone, on such a connection", sql -> keepingPool.query(SessionReset.FUNCTION).execute());
+        ways.put("the reset after rows (no count), on such a connection", sql -> keepingPool.query(
+                SessionReset.AFTER_ROWS).execute());
+        ways.put("ROLLBACK and its commands alone, on such a connection", sql -> keepingPool.query(
+                "ROLLBACK; " + SessionReset.COMMANDS).execute());
         try {
             Map<String, List<Double>> times = new LinkedHashMap<>();
             ways.keySet().forEach(way -> times.put(way, new ArrayList<>()));
@@ -141,7 +152,17 @@ class PostgresPhaseBench {
                     }
                 }
             }
-            String report = report(times, runnable.size());
+            Map<String, Function<String, Uni<?>>> saturated = new LinkedHashMap<>();
+            ways.forEach((way, run) -> {
+                if (way.startsWith("raw: ") || way.startsWith("the engine") || way.startsWith(KEPT_NOW)) {
+                    saturated.put(way, run);
+                }
+            });
+            // what the reset's parts cost in throughput ("ROLLBACK only" is not a safe reset: measurement only)
+            saturated.put(KEPT_NOW + "the whole reset (SessionReset.LIGHT)", keptPathNow(SessionReset.LIGHT));
+            saturated.put(KEPT_NOW + "ROLLBACK only", keptPathNow("ROLLBACK"));
+            String report = report(times, runnable.size()) + Saturation.report(Saturation.measure(saturated, runnable,
+                    2 * config.pool().maxSize(), java.time.Duration.ofSeconds(2), 3), config.pool().maxSize());
             System.out.println(report);
             Files.createDirectories(Path.of("target/bench"));
             Files.writeString(Path.of("target/bench/postgres-phases.md"), report);
@@ -187,14 +208,26 @@ class PostgresPhaseBench {
     }
 
     private Uni<Integer> cursorRead(PreparedStatement prepared, int batch, boolean close) {
+        return cursorRead(prepared, batch, close, true);
+    }
+
+    private Uni<Integer> cursorRead(PreparedStatement prepared, int batch, boolean close, boolean closeCursor) {
         var cursor = prepared.cursor();
         return cursor.read(batch).map(PostgresPhaseBench::readAll)
                 .onTermination().invoke(() -> {
-                    cursor.close().subscribe().with(done -> { }, failure -> { });
+                    if (closeCursor) {
+                        cursor.close().subscribe().with(done -> { }, failure -> { });
+                    }
                     if (close) {
                         prepared.close().subscribe().with(done -> { }, failure -> { });
                     }
                 });
+    }
+
+    /** The kept path's protocol as the engine now sends it, ended by {@code reset}. */
+    private Function<String, Uni<?>> keptPathNow(String reset) {
+        return sql -> borrowed(keepingPool, c -> pipelined(c, callSetup(), kept(c, wrappers.get(sql))
+                .chain(p -> cursorRead(p, 16, false, false))), List.of(reset));
     }
 
     /** The statement kept prepared on this connection (the engine's way, rebuilt), prepared on first use. */

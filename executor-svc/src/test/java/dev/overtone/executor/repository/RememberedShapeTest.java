@@ -70,6 +70,59 @@ class RememberedShapeTest {
         }
     }
 
+    /**
+     * Statements kept on the connections without being described again (PostgreSQL's own check of a kept statement
+     * sees their changes, ServerShapeCheck): each is run on every connection of the pool before and after each
+     * change, so that the kept statements are what runs.
+     */
+    @Test
+    void aPostgresStatementKeptWithoutItsDescriptionSeesARenameAnAddedColumnAndANewType() throws Exception {
+        TenantDatabase lab = registry.lookup(PostgresTenant.STATEFUL.tenant(), PostgresTenant.STATEFUL.name());
+        try (Connection admin = TenantDatabasesResource.admin(PostgresTenant.STATEFUL.database());
+                Statement st = admin.createStatement()) {
+            String table = PostgresTenant.STATEFUL.schema() + ".kept_probe";
+            st.execute("DROP TABLE IF EXISTS " + table);
+            st.execute("CREATE TABLE " + table + " (a int, b text)");
+            st.execute("INSERT INTO " + table + " VALUES (1, '" + "z".repeat(100) + "')");
+            st.execute("GRANT SELECT ON " + table + " TO " + PostgresTenant.STATEFUL.role());
+            String bare = "SELECT * FROM kept_probe ORDER BY 1"; // every column fixed: kept as it is
+            String wrapped = "SELECT b FROM kept_probe"; // a text column, no star: the wrapper is kept
+            st.execute("ALTER TABLE " + table + " DROP COLUMN b");
+            assertThat(onEveryConnection(lab, bare)).containsExactly(List.of("a"));
+
+            st.execute("ALTER TABLE " + table + " RENAME COLUMN a TO x");
+            assertThat(onEveryConnection(lab, bare)).containsExactly(List.of("x"));
+            st.execute("ALTER TABLE " + table + " ADD COLUMN y bigint DEFAULT 5");
+            assertThat(onEveryConnection(lab, bare)).containsExactly(List.of("x", "y"));
+            st.execute("ALTER TABLE " + table + " ALTER COLUMN y TYPE int");
+            assertThat(onEveryConnection(lab, bare)).containsExactly(List.of("x", "y"));
+            assertThat(run(postgres, lab, bare).columns().get(1).getDeclaredType()).isEqualTo("INT4");
+
+            st.execute("ALTER TABLE " + table + " ADD COLUMN b text DEFAULT '" + "z".repeat(100) + "'");
+            assertThat(onEveryConnection(lab, wrapped)).containsExactly(List.of("b"));
+            st.execute("ALTER TABLE " + table + " ALTER COLUMN b TYPE varchar(200)");
+            assertThat(onEveryConnection(lab, wrapped)).containsExactly(List.of("b"));
+            QueryResult varchar = run(postgres, lab, wrapped);
+            assertThat(varchar.columns().get(0).getDeclaredType()).isEqualTo("VARCHAR");
+            assertThat(varchar.rows().get(0).getCells(0).getText()).as("still cut").isEqualTo("z".repeat(CELL_CUT));
+            st.execute("ALTER TABLE " + table + " ALTER COLUMN b DROP DEFAULT, ALTER COLUMN b TYPE int USING 42");
+            assertThat(onEveryConnection(lab, wrapped)).containsExactly(List.of("b"));
+            QueryResult number = run(postgres, lab, wrapped);
+            assertThat(number.columns().get(0).getDeclaredType()).isEqualTo("INT4");
+            assertThat(number.rows().get(0).getCells(0).getText()).isEqualTo("42");
+            st.execute("DROP TABLE " + table);
+        }
+    }
+
+    /** The column names of {@code sql} on each of several calls, as many as the pool has connections and more. */
+    private java.util.Set<List<String>> onEveryConnection(TenantDatabase database, String sql) {
+        java.util.Set<List<String>> seen = new java.util.HashSet<>();
+        for (int call = 0; call < 12; call++) {
+            seen.add(names(run(postgres, database, sql)));
+        }
+        return seen;
+    }
+
     @Test
     void aSqliteStatementKeptPreparedSeesAColumnRenamedOrAddedBetweenTwoRuns() throws Exception {
         Path file = Files.createTempFile(Path.of("target"), "shape-probe", ".sqlite");

@@ -53,16 +53,30 @@ class SessionResetTest {
         run("SELECT pg_advisory_lock(4242)");
         // the reset runs just after the call is answered (one pipelined round trip), before its connection
         // serves anyone else
+        awaitLockFreed(4242);
+    }
+
+    /**
+     * The same after a call read through the capped wrapper, whose reset does not count the prepared statements
+     * (SessionReset.AFTER_ROWS): the lock is the one state such a statement takes that its ROLLBACK does not undo.
+     */
+    @Test
+    void aSessionAdvisoryLockTakenByARowReturningStatementIsReleasedWhenTheCallEnds() throws Exception {
+        run("SELECT pg_advisory_lock(4343)::text AS taken", false);
+        awaitLockFreed(4343);
+    }
+
+    private static void awaitLockFreed(int key) throws java.sql.SQLException {
         try (Connection admin = TenantDatabasesResource.admin(PostgresTenant.STATEFUL.database());
                 Statement st = admin.createStatement()) {
             await("the lock taken by the previous call is freed").atMost(Duration.ofSeconds(5))
-                    .until(() -> tryLock(st));
-            st.execute("SELECT pg_advisory_unlock(4242)");
+                    .until(() -> tryLock(st, key));
+            st.execute("SELECT pg_advisory_unlock(" + key + ")");
         }
     }
 
-    private static boolean tryLock(Statement st) throws java.sql.SQLException {
-        try (ResultSet rs = st.executeQuery("SELECT pg_try_advisory_lock(4242)")) {
+    private static boolean tryLock(Statement st, int key) throws java.sql.SQLException {
+        try (ResultSet rs = st.executeQuery("SELECT pg_try_advisory_lock(" + key + ")")) {
             rs.next();
             return rs.getBoolean(1);
         }
