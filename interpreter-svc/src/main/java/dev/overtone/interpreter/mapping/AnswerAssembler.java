@@ -2,6 +2,7 @@ package dev.overtone.interpreter.mapping;
 
 import dev.overtone.interpreter.ranking.EvidenceExtractor;
 import dev.overtone.interpreter.ranking.Feature;
+import dev.overtone.interpreter.ranking.NameMeaning;
 import dev.overtone.interpreter.ranking.RankedAnswer;
 import dev.overtone.interpreter.ranking.ReadingEvidence;
 import dev.overtone.interpreter.ranking.ReadingRanker;
@@ -31,6 +32,7 @@ import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.proto.v1.StartRequest;
+import dev.overtone.runtime.embedding.MiniLm;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.ArrayList;
@@ -56,11 +58,14 @@ public class AnswerAssembler {
     }
 
     private final ReadingRanker ranker = new ReadingRanker(ReadingRanker.Model.tuned());
+    /** Cheap to make: its model loads on first use. */
+    private final NameMeaning meaning = new NameMeaning(MiniLm::load, 20_000);
 
     public InterpretResponse assemble(RunView run, List<ReadingGroup> found) {
         InterpretResponse.Builder out = InterpretResponse.newBuilder();
         List<ReadingEvidence> evidence = found.isEmpty() ? List.of()
-                : EvidenceExtractor.extract(run.request().getQuestion(), run.schema(), run.terms(), candidates(found));
+                : EvidenceExtractor.extract(run.request().getQuestion(), run.schema(), run.terms(), candidates(found),
+                        meaning.fit(run.request().getQuestion(), run.terms(), run.schema()));
         RankedAnswer ranked = found.isEmpty() ? new RankedAnswer(List.of(), List.of(), List.of(), 0, 0.0, false)
                 : ranker.rank(evidence);
         List<ReadingGroup> groups = ranked.order().stream().map(found::get).toList();

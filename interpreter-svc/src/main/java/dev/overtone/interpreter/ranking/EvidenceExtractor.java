@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -46,9 +47,18 @@ public final class EvidenceExtractor {
     private EvidenceExtractor() {
     }
 
-    /** @param terms the question's terms, {@code QuestionTerms.of(question, schema)}, which the pipeline already has */
+    /** As {@link #extract(String, Schema, List, List, ToDoubleFunction)} without meaning: every name fits 0. */
     public static List<ReadingEvidence> extract(String question, Schema schema, List<QuestionTerms.Term> terms,
                                                 List<Candidate> readings) {
+        return extract(question, schema, terms, readings, NameMeaning.NONE);
+    }
+
+    /**
+     * @param terms   the question's terms, {@code QuestionTerms.of(question, schema)}, which the pipeline already has
+     * @param nameFit how well a schema name (lower case) fits the question in meaning ({@link NameMeaning#fit})
+     */
+    public static List<ReadingEvidence> extract(String question, Schema schema, List<QuestionTerms.Term> terms,
+                                                List<Candidate> readings, ToDoubleFunction<String> nameFit) {
         Set<String> questionStems = questionStems(question);
         String questionLower = question.toLowerCase(Locale.ROOT);
         Set<String> schemaTerms = new LinkedHashSet<>();
@@ -168,6 +178,7 @@ public final class EvidenceExtractor {
             own.removeAll(usedByAll);
             f.put(Feature.DISTINCT_NAME_GROUNDING, own.isEmpty() ? 0.0
                     : (double) own.stream().filter(groundedNames::contains).count() / own.size());
+            f.put(Feature.DISTINCT_NAME_MEANING, own.stream().mapToDouble(nameFit).max().orElse(0.0));
             f.put(Feature.NAME_GROUNDING_GAP, f.get(Feature.NAME_GROUNDING) - bestGrounding);
             f.put(Feature.DEFAULT_SHARE_GAP, f.get(Feature.DEFAULT_SHARE) - bestShare);
             f.put(Feature.TERM_COVERAGE_GAP, f.get(Feature.TERM_COVERAGE) - bestCoverage);

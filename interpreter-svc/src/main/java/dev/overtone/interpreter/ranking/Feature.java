@@ -70,5 +70,11 @@ public enum Feature implements WireName {
      * Of the schema names this reading uses that some other reading does not, the share the question's words
      * ground (0 when it uses none of its own): whether the question names what sets this reading apart.
      */
-    DISTINCT_NAME_GROUNDING;
+    DISTINCT_NAME_GROUNDING,
+    /**
+     * Of the schema names this reading uses that some other reading does not, how well the best of them fits the
+     * question in meaning ({@link NameMeaning}; 0 when it uses none of its own): the question can point at what sets
+     * a reading apart without spelling it ("effects" fits {@code Side_Effects}).
+     */
+    DISTINCT_NAME_MEANING;
 }

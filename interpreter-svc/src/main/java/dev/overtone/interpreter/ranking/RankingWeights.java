@@ -16,32 +16,32 @@ public final class RankingWeights {
     }
 
     /** Logistic-regression intercept of P(reading is a correct reading). Tuned on dev data. */
-    public static final double READING_BIAS = -2.3664;
+    public static final double READING_BIAS = -2.4142;
 
     /** Logistic-regression weight per feature of P(reading is a correct reading). Tuned on dev data. */
     public static final Map<Feature, Double> READING_WEIGHTS = weights(Feature.class,
-            Feature.DEFAULT_SHARE, 1.1294,
-            Feature.DEFAULT_SHARE_GAP, 0.5134,
-            Feature.INFILL_ONLY, 0.0805,
+            Feature.DEFAULT_SHARE, 1.1314,
+            Feature.DEFAULT_SHARE_GAP, 0.5214,
+            Feature.INFILL_ONLY, 0.0967,
             Feature.INFILL_MODEL, 0.0000,
-            Feature.ROUTES_LOG, 1.9755,
-            Feature.EMPTY_RESULT, -3.0888,
-            Feature.NULL_RESULT, -1.8089,
-            Feature.REPEATED_ROWS, -1.7998,
-            Feature.NAME_GROUNDING, 0.0908,
-            Feature.NAME_GROUNDING_GAP, 0.1459,
-            Feature.TERM_COVERAGE, 1.1327,
-            Feature.TERM_COVERAGE_GAP, 3.1503,
-            Feature.LITERAL_GROUNDING, 0.1457,
-            Feature.NAMES_USED, 0.2703,
-            Feature.JOINS, -0.0862,
-            Feature.RESULT_COLUMNS, -2.4485,
-            Feature.RESULT_COLUMNS_OVER_NARROWEST, -2.3105,
-            Feature.LABEL_SHOWN, 0.4055,
-            Feature.QUESTION_PIVOTS, -0.0286,
-            Feature.QUESTION_WORDS, -0.7847,
-            Feature.CONDITION_BREADTH, -0.3357,
-            Feature.BREADTH_CUE_FIT, 1.3089);
+            Feature.ROUTES_LOG, 1.9492,
+            Feature.EMPTY_RESULT, -3.0838,
+            Feature.NULL_RESULT, -1.7987,
+            Feature.REPEATED_ROWS, -1.7897,
+            Feature.NAME_GROUNDING, 0.0966,
+            Feature.NAME_GROUNDING_GAP, 0.1583,
+            Feature.TERM_COVERAGE, 1.1508,
+            Feature.TERM_COVERAGE_GAP, 3.1304,
+            Feature.LITERAL_GROUNDING, 0.1880,
+            Feature.NAMES_USED, 0.2897,
+            Feature.JOINS, -0.0945,
+            Feature.RESULT_COLUMNS, -2.4589,
+            Feature.RESULT_COLUMNS_OVER_NARROWEST, -2.3106,
+            Feature.LABEL_SHOWN, 0.4025,
+            Feature.QUESTION_PIVOTS, -0.0290,
+            Feature.QUESTION_WORDS, -0.7776,
+            Feature.CONDITION_BREADTH, -0.2681,
+            Feature.BREADTH_CUE_FIT, 1.2715);
 
     /**
      * Greedy diversity: a reading's score (log-odds) loses this much times its highest content-word
@@ -57,22 +57,23 @@ public final class RankingWeights {
     public static final double PROBABILITY_SHARPNESS = 1.50;
 
     /** Verdict intercept of P(question is ambiguous). Tuned on dev data. */
-    public static final double VERDICT_BIAS = 0.0609;
+    public static final double VERDICT_BIAS = 0.3867;
     /** Verdict weight per {@link VerdictFeature} of P(question is ambiguous). Tuned on dev data. */
     public static final Map<VerdictFeature, Double> VERDICT_WEIGHTS = weights(VerdictFeature.class,
-            VerdictFeature.TOP_CONFIDENCE, 0.6792,
-            VerdictFeature.SECOND_CONFIDENCE, 2.6463,
-            VerdictFeature.DEFAULT_SPLIT, 0.0148,
-            VerdictFeature.PIVOTS, -0.1349,
-            VerdictFeature.READINGS_LOG, 0.0740,
-            VerdictFeature.QUESTION_WORDS, -0.2711,
-            VerdictFeature.SCOPE_MARKERS, -3.7375,
-            VerdictFeature.TOP_DEFAULT_SHARE, -0.6366,
-            VerdictFeature.TOP_PROBABILITY, -1.0572,
-            VerdictFeature.TOP_RESULT_OVERLAP, 0.1897,
-            VerdictFeature.DECIDING_GROUNDING_GAP, -0.7584);
+            VerdictFeature.TOP_CONFIDENCE, 0.8034,
+            VerdictFeature.SECOND_CONFIDENCE, 2.1318,
+            VerdictFeature.DEFAULT_SPLIT, -0.0176,
+            VerdictFeature.PIVOTS, -0.1444,
+            VerdictFeature.READINGS_LOG, 0.0590,
+            VerdictFeature.QUESTION_WORDS, -0.2069,
+            VerdictFeature.SCOPE_MARKERS, -3.8025,
+            VerdictFeature.TOP_DEFAULT_SHARE, -0.7344,
+            VerdictFeature.TOP_PROBABILITY, -1.4271,
+            VerdictFeature.TOP_RESULT_OVERLAP, 0.1773,
+            VerdictFeature.DECIDING_GROUNDING_GAP, -1.4986,
+            VerdictFeature.DECIDING_MEANING_GAP, 1.4494);
     /** P(ambiguous) at or above which the outcome is OUTCOME_AMBIGUOUS. Tuned on dev data. */
-    public static final double VERDICT_THRESHOLD = 0.4839;
+    public static final double VERDICT_THRESHOLD = 0.4815;
 
     /** An ambiguous answer shows the fewest leading readings whose probabilities sum to this (at least two). Tuned on dev data. */
     public static final double SHOW_MASS_AMBIGUOUS = 0.90;
@@ -82,7 +83,7 @@ public final class RankingWeights {
      * From this P(ambiguous) on (and for every AMBIGUOUS answer) the cut shows {@link #SHOW_MASS_AMBIGUOUS}, at least two
      * readings: an ANSWERABLE answer whose verdict is close shows its close alternatives. Tuned on dev data.
      */
-    public static final double SHOW_WIDE_THRESHOLD = 0.3500;
+    public static final double SHOW_WIDE_THRESHOLD = 0.3000;
     /** At most this many readings are shown; the rest are alternatives. Fixed (the "two to four"), not fitted. */
     public static final int MAX_SHOWN = 4;
 

@@ -156,6 +156,8 @@ public final class ReadingRanker {
         v.put(VerdictFeature.TOP_RESULT_OVERLAP, first.get(Feature.RESULT_OVERLAP));
         v.put(VerdictFeature.DECIDING_GROUNDING_GAP,
                 first.get(Feature.DISTINCT_NAME_GROUNDING) - second.get(Feature.DISTINCT_NAME_GROUNDING));
+        v.put(VerdictFeature.DECIDING_MEANING_GAP,
+                first.get(Feature.DISTINCT_NAME_MEANING) - second.get(Feature.DISTINCT_NAME_MEANING));
         return v;
     }
 

@@ -29,5 +29,10 @@ public enum VerdictFeature implements WireName {
      * The first reading's {@link Feature#DISTINCT_NAME_GROUNDING} minus the second's: positive when the question names
      * what only the first reading uses, so the question itself decides between them.
      */
-    DECIDING_GROUNDING_GAP;
+    DECIDING_GROUNDING_GAP,
+    /**
+     * The first reading's {@link Feature#DISTINCT_NAME_MEANING} minus the second's. Weighed beside the spelling gap
+     * above, it is what the question points at by meaning but does not spell: a vague word several names fit.
+     */
+    DECIDING_MEANING_GAP;
 }

@@ -50,7 +50,7 @@ public final class SchemaMeaning {
     }
 
     /** A name read as lower-case words: split at non-letters and camelCase boundaries. */
-    static String words(String name) {
+    public static String words(String name) {
         List<String> parts = new ArrayList<>();
         for (String piece : QuestionTerms.NOT_LETTER_OR_DIGIT.split(name)) {
             parts.addAll(Arrays.asList(QuestionTerms.CAMEL_CASE_BOUNDARY.split(piece)));

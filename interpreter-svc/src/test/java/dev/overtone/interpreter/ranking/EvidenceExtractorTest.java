@@ -5,6 +5,7 @@ import dev.overtone.proto.v1.Source;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static dev.overtone.interpreter.ranking.RankingFixtures.GUESTS;
 import static dev.overtone.interpreter.ranking.RankingFixtures.STARS_AND_CITY;
@@ -99,6 +100,23 @@ class EvidenceExtractorTest {
         assertThat(three.get(2).get(Feature.DISTINCT_NAME_GROUNDING)).isLessThan(0.5);
         // the plain listing uses nothing the others do not
         assertThat(three.get(1).get(Feature.DISTINCT_NAME_GROUNDING)).isZero();
+    }
+
+    @Test
+    void theMeaningOfWhatSetsAReadingApartIsTheBestFitOfItsOwnNames() {
+        Map<String, Double> fits = Map.of("stars", 0.9, "reviews", 0.2, "score", 0.6, "name", 1.0, "hotels", 1.0);
+        List<ReadingEvidence> e = evidence("return the rating of each hotel", List.of(
+                executed(Hotels.STARS, Source.SOURCE_CALLER),
+                executed(Hotels.NAMES, Source.SOURCE_CALLER),
+                executed(Hotels.SCORE, Source.SOURCE_INFILL_STRUCTURAL)), name -> fits.getOrDefault(name, 0.0));
+
+        // hotels and name are used by every reading and weigh nothing; of its own names each reading's best counts
+        assertThat(e.get(0).get(Feature.DISTINCT_NAME_MEANING)).isEqualTo(0.9);
+        assertThat(e.get(2).get(Feature.DISTINCT_NAME_MEANING)).isEqualTo(0.6);
+        assertThat(e.get(1).get(Feature.DISTINCT_NAME_MEANING)).isZero();
+        // without the model nothing fits
+        assertThat(evidence("return the rating of each hotel", List.of(executed(Hotels.STARS, Source.SOURCE_CALLER),
+                executed(Hotels.SCORE, Source.SOURCE_CALLER)))).allSatisfy(r -> assertThat(r.get(Feature.DISTINCT_NAME_MEANING)).isZero());
     }
 
     @Test

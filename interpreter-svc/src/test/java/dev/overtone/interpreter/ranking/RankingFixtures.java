@@ -11,6 +11,7 @@ import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.ValueType;
 
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 import java.util.Map;
 
 /** The demo hotel schema, its readings with results shaped as executor-svc returns them, and small models. */
@@ -84,5 +85,10 @@ final class RankingFixtures {
     /** The evidence as the pipeline extracts it, with the question's terms read from the same schema. */
     static List<ReadingEvidence> evidence(String question, List<EvidenceExtractor.Candidate> readings) {
         return EvidenceExtractor.extract(question, SCHEMA, QuestionTerms.of(question, SCHEMA), readings);
+    }
+
+    static List<ReadingEvidence> evidence(String question, List<EvidenceExtractor.Candidate> readings,
+                                          ToDoubleFunction<String> nameFit) {
+        return EvidenceExtractor.extract(question, SCHEMA, QuestionTerms.of(question, SCHEMA), readings, nameFit);
     }
 }

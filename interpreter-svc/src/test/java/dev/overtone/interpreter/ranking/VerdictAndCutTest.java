@@ -95,6 +95,22 @@ class VerdictAndCutTest {
     }
 
     @Test
+    void theVerdictWeighsWhatTheQuestionPointsAtByMeaning() {
+        Map<String, Double> fits = Map.of("stars", 0.9, "score", 0.4);
+        List<ReadingEvidence> e = evidence("return the rating of each hotel", List.of(
+                executed(Hotels.STARS, Source.SOURCE_CALLER),
+                executed(Hotels.SCORE, Source.SOURCE_CALLER)), name -> fits.getOrDefault(name, 0.0));
+        ReadingRanker.Model base = model(0.0, 1.0, 0.5);
+        RankedAnswer weighed = new ReadingRanker(withCut(base,
+                new ReadingRanker.Verdict(0.0, Map.of(VerdictFeature.DECIDING_MEANING_GAP, 2.0), 0.5), base.cut())).rank(e);
+
+        double first = e.get(weighed.order().get(0)).get(Feature.DISTINCT_NAME_MEANING);
+        double second = e.get(weighed.order().get(1)).get(Feature.DISTINCT_NAME_MEANING);
+        assertThat(Math.abs(first - second)).isCloseTo(0.5, within(1e-12));
+        assertThat(weighed.ambiguityProbability()).isCloseTo(ReadingRanker.sigmoid(2.0 * (first - second)), within(1e-12));
+    }
+
+    @Test
     void aQuestionThatStatesTheReachIsLessLikelyAmbiguous() {
         // the same readings, none coordinated, and questions of the same length: only the stated reach differs
         List<EvidenceExtractor.Candidate> readings = List.of(
