@@ -38,6 +38,13 @@ public interface InterpreterConfig {
          */
         @WithDefault("19")
         double boost();
+
+        /**
+         * How many clarify-svc Remembers may be out at once; the calls that arrive while all are out ask together in the
+         * next (at least 1).
+         */
+        @WithDefault("1")
+        int asksInFlight();
     }
 
     /** When an answer may say OUTCOME_UNANSWERABLE (AbsentTerms). */

@@ -22,12 +22,6 @@ import java.util.concurrent.TimeoutException;
 final class AnswerStages {
     /** clarify-svc's bound on one Remembers. */
     private static final int MAX_PROBE_SCOPES = 256;
-    /** Sends the Remembers: one at a time, so one thread, which ends when no call has waited for 30 s. */
-    private static final Executor PROBE_SENDER = new ThreadPoolExecutor(0, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-        Thread t = new Thread(r, "memory-probes");
-        t.setDaemon(true);
-        return t;
-    });
 
     private final InterpreterConfig config;
     private final AnswerAssembler assembler;
@@ -40,10 +34,22 @@ final class AnswerStages {
         this.config = config;
         this.assembler = assembler;
         this.recall = new RecallStage(calls);
-        this.probes = new MemoryProbes(scopes -> calls.remembers(scopes, config.budget().recall().toMillis()), PROBE_SENDER,
-                MAX_PROBE_SCOPES);
+        int inFlight = config.memory().asksInFlight();
+        this.probes = new MemoryProbes(scopes -> calls.remembers(scopes, config.budget().recall().toMillis()), senders(inFlight),
+                MAX_PROBE_SCOPES, inFlight);
         this.clarify = new ClarifyStage(calls);
         this.remembered = new RememberedReadings(new MemoryBoost(config.memory().boost()));
+    }
+
+    /** The threads that send the Remembers, one per ask out; each ends when no call has waited for 30 s. */
+    private static Executor senders(int inFlight) {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(inFlight, inFlight, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+            Thread t = new Thread(r, "memory-probes");
+            t.setDaemon(true);
+            return t;
+        });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
     }
 
     InterpretResponse finish(PipelineCall call, InterpretResponse answer) {

@@ -1,5 +1,6 @@
 package dev.overtone.interpreter.service;
 
+import io.opentelemetry.context.Context;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,9 +9,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
- * Whether a tenant's database remembers any choice, asked for the calls in flight together: at most one clarify-svc
- * Remembers at a time, and the calls that arrive meanwhile wait for the next, which asks about all their databases
- * (each once). A call's database is asked in a Remembers sent after the call arrived, so the answer holds every choice
+ * Whether a tenant's database remembers any choice, asked for the calls in flight together: at most a few clarify-svc
+ * Remembers out at a time, and the calls that arrive while they all are wait for the next, which asks about all their
+ * databases (each once). A call's database is asked in a Remembers sent after the call arrived, so the answer holds every choice
  * recorded before it, as a call of its own would; under load one Remembers serves several calls.
  */
 public final class MemoryProbes {
@@ -28,18 +29,26 @@ public final class MemoryProbes {
     private final Remembers clarify;
     private final Executor sender;
     private final int maxScopes;
+    private final int maxInFlight;
     private final Object lock = new Object();
     private Map<Scope, CompletableFuture<Boolean>> waiting = new LinkedHashMap<>();
-    private boolean sending;
+    /** The trace of the first call now waiting: the next ask is one of its spans (a shared ask has one parent). */
+    private Context firstWaiting = Context.root();
+    private int sending;
 
     /**
      * @param sender    runs the loop that sends: one Remembers at a time, blocking
-     * @param maxScopes the most scopes in one Remembers (clarify-svc takes 256)
+     * @param maxScopes   the most scopes in one Remembers (clarify-svc takes 256)
+     * @param maxInFlight the most Remembers out at once (each sent by its own loop on {@code sender})
      */
-    public MemoryProbes(Remembers clarify, Executor sender, int maxScopes) {
+    public MemoryProbes(Remembers clarify, Executor sender, int maxScopes, int maxInFlight) {
+        if (maxInFlight < 1) {
+            throw new IllegalArgumentException("at least one Remembers must be allowed out at a time, got " + maxInFlight);
+        }
         this.clarify = clarify;
         this.sender = sender;
         this.maxScopes = maxScopes;
+        this.maxInFlight = maxInFlight;
     }
 
     /** True when the scope remembers a choice, or when asking failed (then the full Recall runs and says why). */
@@ -47,9 +56,14 @@ public final class MemoryProbes {
         CompletableFuture<Boolean> answer;
         boolean start;
         synchronized (lock) {
+            if (waiting.isEmpty()) {
+                firstWaiting = Context.current();
+            }
             answer = waiting.computeIfAbsent(scope, s -> new CompletableFuture<>());
-            start = !sending;
-            sending = true;
+            start = sending < maxInFlight;
+            if (start) {
+                sending++;
+            }
         }
         if (start) {
             sender.execute(this::sendWhileWaiting);
@@ -60,14 +74,21 @@ public final class MemoryProbes {
     private void sendWhileWaiting() {
         while (true) {
             Map<Scope, CompletableFuture<Boolean>> batch;
+            Context trace;
             synchronized (lock) {
                 if (waiting.isEmpty()) {
-                    sending = false;
+                    sending--;
                     return;
                 }
+                trace = firstWaiting;
                 batch = takeWaiting();
+                if (!waiting.isEmpty()) {
+                    firstWaiting = Context.root(); // those left over (more than one ask takes) are asked under no call's trace
+                }
             }
-            ask(batch);
+            try (io.opentelemetry.context.Scope ignored = trace.makeCurrent()) {
+                ask(batch);
+            }
         }
     }
 

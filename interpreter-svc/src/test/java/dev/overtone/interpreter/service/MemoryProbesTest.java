@@ -3,6 +3,8 @@ package dev.overtone.interpreter.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.interpreter.service.MemoryProbes.Scope;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.ContextKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +49,7 @@ class MemoryProbesTest {
 
     @Test
     void theCallsThatArriveWhileOneIsInFlightShareTheNextAndEachScopeIsAskedOnce() {
-        MemoryProbes probes = new MemoryProbes(clarify(Set.of(SHOP)), sender, 256);
+        MemoryProbes probes = new MemoryProbes(clarify(Set.of(SHOP)), sender, 256, 1);
 
         CompletableFuture<Boolean> first = probes.remembers(HOTELS);
         Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> sent.size() == 1);
@@ -68,7 +70,7 @@ class MemoryProbesTest {
     @Test
     void theAnswersFollowTheScopesOrderAndTenantsStayApart() {
         firstMayAnswer.countDown();
-        MemoryProbes probes = new MemoryProbes(clarify(Set.of(OTHER_TENANTS_HOTELS)), sender, 256);
+        MemoryProbes probes = new MemoryProbes(clarify(Set.of(OTHER_TENANTS_HOTELS)), sender, 256, 1);
 
         assertThat(probes.remembers(HOTELS)).succeedsWithin(Duration.ofSeconds(10)).isEqualTo(false);
         assertThat(probes.remembers(OTHER_TENANTS_HOTELS)).succeedsWithin(Duration.ofSeconds(10)).isEqualTo(true);
@@ -76,7 +78,7 @@ class MemoryProbesTest {
 
     @Test
     void aCallAsksAtMostMaxScopesAndTheRestWaitForTheNext() {
-        MemoryProbes probes = new MemoryProbes(clarify(Set.of()), sender, 2);
+        MemoryProbes probes = new MemoryProbes(clarify(Set.of()), sender, 2, 1);
         probes.remembers(HOTELS);
         Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> sent.size() == 1);
         List<CompletableFuture<Boolean>> waiting = new ArrayList<>();
@@ -90,6 +92,47 @@ class MemoryProbesTest {
     }
 
     @Test
+    void withTwoAllowedOutASecondAskGoesAtOnceAndTheLaterCallsShareTheNext() {
+        ExecutorService two = Executors.newFixedThreadPool(2);
+        try {
+            MemoryProbes probes = new MemoryProbes(scopes -> {
+                sent.add(List.copyOf(scopes));
+                await(firstMayAnswer);
+                return scopes.stream().map(s -> false).toList();
+            }, two, 256, 2);
+            List<CompletableFuture<Boolean>> answers = new ArrayList<>(List.of(probes.remembers(HOTELS)));
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> sent.size() == 1);
+            answers.add(probes.remembers(SHOP));
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> sent.size() == 2);
+            answers.add(probes.remembers(OTHER_TENANTS_HOTELS));
+            answers.add(probes.remembers(new Scope("demo", "crm")));
+            firstMayAnswer.countDown();
+
+            answers.forEach(f -> assertThat(f).succeedsWithin(Duration.ofSeconds(10)).isEqualTo(false));
+            assertThat(sent.subList(0, 2)).containsExactly(List.of(HOTELS), List.of(SHOP));
+            assertThat(sent.subList(2, sent.size())).containsExactly(List.of(OTHER_TENANTS_HOTELS, new Scope("demo", "crm")));
+        } finally {
+            two.shutdownNow();
+        }
+    }
+
+    @Test
+    void anAskIsPartOfTheTraceOfTheFirstCallWaitingForIt() {
+        firstMayAnswer.countDown();
+        ContextKey<String> call = ContextKey.named("call");
+        List<String> tracedIn = new CopyOnWriteArrayList<>();
+        MemoryProbes probes = new MemoryProbes(scopes -> {
+            tracedIn.add(Context.current().get(call));
+            return scopes.stream().map(s -> false).toList();
+        }, sender, 256, 1);
+
+        try (var ignored = Context.root().with(call, "the interpret").makeCurrent()) {
+            assertThat(probes.remembers(HOTELS)).succeedsWithin(Duration.ofSeconds(10));
+        }
+        assertThat(tracedIn).containsExactly("the interpret");
+    }
+
+    @Test
     void aFailedRemembersSaysRememberedSoTheFullRecallRunsAndTheNextIsStillSent() {
         List<Integer> calls = new CopyOnWriteArrayList<>();
         MemoryProbes probes = new MemoryProbes(scopes -> {
@@ -98,7 +141,7 @@ class MemoryProbesTest {
                 throw new IllegalStateException("clarify-svc is unavailable");
             }
             return scopes.stream().map(s -> false).toList();
-        }, sender, 256);
+        }, sender, 256, 1);
 
         assertThat(probes.remembers(HOTELS)).succeedsWithin(Duration.ofSeconds(10)).isEqualTo(true);
         assertThat(probes.remembers(HOTELS)).succeedsWithin(Duration.ofSeconds(10)).isEqualTo(false);
