@@ -7,13 +7,13 @@ import io.vertx.sqlclient.ClosedConnectionException;
 import io.vertx.sqlclient.DatabaseException;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import java.net.ConnectException;
+import java.net.SocketException;
 import java.util.Set;
 
 /**
  * clarify-svc's failures as gRPC statuses (overtone-runtime {@link StatusTable}). Its PostgreSQL out of reach is
  * UNAVAILABLE saying what to check, found by type wherever it lies in the cause chain (Hibernate Reactive wraps what
- * the Vert.x client threw): a refused connection, a connection lost under a query or closed before it, or PostgreSQL saying it cannot
+ * the Vert.x client threw): a refused or reset connection (a socket failure), a connection lost under a query or closed before it, or PostgreSQL saying it cannot
  * serve ({@link #OUTAGE_SQL_STATES}). Every dialogue refusal is a {@code ClarifyException} that carries its code.
  */
 public class ClarifyStatuses {
@@ -30,7 +30,7 @@ public class ClarifyStatuses {
     @Singleton
     static StatusTable table() {
         return StatusTable.of("clarify-svc")
-                .causedBy(ConnectException.class, e -> true, Status.Code.UNAVAILABLE, DATABASE_DOWN)
+                .causedBy(SocketException.class, e -> true, Status.Code.UNAVAILABLE, DATABASE_DOWN)
                 .causedBy(ClosedConnectionException.class, e -> true, Status.Code.UNAVAILABLE, DATABASE_DOWN)
                 .causedBy(DatabaseException.class, ClarifyStatuses::outage, Status.Code.UNAVAILABLE, DATABASE_DOWN)
                 .causedBy(NoStackTraceThrowable.class, ClarifyStatuses::closedConnection, Status.Code.UNAVAILABLE, DATABASE_DOWN)

@@ -75,6 +75,9 @@ class ClarifyStatusesTest {
         assertThat(table.status(new CompletionException(new NoStackTraceThrowable("Connection is not active now, current status: CLOSED")))
                 .getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
         assertThat(table.status(new NoStackTraceThrowable("Pool closed")).getStatus().getCode()).isEqualTo(Status.Code.INTERNAL);
+        // a backend the server ended can also surface as the socket reset under the query
+        assertThat(table.status(new CompletionException(new java.net.SocketException("Connection reset"))).getStatus().getCode())
+                .isEqualTo(Status.Code.UNAVAILABLE);
     }
 
     @Test

@@ -10,9 +10,9 @@ import java.util.concurrent.Executor;
 
 /**
  * Whether a tenant's database remembers any choice, asked for the calls in flight together: at most a few clarify-svc
- * Remembers out at a time, and the calls that arrive while they all are wait for the next, which asks about all their
- * databases (each once). A call's database is asked in a Remembers sent after the call arrived, so the answer holds every choice
- * recorded before it, as a call of its own would; under load one Remembers serves several calls.
+ * Remembers out at a time, and the calls that arrive while they all are out wait for the next, which asks about all
+ * their databases (each once). A call's database is asked in a Remembers sent after the call arrived, so the answer holds
+ * every choice recorded before it, as a call of its own would; under load one Remembers serves several calls.
  */
 public final class MemoryProbes {
 
@@ -37,7 +37,7 @@ public final class MemoryProbes {
     private int sending;
 
     /**
-     * @param sender    runs the loop that sends: one Remembers at a time, blocking
+     * @param sender      runs the loops that send, each one blocking Remembers at a time (a thread per ask out)
      * @param maxScopes   the most scopes in one Remembers (clarify-svc takes 256)
      * @param maxInFlight the most Remembers out at once (each sent by its own loop on {@code sender})
      */
