@@ -3,19 +3,14 @@ package dev.overtone.executor.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.overtone.executor.service.ExecutionLimits;
-import dev.overtone.executor.service.TenantDatabase;
-import dev.overtone.executor.service.TenantRegistry;
 import dev.overtone.executor.support.PostgresTenant;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,18 +21,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
-class ClosedConnectionStatementsTest {
+class ClosedConnectionStatementsTest extends StatefulTenantCalls {
     private static final String NAMES = "SELECT name FROM hotels ORDER BY name";
     private static final String COUNTS = "SELECT stars, count(*) AS hotels FROM hotels GROUP BY stars ORDER BY stars";
-
-    @Inject
-    TenantRegistry registry;
-
-    @Inject
-    PostgresEngine postgres;
-
-    @ConfigProperty(name = "overtone.executor.pool.max-size")
-    int poolSize;
 
     @Test
     void keptStatementsOfClosedConnectionsAreSweptAndTheStatementsAnswerOnFreshConnections() throws Exception {
@@ -66,10 +52,7 @@ class ClosedConnectionStatementsTest {
     }
 
     private QueryResult run(String sql) {
-        TenantDatabase lab = registry.lookup(PostgresTenant.STATEFUL.tenant(), PostgresTenant.STATEFUL.name());
-        ExecutionLimits limits = new ExecutionLimits(5_000, System.nanoTime() + 5_000_000_000L, 100, 1_000_000, 100,
-                65_536, 1_048_576);
-        return postgres.execute(lab, sql, false, limits).await().atMost(Duration.ofSeconds(10));
+        return run(sql, false);
     }
 
     private static List<String> cells(QueryResult result) {

@@ -4,22 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.SandboxException;
-import dev.overtone.executor.service.TenantDatabase;
-import dev.overtone.executor.service.TenantRegistry;
 import dev.overtone.executor.support.PostgresTenant;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,20 +28,11 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
-class SessionResetTest {
+class SessionResetTest extends StatefulTenantCalls {
     private static final String NAMES = "SELECT name FROM hotels ORDER BY name";
     private static final String KEPT_WRAPPERS = "SELECT count(*) FROM pg_catalog.pg_prepared_statements"
             + " WHERE NOT from_sql AND statement LIKE '%overtone_capped%hotels ORDER BY name%'"
             + " AND statement NOT LIKE '%pg_prepared_statements%'"; // not this statement itself
-
-    @Inject
-    TenantRegistry registry;
-
-    @Inject
-    PostgresEngine postgres;
-
-    @ConfigProperty(name = "overtone.executor.pool.max-size")
-    int poolSize;
 
     @Test
     void aSessionAdvisoryLockIsReleasedWhenTheCallEnds() throws Exception {
@@ -147,10 +133,6 @@ class SessionResetTest {
         }
     }
 
-    private QueryResult run(String sql, boolean plan) {
-        return postgres.execute(stateful(), sql, plan, limits()).await().atMost(Duration.ofSeconds(10));
-    }
-
     private static List<String> names(QueryResult result) {
         return result.rows().stream().map(row -> row.getCells(0).getText()).toList();
     }
@@ -161,13 +143,5 @@ class SessionResetTest {
 
     private String text(String sql) {
         return run(sql).rows().get(0).getCells(0).getText();
-    }
-
-    private TenantDatabase stateful() {
-        return registry.lookup(PostgresTenant.STATEFUL.tenant(), PostgresTenant.STATEFUL.name());
-    }
-
-    private static ExecutionLimits limits() {
-        return new ExecutionLimits(5_000, System.nanoTime() + 5_000_000_000L, 100, 1_000_000, 100, 65_536, 1_048_576);
     }
 }

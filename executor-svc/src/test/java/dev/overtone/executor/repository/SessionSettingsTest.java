@@ -2,15 +2,10 @@ package dev.overtone.executor.repository;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.overtone.executor.service.ExecutionLimits;
-import dev.overtone.executor.service.TenantDatabase;
-import dev.overtone.executor.service.TenantRegistry;
 import dev.overtone.executor.support.PostgresTenant;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
-import java.time.Duration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,16 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @QuarkusTest
 @QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
-class SessionSettingsTest {
-
-    @Inject
-    TenantRegistry registry;
-
-    @Inject
-    PostgresEngine postgres;
-
-    @ConfigProperty(name = "overtone.executor.pool.max-size")
-    int poolSize;
+class SessionSettingsTest extends StatefulTenantCalls {
 
     @ConfigProperty(name = "overtone.executor.pool.work-mem")
     String workMem;
@@ -57,15 +43,6 @@ class SessionSettingsTest {
     }
 
     private String text(String sql) {
-        QueryResult result = postgres.execute(stateful(), sql, true, limits()).await().atMost(Duration.ofSeconds(10));
-        return result.rows().get(0).getCells(0).getText();
-    }
-
-    private TenantDatabase stateful() {
-        return registry.lookup(PostgresTenant.STATEFUL.tenant(), PostgresTenant.STATEFUL.name());
-    }
-
-    private static ExecutionLimits limits() {
-        return new ExecutionLimits(5_000, System.nanoTime() + 5_000_000_000L, 100, 1_000_000, 100, 65_536, 1_048_576);
+        return run(sql, true).rows().get(0).getCells(0).getText();
     }
 }
