@@ -476,7 +476,9 @@ def java(model):
     lines.append("    public static final double PROBABILITY_SHARPNESS = %.2f;" % model["sharpness"])
     lines.append("    public static final double VERDICT_BIAS = %.4f;" % model["v_bias"])
     lines += ["            VerdictFeature.%s, %.4f," % (n.upper(), w) for n, w in zip(VERDICT_FEATURES, model["v_weights"])]
-    lines.append("    public static final double VERDICT_THRESHOLD = %.4f;" % model["v_threshold"])
+    # rounded up: the threshold sits just above an unambiguous training question's P(ambiguous), and the rounded
+    # weights move that P by about 1e-4, so a threshold rounded to the nearest could flag it
+    lines.append("    public static final double VERDICT_THRESHOLD = %.4f;" % (math.ceil(model["v_threshold"] * 1e4) / 1e4))
     if "show_min" in model:
         lines.append("    public static final double SHOW_MIN_CONFIDENCE = %.2f;" % model["show_min"])
     else:

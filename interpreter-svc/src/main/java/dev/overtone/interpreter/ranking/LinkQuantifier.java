@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -18,7 +19,8 @@ import java.util.regex.Pattern;
  * foreign keys are read; nothing is keyed to names.
  */
 final class LinkQuantifier {
-    private static final Pattern EACH_OR_EVERY = Pattern.compile("\\b(?:each|every)\\b");
+    private static final Pattern WORD = Pattern.compile("[a-z]+");
+    private static final Set<String> EACH_OR_EVERY = Set.of("each", "every");
 
     private LinkQuantifier() {
     }
@@ -35,9 +37,25 @@ final class LinkQuantifier {
         return readingsNames.stream().anyMatch(names -> names.stream().anyMatch(links::contains)) ? 1.0 : 0.0;
     }
 
+    /**
+     * An "each"/"every" neither fronted ("For each farm, ...") nor the object of a verb of asking ("List each patient's
+     * name"): both distribute over what is asked for, and leave nothing open.
+     */
     static boolean innerQuantifier(String question) {
         String lower = question.toLowerCase(Locale.ROOT);
-        return !ScopeCues.FRONTED_QUANTIFIER.matcher(lower).lookingAt() && EACH_OR_EVERY.matcher(lower).find();
+        if (ScopeCues.FRONTED_QUANTIFIER.matcher(lower).lookingAt()) {
+            return false;
+        }
+        Matcher m = WORD.matcher(lower);
+        String before = "";
+        while (m.find()) {
+            String word = m.group();
+            if (EACH_OR_EVERY.contains(word) && !ScopeCues.VERBS_OF_ASKING.contains(before)) {
+                return true;
+            }
+            before = word;
+        }
+        return false;
     }
 
     /** The tables (lower case) whose foreign keys reference two or more distinct other tables. */

@@ -57,25 +57,25 @@ public final class RankingWeights {
     public static final double PROBABILITY_SHARPNESS = 1.50;
 
     /** Verdict intercept of P(question is ambiguous). Tuned on dev data. */
-    public static final double VERDICT_BIAS = 1.0316;
+    public static final double VERDICT_BIAS = 0.9608;
     /** Verdict weight per {@link VerdictFeature} of P(question is ambiguous). Tuned on dev data. */
     public static final Map<VerdictFeature, Double> VERDICT_WEIGHTS = weights(VerdictFeature.class,
-            VerdictFeature.TOP_CONFIDENCE, -0.5979,
-            VerdictFeature.SECOND_CONFIDENCE, 1.4909,
-            VerdictFeature.DEFAULT_SPLIT, 0.1383,
-            VerdictFeature.PIVOTS, -0.0487,
-            VerdictFeature.READINGS_LOG, -0.2255,
-            VerdictFeature.QUESTION_WORDS, -0.7849,
-            VerdictFeature.SCOPE_MARKERS, -3.3998,
-            VerdictFeature.TOP_DEFAULT_SHARE, 0.1552,
-            VerdictFeature.TOP_PROBABILITY, -1.5228,
-            VerdictFeature.TOP_RESULT_OVERLAP, 0.0544,
-            VerdictFeature.DECIDING_GROUNDING_GAP, -0.9373,
-            VerdictFeature.DECIDING_MEANING_GAP, 1.0734,
-            VerdictFeature.LINK_QUANTIFIER, 2.3622,
-            VerdictFeature.BREADTH_FORK, 1.8825);
+            VerdictFeature.TOP_CONFIDENCE, -0.7231,
+            VerdictFeature.SECOND_CONFIDENCE, 1.4185,
+            VerdictFeature.DEFAULT_SPLIT, 0.1351,
+            VerdictFeature.PIVOTS, -0.0710,
+            VerdictFeature.READINGS_LOG, -0.1759,
+            VerdictFeature.QUESTION_WORDS, -0.8076,
+            VerdictFeature.SCOPE_MARKERS, -3.3898,
+            VerdictFeature.TOP_DEFAULT_SHARE, 0.3215,
+            VerdictFeature.TOP_PROBABILITY, -1.5094,
+            VerdictFeature.TOP_RESULT_OVERLAP, 0.0634,
+            VerdictFeature.DECIDING_GROUNDING_GAP, -0.8524,
+            VerdictFeature.DECIDING_MEANING_GAP, 1.0001,
+            VerdictFeature.LINK_QUANTIFIER, 2.7296,
+            VerdictFeature.BREADTH_FORK, 1.9575);
     /** P(ambiguous) at or above which the outcome is OUTCOME_AMBIGUOUS. Tuned on dev data. */
-    public static final double VERDICT_THRESHOLD = 0.3737;
+    public static final double VERDICT_THRESHOLD = 0.3516;
 
     /** An ambiguous answer shows the fewest leading readings whose probabilities sum to this (at least two). Tuned on dev data. */
     public static final double SHOW_MASS_AMBIGUOUS = 0.90;

@@ -32,6 +32,8 @@ class LinkQuantifierTest {
         assertThat(LinkQuantifier.innerQuantifier("Which amenities does every hotel offer?")).isTrue();
         assertThat(LinkQuantifier.innerQuantifier("For each hotel, list its amenities.")).isFalse();
         assertThat(LinkQuantifier.innerQuantifier("List all amenities of the hotels.")).isFalse();
+        // the object of a verb of asking: each one listed, nothing left open
+        assertThat(LinkQuantifier.innerQuantifier("List each hotel's name and its amenities.")).isFalse();
         assertThat(LinkQuantifier.innerQuantifier("Everyone's favourite hotels")).isFalse();
     }
 
