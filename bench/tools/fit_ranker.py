@@ -58,11 +58,11 @@ FEATURES = ["default_share", "default_share_gap", "infill_only", "infill_model",
 # Question-level evidence the verdict reads from the first reading (the same for every reading of a question)
 # Evidence the verdict reads (question-level ones from the first reading, the others by rank)
 VERDICT_EVIDENCE = ["question_pivots", "question_words", "question_scope_markers", "result_overlap", "distinct_name_grounding",
-                    "distinct_name_meaning"]
+                    "distinct_name_meaning", "question_link_quantifier"]
 # VerdictFeature.java's wire names, in its order
 VERDICT_FEATURES = ["top_confidence", "second_confidence", "default_split", "pivots", "readings_log", "question_words",
                     "scope_markers", "top_default_share", "top_probability", "top_result_overlap", "deciding_grounding_gap",
-                    "deciding_meaning_gap"]
+                    "deciding_meaning_gap", "link_quantifier", "breadth_fork"]
 L2 = 0.01            # regularisation of both logistic regressions
 NEWTON_STEPS = 30    # at most; it stops when a step moves no weight by 1e-8
 MAX_SHOWN = 4
@@ -193,6 +193,9 @@ def all_verdict_features(ex, order, conf, probs):
         out += [first["result_overlap"], first["distinct_name_grounding"] - second["distinct_name_grounding"]]
     if "distinct_name_meaning" in first:
         out.append(first["distinct_name_meaning"] - second["distinct_name_meaning"])
+    if "question_link_quantifier" in first:
+        breadths = {r["evidence"]["condition_breadth"] for r in rs}
+        out += [first["question_link_quantifier"], 1.0 if any(b > 0 for b in breadths) and any(b < 0 for b in breadths) else 0.0]
     return out
 
 
@@ -473,7 +476,9 @@ def java(model):
     lines.append("    public static final double PROBABILITY_SHARPNESS = %.2f;" % model["sharpness"])
     lines.append("    public static final double VERDICT_BIAS = %.4f;" % model["v_bias"])
     lines += ["            VerdictFeature.%s, %.4f," % (n.upper(), w) for n, w in zip(VERDICT_FEATURES, model["v_weights"])]
-    lines.append("    public static final double VERDICT_THRESHOLD = %.4f;" % model["v_threshold"])
+    # rounded up: the threshold sits just above an unambiguous training question's P(ambiguous), and the rounded
+    # weights move that P by about 1e-4, so a threshold rounded to the nearest could flag it
+    lines.append("    public static final double VERDICT_THRESHOLD = %.4f;" % (math.ceil(model["v_threshold"] * 1e4) / 1e4))
     if "show_min" in model:
         lines.append("    public static final double SHOW_MIN_CONFIDENCE = %.2f;" % model["show_min"])
     else:

@@ -162,6 +162,7 @@ public final class EvidenceExtractor {
             rows.add(f);
             parts.add(structure.parts());
         }
+        double linkQuantifier = LinkQuantifier.of(question, schema, usedNames);
         Set<String> usedByAll = new HashSet<>(usedNames.isEmpty() ? Set.of() : usedNames.get(0));
         usedNames.forEach(usedByAll::retainAll);
         List<ReadingEvidence> out = new ArrayList<>();
@@ -174,6 +175,7 @@ public final class EvidenceExtractor {
                 }
             }
             f.put(Feature.RESULT_OVERLAP, overlap);
+            f.put(Feature.QUESTION_LINK_QUANTIFIER, linkQuantifier);
             Set<String> own = new HashSet<>(usedNames.get(i));
             own.removeAll(usedByAll);
             f.put(Feature.DISTINCT_NAME_GROUNDING, own.isEmpty() ? 0.0

@@ -76,5 +76,10 @@ public enum Feature implements WireName {
      * question in meaning ({@link NameMeaning}; 0 when it uses none of its own): the question can point at what sets
      * a reading apart without spelling it ("effects" fits {@code Side_Effects}).
      */
-    DISTINCT_NAME_MEANING;
+    DISTINCT_NAME_MEANING,
+    /**
+     * 1 when the question quantifies with an inner "each"/"every" and some reading goes through a link table
+     * ({@link LinkQuantifier}): the quantifier's scope, per item or over all, is left open. Question-level, for the verdict.
+     */
+    QUESTION_LINK_QUANTIFIER;
 }

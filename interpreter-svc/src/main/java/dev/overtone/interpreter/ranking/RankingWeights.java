@@ -57,23 +57,25 @@ public final class RankingWeights {
     public static final double PROBABILITY_SHARPNESS = 1.50;
 
     /** Verdict intercept of P(question is ambiguous). Tuned on dev data. */
-    public static final double VERDICT_BIAS = 0.3867;
+    public static final double VERDICT_BIAS = 0.9608;
     /** Verdict weight per {@link VerdictFeature} of P(question is ambiguous). Tuned on dev data. */
     public static final Map<VerdictFeature, Double> VERDICT_WEIGHTS = weights(VerdictFeature.class,
-            VerdictFeature.TOP_CONFIDENCE, 0.8034,
-            VerdictFeature.SECOND_CONFIDENCE, 2.1318,
-            VerdictFeature.DEFAULT_SPLIT, -0.0176,
-            VerdictFeature.PIVOTS, -0.1444,
-            VerdictFeature.READINGS_LOG, 0.0590,
-            VerdictFeature.QUESTION_WORDS, -0.2069,
-            VerdictFeature.SCOPE_MARKERS, -3.8025,
-            VerdictFeature.TOP_DEFAULT_SHARE, -0.7344,
-            VerdictFeature.TOP_PROBABILITY, -1.4271,
-            VerdictFeature.TOP_RESULT_OVERLAP, 0.1773,
-            VerdictFeature.DECIDING_GROUNDING_GAP, -1.4986,
-            VerdictFeature.DECIDING_MEANING_GAP, 1.4494);
+            VerdictFeature.TOP_CONFIDENCE, -0.7231,
+            VerdictFeature.SECOND_CONFIDENCE, 1.4185,
+            VerdictFeature.DEFAULT_SPLIT, 0.1351,
+            VerdictFeature.PIVOTS, -0.0710,
+            VerdictFeature.READINGS_LOG, -0.1759,
+            VerdictFeature.QUESTION_WORDS, -0.8076,
+            VerdictFeature.SCOPE_MARKERS, -3.3898,
+            VerdictFeature.TOP_DEFAULT_SHARE, 0.3215,
+            VerdictFeature.TOP_PROBABILITY, -1.5094,
+            VerdictFeature.TOP_RESULT_OVERLAP, 0.0634,
+            VerdictFeature.DECIDING_GROUNDING_GAP, -0.8524,
+            VerdictFeature.DECIDING_MEANING_GAP, 1.0001,
+            VerdictFeature.LINK_QUANTIFIER, 2.7296,
+            VerdictFeature.BREADTH_FORK, 1.9575);
     /** P(ambiguous) at or above which the outcome is OUTCOME_AMBIGUOUS. Tuned on dev data. */
-    public static final double VERDICT_THRESHOLD = 0.4815;
+    public static final double VERDICT_THRESHOLD = 0.3516;
 
     /** An ambiguous answer shows the fewest leading readings whose probabilities sum to this (at least two). Tuned on dev data. */
     public static final double SHOW_MASS_AMBIGUOUS = 0.90;
@@ -83,7 +85,7 @@ public final class RankingWeights {
      * From this P(ambiguous) on (and for every AMBIGUOUS answer) the cut shows {@link #SHOW_MASS_AMBIGUOUS}, at least two
      * readings: an ANSWERABLE answer whose verdict is close shows its close alternatives. Tuned on dev data.
      */
-    public static final double SHOW_WIDE_THRESHOLD = 0.3000;
+    public static final double SHOW_WIDE_THRESHOLD = 0.2000;
     /** At most this many readings are shown; the rest are alternatives. Fixed (the "two to four"), not fitted. */
     public static final int MAX_SHOWN = 4;
 

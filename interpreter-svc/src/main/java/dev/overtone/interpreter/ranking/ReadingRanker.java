@@ -158,6 +158,10 @@ public final class ReadingRanker {
                 first.get(Feature.DISTINCT_NAME_GROUNDING) - second.get(Feature.DISTINCT_NAME_GROUNDING));
         v.put(VerdictFeature.DECIDING_MEANING_GAP,
                 first.get(Feature.DISTINCT_NAME_MEANING) - second.get(Feature.DISTINCT_NAME_MEANING));
+        v.put(VerdictFeature.LINK_QUANTIFIER, first.get(Feature.QUESTION_LINK_QUANTIFIER));
+        boolean reachesAll = readings.stream().anyMatch(r -> r.get(Feature.CONDITION_BREADTH) > 0);
+        boolean reachesSome = readings.stream().anyMatch(r -> r.get(Feature.CONDITION_BREADTH) < 0);
+        v.put(VerdictFeature.BREADTH_FORK, reachesAll && reachesSome ? 1.0 : 0.0);
         return v;
     }
 

@@ -20,9 +20,12 @@ public record ScopeCues(int markers, int attachment) {
     private static final Pattern WORD_OR_COMMA = Pattern.compile("[a-z]+|,");
     private static final String COMMA = ",";
 
-    /** Words that state the reach of a condition or a quantifier explicitly. */
+    /**
+     * Words that state the reach of a condition or a quantifier explicitly; "just", "only", "regardless" and "(in)
+     * addition" mark where a condition stops ("all banks, and only those ... that").
+     */
     static final Set<String> MARKERS = Set.of("also", "both", "either", "same", "common", "respectively",
-            "separately", "together");
+            "separately", "together", "just", "only", "regardless", "addition");
     /** A quantifier fronted as the question's topic: it distributes over what follows. Counts as one marker. */
     static final Pattern FRONTED_QUANTIFIER = Pattern.compile("\\s*for\\s+(?:each|every|all)\\b");
     /** Markers that carry a condition to every coordinated part. */

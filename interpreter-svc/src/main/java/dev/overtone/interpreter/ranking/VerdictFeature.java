@@ -34,5 +34,12 @@ public enum VerdictFeature implements WireName {
      * The first reading's {@link Feature#DISTINCT_NAME_MEANING} minus the second's. Weighed beside the spelling gap
      * above, it is what the question points at by meaning but does not spell: a vague word several names fit.
      */
-    DECIDING_MEANING_GAP;
+    DECIDING_MEANING_GAP,
+    /** {@link Feature#QUESTION_LINK_QUANTIFIER}: an inner "each"/"every" over a many-to-many the readings go through. */
+    LINK_QUANTIFIER,
+    /**
+     * 1 when one reading's condition reaches every coordinated part and another's some only ({@link Feature#CONDITION_BREADTH}
+     * +1 and −1): the readings differ exactly in what a modifier attaches to.
+     */
+    BREADTH_FORK;
 }

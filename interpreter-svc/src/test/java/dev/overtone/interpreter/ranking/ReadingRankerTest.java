@@ -113,6 +113,23 @@ class ReadingRankerTest {
     }
 
     @Test
+    void aForkInTheReachOfAConditionIsVerdictEvidence() {
+        String someParts = "SELECT name FROM hotels WHERE city = 'Lyon' UNION ALL SELECT name FROM hotels WHERE city = 'Porto' AND stars >= 4";
+        String everyPart = "SELECT name FROM hotels WHERE (city = 'Lyon' OR city = 'Porto') AND stars >= 4";
+        String question = "hotels in Lyon and Porto with four stars or more";
+        List<ReadingEvidence> fork = evidence(question, List.of(reading(someParts, result("name", "A", "B"), Source.SOURCE_CALLER),
+                reading(everyPart, result("name", "B"), Source.SOURCE_CALLER)));
+        // the reach of the star condition on every part against a reading without coordination: no fork
+        List<ReadingEvidence> none = evidence(question, List.of(reading(STARS_ON_ONE, result("guest", "Ann"), Source.SOURCE_CALLER),
+                reading(everyPart, result("name", "B"), Source.SOURCE_CALLER)));
+
+        assertThat(ReadingRanker.verdictFeatures(fork, List.of(0, 1), List.of(0.5, 0.5), List.of(0.5, 0.5))
+                .get(VerdictFeature.BREADTH_FORK)).isEqualTo(1.0);
+        assertThat(ReadingRanker.verdictFeatures(none, List.of(0, 1), List.of(0.5, 0.5), List.of(0.5, 0.5))
+                .get(VerdictFeature.BREADTH_FORK)).isZero();
+    }
+
+    @Test
     void singleReadingIsAnswerableWithProbabilityOne() {
         List<ReadingEvidence> e = evidence("return the stars of each hotel",
                 List.of(executed(Hotels.STARS, Source.SOURCE_CALLER)));

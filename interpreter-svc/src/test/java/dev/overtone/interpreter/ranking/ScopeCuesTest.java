@@ -11,6 +11,11 @@ class ScopeCuesTest {
         assertThat(ScopeCues.of("Which activities do all gyms have in common?").markers()).isEqualTo(1);
         assertThat(ScopeCues.of("List the halls and also the rooms; show both.").markers()).isEqualTo(2);
         assertThat(ScopeCues.of("What activity does each gym offer?").markers()).isZero();
+        // where a condition stops: "only those", "just the", "regardless of", "in addition"
+        assertThat(ScopeCues.of("Show all central banks and only those commercial banks in the USA").markers()).isEqualTo(1);
+        assertThat(ScopeCues.of("List all restaurants regardless of opening hours and just those bars open at 9").markers())
+                .isEqualTo(2);
+        assertThat(ScopeCues.of("List all halls, in addition show the conference rooms").markers()).isEqualTo(1);
     }
 
     @Test
