@@ -47,6 +47,9 @@ class BombWhileServingTest {
 
     @Test
     void ordinaryStatementsAreAnsweredWhileABombRunsAndTheBombEndsInTime() throws Exception {
+        // the test's first call opens the channel and the database's first pooled connection: seconds on a loaded
+        // machine (load 21: 4.4 s to the server, 2 s more to PostgreSQL), which are not the bomb's to wait for
+        ordinaryStatement(0, Duration.ofSeconds(30));
         CompletableFuture<Status> bomb = CompletableFuture.supplyAsync(() -> {
             try {
                 executor.execute(execute("demo", "hotels-pg", BOMB,
@@ -56,16 +59,13 @@ class BombWhileServingTest {
                 return e.getStatus();
             }
         });
-        // reaching the server can take seconds on a loaded machine (the first call's connection and JIT): the limit
-        // is the executor's, from when it took the call, so the bomb's time is counted from when it is seen running
+        // the limit is the executor's, from when it took the call, so the bomb's time is counted from when it is seen running
         await("the bomb runs on the server").atMost(Duration.ofMillis(SEEN_RUNNING_MS)).pollInterval(Duration.ofMillis(20))
                 .until(BombWhileServingTest::bombIsRunning);
         long running = System.nanoTime();
 
         for (int i = 0; i < 12; i++) {
-            ExecuteResponse answer = executor.withDeadlineAfter(SERVING_MS, TimeUnit.MILLISECONDS)
-                    .execute(execute("demo", "hotels-pg", "SELECT name, stars FROM hotels WHERE stars >= " + (i % 5)));
-            assertThat(answer.getRowsCount()).isPositive();
+            ordinaryStatement(i, Duration.ofMillis(SERVING_MS));
         }
         assertThat(bombIsRunning()).as("the ordinary statements were answered while the bomb still ran").isTrue();
         assertThat(bomb).as("the bomb was not answered before the ordinary statements").isNotDone();
@@ -76,6 +76,12 @@ class BombWhileServingTest {
         assertThat(tookMs).as("the bomb ended within its limit and a second").isLessThan(BOMB_LIMIT_MS + 1_000);
         await("the server stopped the bomb").atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(20))
                 .until(() -> !bombIsRunning());
+    }
+
+    private void ordinaryStatement(int i, Duration deadline) {
+        ExecuteResponse answer = executor.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
+                .execute(execute("demo", "hotels-pg", "SELECT name, stars FROM hotels WHERE stars >= " + (i % 5)));
+        assertThat(answer.getRowsCount()).isPositive();
     }
 
     private static boolean bombIsRunning() throws Exception {
