@@ -41,18 +41,24 @@ public class SuiteOptions {
     long startTimeoutSeconds;
 
     public Endpoint interpreterEndpoint() {
-        return Endpoint.parse(resolve(interpreter, "OVERTONE_INTERPRETER", "interpreter-svc"));
+        return endpoint(interpreter, "OVERTONE_INTERPRETER", "interpreter-svc");
     }
 
     public Endpoint clarifyEndpoint() {
-        return Endpoint.parse(resolve(clarify, "OVERTONE_CLARIFY", "clarify-svc"));
+        return endpoint(clarify, "OVERTONE_CLARIFY", "clarify-svc");
+    }
+
+    /** The service's gRPC address, with its HTTP port as far from it as the service's configuration sets them. */
+    private Endpoint endpoint(String given, String envPrefix, String service) {
+        SuitePorts ports = ports();
+        return Endpoint.parse(resolve(given, envPrefix, service, ports), ports.http(service, 0) - ports.grpc(service, 0));
     }
 
     /**
      * The option, else {@code <PREFIX>_ADDR}, else localhost on {@code <PREFIX>_PORT} (what bin/overtone sets),
      * else on the service's port as bin/overtone would start it from this checkout.
      */
-    private String resolve(String given, String envPrefix, String service) {
+    private static String resolve(String given, String envPrefix, String service, SuitePorts ports) {
         if (given != null && !given.isBlank()) {
             return given;
         }
@@ -61,7 +67,7 @@ public class SuiteOptions {
             return addr;
         }
         String port = System.getenv(envPrefix + "_PORT");
-        return "localhost:" + (port == null || port.isBlank() ? String.valueOf(ports().grpc(service, 0)) : port.strip());
+        return "localhost:" + (port == null || port.isBlank() ? String.valueOf(ports.grpc(service, 0)) : port.strip());
     }
 
     public Path launcher() {

@@ -39,7 +39,8 @@ class BenchCommandTest {
         Path data = tmp.resolve("set.jsonl");
         Files.writeString(data, EXAMPLE);
         int rc = run("coverage", "--data", data.toString(), "--out", tmp.resolve("out").toString(),
-                "--overtone-home", tmp.resolve("home").toString(), "--interpreter", "127.0.0.1:1", "--no-start");
+                "--overtone-home", tmp.resolve("home").toString(), "--interpreter", "127.0.0.1:1", "--no-start",
+                "--launcher", Path.of("..", "bin", "overtone").toString());
         assertThat(rc).isEqualTo(3);
         Properties tenants = new Properties();
         try (FileInputStream in = new FileInputStream(tmp.resolve("home/tenants.d/bench.properties").toFile())) {

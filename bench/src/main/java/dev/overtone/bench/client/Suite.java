@@ -18,7 +18,7 @@ import io.grpc.ManagedChannelBuilder;
 
 /**
  * The running Overtone suite as the bench sees it: gRPC channels to interpreter-svc and
- * clarify-svc, and a readiness probe on their {@code /q/health/ready} (HTTP port: gRPC port + 10).
+ * clarify-svc, and a readiness probe on their {@code /q/health/ready} (on each one's HTTP port).
  */
 public final class Suite implements AutoCloseable {
 
@@ -83,7 +83,7 @@ public final class Suite implements AutoCloseable {
         }
         if (!mayStart || launcher == null || !Files.isExecutable(launcher)) {
             throw new SuiteUnavailableException("the suite is not reachable at " + endpoints
-                    + " (readiness /q/health/ready on each gRPC port + 10); start it with 'bin/overtone up'"
+                    + " (readiness " + endpoints.stream().map(Endpoint::readinessUri).toList() + "); start it with 'bin/overtone up'"
                     + (mayStart ? " (no launcher found at " + launcher + ")" : ""));
         }
         System.err.println("bench: suite not reachable at " + endpoints + "; starting it with '" + launcher + " up'");

@@ -41,32 +41,6 @@ public interface ExecutorConfig {
     @WithDefault("4096")
     int shapeCacheSize();
 
-    /** One tenant database as configured. Credentials are never logged. */
-    interface DatabaseSettings {
-        /** sqlite | postgresql */
-        String engine();
-
-        /** SQLite file (absolute path). */
-        Optional<String> path();
-
-        /** postgresql://host:port/database */
-        Optional<String> url();
-
-        /** The tenant's schema on PostgreSQL. */
-        Optional<String> schema();
-
-        Optional<String> username();
-
-        /** Inline password (demo only; prefer password-env or password-file). */
-        Optional<String> password();
-
-        /** Name of an environment variable holding the password. */
-        Optional<String> passwordEnv();
-
-        /** File holding the password (a mounted secret). */
-        Optional<String> passwordFile();
-    }
-
     interface Limits {
         /** Statement timeout when the call sets none. */
         @WithDefault("10s")
@@ -246,6 +220,10 @@ public interface ExecutorConfig {
         /** Statements that may wait for a parser thread (per engine); more are refused with RESOURCE_EXHAUSTED. */
         @WithDefault("64")
         int parserQueue();
+
+        /** How long a call refused for a full parser queue tells its caller to wait before it retries (grpc-retry-pushback-ms). */
+        @WithDefault("250ms")
+        Duration parserRetryPushback();
 
         /** Policy decisions remembered per (database, text); 0 turns the cache off. */
         @WithDefault("4096")

@@ -22,12 +22,12 @@ final class PostgresErrors {
         }
         if (e instanceof PgException pg && pg.getSqlState() != null && pg.getSqlState().startsWith("28")) {
             return SandboxException.unavailable("PostgreSQL refused the executor's login to " + database.key()
-                    + "; check its username and password settings");
+                    + "; check its username and password settings (a retry fails the same way until they are fixed)");
         }
         String reason = e instanceof TimeoutException ? "no answer in time"
                 : e.getMessage() == null ? "the connection failed" : e.getMessage();
         return SandboxException.unavailable("the PostgreSQL database of " + database.key() + " is unreachable: "
-                + reason);
+                + reason + "; retry once it is back");
     }
 
     static SandboxException translate(TenantDatabase database, Throwable e, ExecutionLimits limits) {
@@ -46,10 +46,11 @@ final class PostgresErrors {
                 if (state.startsWith("54")) {
                     yield SandboxException.exhausted("PostgreSQL refused to build a value past its own limit (1 GB"
                             + " per value; the executor only ever receives a cut of limits.max-cell-bytes): "
-                            + message + "; make the query build less");
+                            + message + "; make the query build less (the same statement fails again)");
                 }
                 if (state.startsWith("53")) {
-                    yield SandboxException.exhausted("PostgreSQL ran out of a resource: " + message);
+                    yield SandboxException.exhausted("PostgreSQL ran out of a resource: " + message
+                            + "; retry later, or make the query need less");
                 }
                 if (state.startsWith("08") || state.startsWith("57") || state.startsWith("3D")
                         || state.startsWith("28")) {

@@ -43,11 +43,12 @@ final class SqliteConnectionLimits {
         }
         if (primaryCode == 18 || lower.contains(LinearStringFunctions.TOO_BIG)) { // SQLITE_TOOBIG
             return Optional.of(SandboxException.exhausted("a value grew past " + PREFIX + "max-length ("
-                    + config.maxLength() + " bytes): " + message));
+                    + config.maxLength() + " bytes): " + message + "; build smaller values (the same statement fails again)"));
         }
         if (lower.contains("like or glob pattern too complex")) {
             return Optional.of(SandboxException.exhausted("a LIKE or GLOB pattern is longer than " + PREFIX
-                    + "like-pattern-length (" + config.likePatternLength() + " bytes): " + message));
+                    + "like-pattern-length (" + config.likePatternLength() + " bytes): " + message
+                    + "; use a shorter pattern (the same statement fails again)"));
         }
         if (lower.contains("expression tree is too large")) {
             return Optional.of(SandboxException.invalid("an expression is nested deeper than " + PREFIX

@@ -85,11 +85,13 @@ final class SqliteConnections {
 
     private Connection open(TenantDatabase database, Path path) {
         if (!Files.isReadable(path)) {
-            throw SandboxException.unavailable("the SQLite file of " + database.key() + " is missing or unreadable");
+            throw SandboxException.unavailable("the SQLite file of " + database.key() + " is missing or unreadable; check the tenant's"
+                    + " path setting and retry once the file is there");
         }
         String location = path.toString();
         if (location.contains("?") || location.contains("#")) {
-            throw SandboxException.unavailable("the SQLite path of " + database.key() + " contains '?' or '#'");
+            throw SandboxException.unavailable("the SQLite path of " + database.key() + " contains '?' or '#'; rename the"
+                    + " file (a retry fails the same way until then)");
         }
         SQLiteConfig sqlite = new SQLiteConfig();
         sqlite.setReadOnly(true);
@@ -118,7 +120,7 @@ final class SqliteConnections {
                 IdleConnections.close(connection);
             }
             throw SandboxException.unavailable("cannot open the SQLite database of " + database.key() + " read-only: "
-                    + e.getMessage());
+                    + e.getMessage() + "; retry later");
         }
     }
 }

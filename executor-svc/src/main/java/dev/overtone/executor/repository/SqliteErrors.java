@@ -29,9 +29,10 @@ final class SqliteErrors {
         return switch (primary) {
             case 8, 23 -> SandboxException.denied("engine-read-only", "SQLite refused to write or to authorize: "
                     + message); // SQLITE_READONLY, SQLITE_AUTH
-            case 7 -> SandboxException.exhausted("SQLite ran out of memory: " + message); // SQLITE_NOMEM
+            case 7 -> SandboxException.exhausted("SQLite ran out of memory: " + message
+                    + "; retry later, or make the query need less"); // SQLITE_NOMEM
             case 5, 6, 10, 11, 14, 26 -> SandboxException.unavailable("the SQLite database of " + database.key()
-                    + " is not usable now: " + message);
+                    + " is not usable now: " + message + "; retry later");
             default -> SandboxException.invalid("SQLite rejected the statement: " + message);
         };
     }

@@ -18,7 +18,7 @@ import java.util.function.Supplier;
 /**
  * At most N statements of one tenant at a time. The next ones wait, first come first served, until
  * a slot frees or their deadline passes (then RESOURCE_EXHAUSTED naming the limit); at most
- * {@code max-queued} wait, beyond that a call is refused at once ({@link BulkheadFull}, with a pushback after
+ * {@code max-queued} wait, beyond that a call is refused at once ({@link RetryAfter}, with a pushback after
  * which its caller may retry, on another replica when there is one). A slot is held until the statement
  * has really ended on the engine, also when the caller went away.
  */
@@ -80,8 +80,9 @@ public class TenantBulkhead {
                     return;
                 }
                 if (slots.waiting.size() >= maxQueued) {
-                    emitter.fail(new BulkheadFull(message(tenant, " and " + maxQueued
-                            + " more already wait (overtone.executor.bulkhead.max-queued)"), pushback));
+                    emitter.fail(new RetryAfter(message(tenant, " and " + maxQueued
+                            + " more already wait (overtone.executor.bulkhead.max-queued)") + "; retry after "
+                            + pushback.toMillis() + " ms", pushback));
                     return;
                 }
                 Waiter waiter = new Waiter(emitter);
@@ -131,13 +132,12 @@ public class TenantBulkhead {
     }
 
     private SandboxException full(String tenant, String detail) {
-        return SandboxException.exhausted(message(tenant, detail));
+        return SandboxException.exhausted(message(tenant, detail) + "; retry later or give the call more time");
     }
 
     private String message(String tenant, String detail) {
         return "tenant '" + tenant + "' already runs " + limit
-                + " statements, its limit (overtone.executor.bulkhead.max-concurrent=" + limit + ")" + detail
-                + "; retry later or give the call more time";
+                + " statements, its limit (overtone.executor.bulkhead.max-concurrent=" + limit + ")" + detail;
     }
 
     public int limit() {

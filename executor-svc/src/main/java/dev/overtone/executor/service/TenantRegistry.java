@@ -1,7 +1,7 @@
 package dev.overtone.executor.service;
 
 import dev.overtone.executor.config.ExecutorConfig;
-import dev.overtone.executor.config.ExecutorConfig.DatabaseSettings;
+import dev.overtone.executor.config.DatabaseSettings;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -181,7 +181,7 @@ public class TenantRegistry {
             String value = environment.apply(entry.passwordEnv().get());
             if (value == null) {
                 throw SandboxException.unavailable("the password of " + key + " is not available: environment variable "
-                        + entry.passwordEnv().get() + " is not set");
+                        + entry.passwordEnv().get() + " is not set (a retry fails the same way until it is)");
             }
             return new Secret(value);
         }
@@ -190,7 +190,7 @@ public class TenantRegistry {
                 return new Secret(Files.readString(Path.of(entry.passwordFile().get())).strip());
             } catch (IOException e) {
                 throw SandboxException.unavailable("the password of " + key + " is not available: file "
-                        + entry.passwordFile().get() + " cannot be read");
+                        + entry.passwordFile().get() + " cannot be read (a retry fails the same way until it can)");
             }
         }
         return new Secret(entry.password().orElse(""));

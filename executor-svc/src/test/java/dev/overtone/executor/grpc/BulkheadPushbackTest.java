@@ -68,14 +68,16 @@ class BulkheadPushbackTest {
         assertThat(queue("demo", config.bulkhead().maxQueued())).isZero();
 
         StatusRuntimeException full = refusal(20_000);
-        assertThat(full.getStatus().getDescription()).contains("overtone.executor.bulkhead.max-queued");
+        assertThat(full.getStatus().getDescription()).contains("overtone.executor.bulkhead.max-queued")
+                .endsWith("; retry after " + config.bulkhead().retryPushback().toMillis() + " ms");
         assertThat(full.getTrailers().get(RetryPolicy.PUSHBACK))
                 .isEqualTo(Long.toString(config.bulkhead().retryPushback().toMillis()));
 
         release();
         hold("demo", bulkhead.limit());
         StatusRuntimeException late = refusal(300);
-        assertThat(late.getStatus().getDescription()).contains("no slot freed before the call's time limit");
+        assertThat(late.getStatus().getDescription()).contains("no slot freed before the call's time limit")
+                .endsWith("; retry later or give the call more time");
         assertThat(late.getTrailers().get(RetryPolicy.PUSHBACK)).isEqualTo("-1");
     }
 

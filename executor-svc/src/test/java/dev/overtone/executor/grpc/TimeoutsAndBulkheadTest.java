@@ -3,8 +3,10 @@ package dev.overtone.executor.grpc;
 import static dev.overtone.executor.support.Calls.assertStatus;
 import static dev.overtone.executor.support.Calls.execute;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.overtone.executor.service.TenantBulkhead;
+import dev.overtone.executor.support.BulkheadSlots;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import dev.overtone.executor.support.OnEachEngine;
 import dev.overtone.proto.v1.ExecuteResponse;
@@ -14,13 +16,12 @@ import io.grpc.Status;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** Execute's time limits (its own and the gRPC deadline) and the per-tenant bulkhead, over gRPC on both engines. */
@@ -46,7 +47,7 @@ class TimeoutsAndBulkheadTest {
     }
 
     @OnEachEngine
-    void theGrpcDeadlineLowersTheTimeout(String database) throws InterruptedException {
+    void theGrpcDeadlineLowersTheTimeout(String database) {
         String forever = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT max(n) FROM r";
         assertStatus(() -> executor.withDeadlineAfter(400, TimeUnit.MILLISECONDS).execute(execute("demo", database,
                 forever, Limits.newBuilder().setTimeoutMs(30_000).build())), Status.Code.DEADLINE_EXCEEDED, "");
@@ -101,28 +102,12 @@ class TimeoutsAndBulkheadTest {
         }
     }
 
-    /** Takes up to {@code count} permits of the tenant; returns how many were refused. */
     private int hold(String tenant, int count, List<UniEmitter<? super Object>> held) {
-        AtomicInteger refused = new AtomicInteger();
-        for (int i = 0; i < count; i++) {
-            bulkhead.run(tenant, () -> Uni.createFrom().emitter(held::add)).subscribe()
-                    .with(x -> { }, e -> refused.incrementAndGet());
-        }
-        return refused.get();
+        return BulkheadSlots.hold(bulkhead, tenant, count, held);
     }
 
-    private void awaitBulkheadFree(String tenant, long millis) throws InterruptedException {
-        long deadline = System.nanoTime() + millis * 1_000_000L;
-        while (true) {
-            List<UniEmitter<? super Object>> held = new ArrayList<>();
-            int refused = hold(tenant, bulkhead.limit(), held);
-            held.forEach(e -> e.complete(null));
-            if (refused == 0) {
-                return;
-            }
-            assertThat(System.nanoTime()).as("the timed-out statement still holds a bulkhead permit")
-                    .isLessThan(deadline);
-            Thread.sleep(20);
-        }
+    private void awaitBulkheadFree(String tenant, long millis) {
+        await("the timed-out statement gives its bulkhead slot back").atMost(Duration.ofMillis(millis))
+                .pollInterval(Duration.ofMillis(20)).until(() -> BulkheadSlots.inUse(bulkhead, tenant) == 0);
     }
 }

@@ -21,8 +21,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * endpoint refusing: structural readings, degraded, with the typed degradation). infill-svc's own
  * {@code RecordedAnswersTest} and {@code RecordedModelDownAnswersTest} check them against the service. A request is
  * looked up without its call_id, which only ties a call's rounds together (infill-svc keeps its parser-svc variants
- * under it) and is new on every call. Hand-written, each said where: the outage and slowness a test injects, an
- * analysis a test takes out of an answer, and the requests kept.
+ * under it until the call's last_round, then forgets them) and is new on every call. What the real service relies on
+ * is checked on every round instead ({@link CallRounds}): a round has a call_id, and none follows its call's last round
+ * (where infill-svc would only ask parser-svc again, an answer unchanged and a cost no test would see). Hand-written,
+ * each said where: the outage and slowness a test injects, an analysis a test takes out of an answer, and the
+ * requests kept.
  */
 public final class FakeInfill {
     private static final RecordedExchanges WHOLE = RecordedExchanges.load("infill-svc", InfillServiceGrpc.getServiceDescriptor());
@@ -35,6 +38,7 @@ public final class FakeInfill {
     private volatile String unanalysed;
     private final Slowness slowness = new Slowness();
     private final List<InfillRequest> requests = new CopyOnWriteArrayList<>();
+    private final CallRounds rounds = new CallRounds();
 
     /** Every call fails with this status (a test's injected outage). */
     public FakeInfill failWith(Status status) {
@@ -75,10 +79,12 @@ public final class FakeInfill {
     void assertEveryCallRecorded() {
         whole.assertEveryCallRecorded();
         modelDown.assertEveryCallRecorded();
+        rounds.assertKeptTheContract();
     }
 
     Uni<InfillResponse> infill(InfillRequest request) {
         requests.add(request);
+        rounds.saw(request);
         InfillRequest recordedAs = request.toBuilder().clearCallId().build();
         return outage.or(() -> (degraded ? modelDown : whole).<InfillResponse>answer("Infill", recordedAs)
                 .map(answer -> unanalysed == null ? answer : withoutAnalysis(answer, request, unanalysed))

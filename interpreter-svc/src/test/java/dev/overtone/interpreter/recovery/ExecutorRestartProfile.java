@@ -1,14 +1,20 @@
 package dev.overtone.interpreter.recovery;
 
 import dev.overtone.runtime.testing.ConfigProfile;
+import dev.overtone.runtime.testing.FreePort;
 import java.util.Map;
 
-/** executor-svc on its own port (a server the test starts and stops), everything else on the test app. */
+/**
+ * executor-svc on a port of its own, free when the profile is made (a server the test starts and stops, at the
+ * configured {@code quarkus.grpc.clients.executor.port}), everything else on the test app.
+ */
 public class ExecutorRestartProfile extends ConfigProfile {
-    static final int PORT = 18197;
-
     public ExecutorRestartProfile() {
-        super(Map.of("quarkus.grpc.clients.executor.port", String.valueOf(PORT),
-                "quarkus.grpc.clients.executor.test-port", String.valueOf(PORT)));
+        this(FreePort.take());
+    }
+
+    private ExecutorRestartProfile(int port) {
+        super(Map.of("quarkus.grpc.clients.executor.port", String.valueOf(port),
+                "quarkus.grpc.clients.executor.test-port", String.valueOf(port)));
     }
 }

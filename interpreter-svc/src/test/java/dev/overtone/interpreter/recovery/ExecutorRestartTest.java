@@ -23,6 +23,7 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +40,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @QuarkusTest
 @TestProfile(ExecutorRestartProfile.class)
 class ExecutorRestartTest extends AgainstFakes {
+
+    @ConfigProperty(name = "quarkus.grpc.clients.executor.port")
+    int executorPort;
 
     private Server executor;
 
@@ -72,7 +76,7 @@ class ExecutorRestartTest extends AgainstFakes {
                             out.onCompleted();
                         }))
                 .build();
-        executor = NettyServerBuilder.forPort(ExecutorRestartProfile.PORT).addService(definition).build().start();
+        executor = NettyServerBuilder.forPort(executorPort).addService(definition).build().start();
     }
 
     @Test
@@ -90,7 +94,7 @@ class ExecutorRestartTest extends AgainstFakes {
                 .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
                     assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
                     assertThat(e.getStatus().getDescription())
-                            .startsWith("executor-svc is unavailable at localhost:" + ExecutorRestartProfile.PORT);
+                            .startsWith("executor-svc is unavailable at localhost:" + executorPort);
                 });
 
         startExecutor();

@@ -61,9 +61,7 @@ final class ClauseWalk {
 
     private void plain(PlainSelect ps, NameScope parent, String prefix, boolean slotted) {
         NameScope outer = names.enter(parent);
-        List<FromItem> items = new ArrayList<>();
-        if (ps.getFromItem() != null) items.add(ps.getFromItem());
-        if (ps.getJoins() != null) for (Join j : ps.getJoins()) items.add(j.getRightItem());
+        List<FromItem> items = LevelWalk.fromItems(ps);
         for (FromItem f : items) names.register(f);
         if (ps.getSelectItems() != null)
             for (SelectItem<?> item : ps.getSelectItems())

@@ -3,16 +3,13 @@ package dev.overtone.parser.analysis;
 import dev.overtone.parser.dialect.DialectRewriter;
 
 import net.sf.jsqlparser.expression.Expression;
-import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.select.FromItem;
-import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -29,10 +26,7 @@ public final class QueryShape {
     public QueryShape(PlainSelect select, SchemaIndex schema) {
         this.select = select;
         this.schema = schema;
-        List<FromItem> items = new ArrayList<>();
-        if (select.getFromItem() != null) items.add(select.getFromItem());
-        if (select.getJoins() != null) for (Join j : select.getJoins()) items.add(j.getRightItem());
-        for (FromItem f : items) {
+        for (FromItem f : LevelWalk.fromItems(select)) {
             if (f instanceof Table t) {
                 String name = schema.tableName(clean(t.getName()));
                 String alias = f.getAlias() == null ? name : clean(f.getAlias().getName());
@@ -94,32 +88,7 @@ public final class QueryShape {
 
     /** Visits every column of the SELECT's own clauses (not of its subqueries). */
     public void forEachColumn(Consumer<Column> action) {
-        ExpressionVisitorAdapter<Void> v = new ExpressionVisitorAdapter<>() {
-            @Override
-            public <S> Void visit(Column column, S context) {
-                action.accept(column);
-                return null;
-            }
-
-            @Override
-            public <S> Void visit(ParenthesedSelect sub, S context) {
-                return null;
-            }
-
-            @Override
-            public <S> Void visit(Select sub, S context) {
-                return null;
-            }
-        };
-        List<Expression> all = new ArrayList<>();
-        select.getSelectItems().forEach(i -> all.add(i.getExpression()));
-        if (select.getJoins() != null) select.getJoins().forEach(j -> all.addAll(j.getOnExpressions()));
-        if (select.getWhere() != null) all.add(select.getWhere());
-        if (select.getGroupBy() != null && select.getGroupBy().getGroupByExpressionList() != null)
-            select.getGroupBy().getGroupByExpressionList().forEach(e -> all.add((Expression) e));
-        if (select.getHaving() != null) all.add(select.getHaving());
-        if (select.getOrderByElements() != null) select.getOrderByElements().forEach(o -> all.add(o.getExpression()));
-        for (Expression e : all) e.accept(v, null);
+        LevelWalk.forEachColumn(LevelWalk.clauses(select), false, action);
     }
 
     public static String quote(String name) {

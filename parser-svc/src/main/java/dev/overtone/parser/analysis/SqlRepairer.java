@@ -4,7 +4,6 @@ import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.select.FromItem;
-import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
@@ -174,7 +173,7 @@ public final class SqlRepairer {
             Select tree = QueryParser.parse(sql, schema);
             boolean[] changed = {false};
             for (PlainSelect ps : plainSelects(tree)) {
-                for (FromItem f : fromItems(ps))
+                for (FromItem f : LevelWalk.fromItems(ps))
                     if (f instanceof Table t && QueryShape.clean(t.getName()).equalsIgnoreCase(table)) {
                         t.setName(QueryShape.quote(replacement));
                         t.setSchemaName(null);
@@ -222,19 +221,12 @@ public final class SqlRepairer {
     /** FROM references of one SELECT (alias or table name, lower case) -> schema table. */
     private static Map<String, String> references(PlainSelect ps) {
         Map<String, String> out = new LinkedHashMap<>();
-        for (FromItem f : fromItems(ps))
+        for (FromItem f : LevelWalk.fromItems(ps))
             if (f instanceof Table t) {
                 String table = QueryShape.clean(t.getName());
                 out.put(f.getAlias() != null ? QueryShape.clean(f.getAlias().getName()) : table, table);
             }
         return out;
-    }
-
-    private static List<FromItem> fromItems(PlainSelect ps) {
-        List<FromItem> items = new ArrayList<>();
-        if (ps.getFromItem() != null) items.add(ps.getFromItem());
-        if (ps.getJoins() != null) for (Join j : ps.getJoins()) items.add(j.getRightItem());
-        return items;
     }
 
     /** Every SELECT of the statement: set-operation branches, derived tables and subqueries in expressions. */
@@ -251,7 +243,7 @@ public final class SqlRepairer {
             l.getSelects().forEach(x -> collect(x, out));
         } else if (s instanceof PlainSelect ps) {
             out.add(ps);
-            for (FromItem f : fromItems(ps)) if (f instanceof ParenthesedSelect sub) collect(sub, out);
+            for (FromItem f : LevelWalk.fromItems(ps)) if (f instanceof ParenthesedSelect sub) collect(sub, out);
             ExpressionVisitorAdapter<Void> subqueries = new ExpressionVisitorAdapter<>() {
                 @Override
                 public <S> Void visit(ParenthesedSelect sub, S context) {

@@ -1,5 +1,6 @@
 package dev.overtone.parser.variants;
 
+import dev.overtone.parser.analysis.LevelWalk;
 import dev.overtone.parser.analysis.NameSimilarity;
 import dev.overtone.parser.analysis.Phrasing;
 import dev.overtone.parser.analysis.QueryShape;
@@ -168,11 +169,9 @@ final class ChildMeasures {
     }
 
     private static int fromCount(PlainSelect ps, String table) {
-        List<net.sf.jsqlparser.statement.select.FromItem> items = new ArrayList<>();
-        items.add(ps.getFromItem());
-        if (ps.getJoins() != null) ps.getJoins().forEach(j -> items.add(j.getRightItem()));
+        if (ps.getFromItem() == null) return -1;
         int n = 0;
-        for (var f : items)
+        for (var f : LevelWalk.fromItems(ps))
             if (f instanceof net.sf.jsqlparser.schema.Table t && QueryShape.clean(t.getName()).equalsIgnoreCase(table)) n++;
             else if (!(f instanceof net.sf.jsqlparser.schema.Table)) return -1;
         return n;

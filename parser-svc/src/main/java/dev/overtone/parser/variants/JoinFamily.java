@@ -1,5 +1,6 @@
 package dev.overtone.parser.variants;
 
+import dev.overtone.parser.analysis.LevelWalk;
 import dev.overtone.parser.analysis.Phrasing;
 import dev.overtone.parser.analysis.QueryShape;
 import dev.overtone.parser.analysis.SchemaIndex;
@@ -155,10 +156,7 @@ final class JoinFamily implements VariantFamily {
     }
 
     static String baseReference(PlainSelect ps, String table) {
-        List<net.sf.jsqlparser.statement.select.FromItem> items = new ArrayList<>();
-        items.add(ps.getFromItem());
-        if (ps.getJoins() != null) ps.getJoins().forEach(j -> items.add(j.getRightItem()));
-        for (var f : items)
+        for (var f : LevelWalk.fromItems(ps))
             if (f instanceof net.sf.jsqlparser.schema.Table t && QueryShape.clean(t.getName()).equalsIgnoreCase(table))
                 return f.getAlias() != null ? f.getAlias().getName() : t.getName();
         return QueryShape.quote(table);

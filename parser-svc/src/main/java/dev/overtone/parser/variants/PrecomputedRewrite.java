@@ -1,11 +1,10 @@
 package dev.overtone.parser.variants;
 
-import dev.overtone.parser.analysis.Phrasing;
+import dev.overtone.parser.analysis.LevelWalk;
 import dev.overtone.parser.analysis.QueryShape;
 import dev.overtone.parser.analysis.SchemaIndex;
 
 import net.sf.jsqlparser.expression.Expression;
-import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
@@ -132,20 +131,8 @@ final class PrecomputedRewrite {
 
     /** Visits the columns of the level's clauses but its join conditions, outside aggregate calls and subqueries. */
     private static void forEachPlainColumn(PlainSelect level, java.util.function.Consumer<Column> action) {
-        ExpressionVisitorAdapter<Void> v = new SelectLevels.LevelWalk(sub -> { }) {
-            @Override
-            public <S> Void visit(Column column, S context) {
-                action.accept(column);
-                return null;
-            }
-
-            @Override
-            public <S> Void visit(Function f, S context) {
-                return Phrasing.isAggregate(f) ? null : super.visit(f, context);
-            }
-        };
-        List<Expression> clauses = SelectLevels.clauses(level);
+        List<Expression> clauses = LevelWalk.clauses(level);
         if (level.getJoins() != null) level.getJoins().forEach(j -> clauses.removeAll(j.getOnExpressions()));
-        for (Expression e : clauses) e.accept(v, null);
+        LevelWalk.forEachColumn(clauses, true, action);
     }
 }

@@ -1,5 +1,6 @@
 package dev.overtone.parser.variants;
 
+import dev.overtone.parser.analysis.LevelWalk;
 import dev.overtone.parser.analysis.NameSimilarity;
 import dev.overtone.parser.analysis.QueryShape;
 
@@ -8,7 +9,6 @@ import dev.overtone.proto.v1.Table;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.statement.select.FromItem;
 import net.sf.jsqlparser.statement.select.GroupByElement;
-import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.SelectItem;
 
@@ -77,10 +77,7 @@ final class ProjectionFamily implements VariantFamily {
     /** The FROM items that are tables, by the name the query refers to them with (alias or table). */
     private static Map<String, String> tablesByReference(VariantContext ctx, PlainSelect ps) {
         Map<String, String> out = new LinkedHashMap<>();
-        List<FromItem> items = new ArrayList<>();
-        if (ps.getFromItem() != null) items.add(ps.getFromItem());
-        if (ps.getJoins() != null) for (Join j : ps.getJoins()) items.add(j.getRightItem());
-        for (FromItem f : items) {
+        for (FromItem f : LevelWalk.fromItems(ps)) {
             if (!(f instanceof net.sf.jsqlparser.schema.Table t)) continue;
             String table = ctx.schema.tableName(QueryShape.clean(t.getName()));
             if (ctx.schema.table(table).isEmpty()) continue;

@@ -1,17 +1,14 @@
 package dev.overtone.parser.variants;
 
+import dev.overtone.parser.analysis.LevelWalk;
 import dev.overtone.parser.analysis.Phrasing;
 
 import net.sf.jsqlparser.expression.Expression;
-import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.statement.select.FromItem;
-import net.sf.jsqlparser.statement.select.Join;
-import net.sf.jsqlparser.statement.select.OrderByElement;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
-import net.sf.jsqlparser.statement.select.SelectItem;
 import net.sf.jsqlparser.statement.select.SetOperationList;
 
 import java.util.ArrayList;
@@ -54,12 +51,9 @@ final class SelectLevels {
 
     /** The subqueries written directly in this level's clauses and FROM. */
     private static void forEachSubquery(PlainSelect ps, Consumer<Select> action) {
-        List<FromItem> from = new ArrayList<>();
-        if (ps.getFromItem() != null) from.add(ps.getFromItem());
-        if (ps.getJoins() != null) for (Join j : ps.getJoins()) from.add(j.getRightItem());
-        for (FromItem f : from) if (f instanceof ParenthesedSelect sub) action.accept(sub);
+        for (FromItem f : LevelWalk.fromItems(ps)) if (f instanceof ParenthesedSelect sub) action.accept(sub);
         LevelWalk v = new LevelWalk(action);
-        for (Expression e : clauses(ps)) e.accept(v, null);
+        for (Expression e : LevelWalk.clauses(ps)) e.accept(v, null);
     }
 
     /** The aggregate calls of this level's own clauses (not of its subqueries, not nested in another aggregate). */
@@ -73,41 +67,7 @@ final class SelectLevels {
                 return null;
             }
         };
-        for (Expression e : clauses(ps)) e.accept(v, null);
+        for (Expression e : LevelWalk.clauses(ps)) e.accept(v, null);
         return out;
-    }
-
-    /** The expressions of every clause of the level: select items, join conditions, WHERE, GROUP BY, HAVING, ORDER BY. */
-    static List<Expression> clauses(PlainSelect ps) {
-        List<Expression> all = new ArrayList<>();
-        for (SelectItem<?> item : ps.getSelectItems()) all.add(item.getExpression());
-        if (ps.getJoins() != null) ps.getJoins().forEach(j -> all.addAll(j.getOnExpressions()));
-        if (ps.getWhere() != null) all.add(ps.getWhere());
-        if (ps.getGroupBy() != null && ps.getGroupBy().getGroupByExpressionList() != null)
-            ps.getGroupBy().getGroupByExpressionList().forEach(e -> all.add((Expression) e));
-        if (ps.getHaving() != null) all.add(ps.getHaving());
-        if (ps.getOrderByElements() != null) for (OrderByElement o : ps.getOrderByElements()) all.add(o.getExpression());
-        return all;
-    }
-
-    /** An expression walk that stays on one level: a subquery is handed to {@code onSubquery}, not entered. */
-    static class LevelWalk extends ExpressionVisitorAdapter<Void> {
-        private final Consumer<Select> onSubquery;
-
-        LevelWalk(Consumer<Select> onSubquery) {
-            this.onSubquery = onSubquery;
-        }
-
-        @Override
-        public <S> Void visit(ParenthesedSelect sub, S context) {
-            onSubquery.accept(sub);
-            return null;
-        }
-
-        @Override
-        public <S> Void visit(Select sub, S context) {
-            onSubquery.accept(sub);
-            return null;
-        }
     }
 }

@@ -3,6 +3,7 @@ package dev.overtone.runtime.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.overtone.runtime.testing.FreePort;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
@@ -39,7 +40,7 @@ class DownstreamTest {
 
     @Test
     void aPeerThatIsDownIsUnavailableNamingTheServiceAndWhereItWasLookedFor() throws Exception {
-        Downstream clarify = downstream(RetryPolicyTest.freePort());
+        Downstream clarify = downstream(FreePort.take());
 
         assertThatThrownBy(() -> clarify.call("Start", 2_000, () -> start(2_000)))
                 .isInstanceOfSatisfying(DownstreamFailure.class, f -> {
@@ -100,7 +101,7 @@ class DownstreamTest {
 
     @Test
     void anAsyncCallFailsTheSameWayAndReachesAPeerRestartedAfterItsChannelFailed() throws Exception {
-        int port = RetryPolicyTest.freePort();
+        int port = FreePort.take();
         Downstream clarify = downstream(port);
         assertThatThrownBy(() -> clarify.callAsync("Start", 2_000, () -> startAsync(2_000)).await().atMost(Duration.ofSeconds(5)))
                 .isInstanceOfSatisfying(DownstreamFailure.class, f -> assertThat(f.getMessage())
@@ -132,7 +133,7 @@ class DownstreamTest {
     }
 
     private Server serve(ServerCallHandler<byte[], byte[]> handler) throws Exception {
-        Server server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", RetryPolicyTest.freePort()))
+        Server server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", FreePort.take()))
                 .addService(ServerServiceDefinition.builder(START.getServiceName()).addMethod(START, handler).build()).build().start();
         started.add(server::shutdownNow);
         return server;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.overtone.replicas.StaticReplicas;
+import dev.overtone.runtime.testing.FreePort;
 import io.grpc.EquivalentAddressGroup;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
@@ -87,7 +88,7 @@ class MaxConnectionAgeTest {
     }
 
     private Server serve(AtomicInteger calls, MaxConnectionAge age) throws Exception {
-        return replicas.serve(RetryPolicyTest.freePort(), calls, age::apply);
+        return replicas.serve(FreePort.take(), calls, age::apply);
     }
 
     private static EquivalentAddressGroup address(Server server) {

@@ -1,5 +1,6 @@
 package dev.overtone.runtime.grpc;
 
+import dev.overtone.runtime.testing.FreePort;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
@@ -31,7 +32,7 @@ final class ReplicaServers implements AfterEachCallback {
     }
 
     Server serve(AtomicInteger calls) throws IOException {
-        return serve(RetryPolicyTest.freePort(), calls, builder -> { });
+        return serve(FreePort.take(), calls, builder -> { });
     }
 
     /** A replica on {@code port}, its server builder set up by {@code configure} before it starts. */

@@ -3,6 +3,7 @@ package dev.overtone.runtime.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.overtone.runtime.testing.FreePort;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -20,7 +21,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -78,7 +78,7 @@ public class RetryPolicyTest {
     @MethodSource("transientFailures")
     void anIdempotentCallIsRetriedOnceAfterATransientFailure(Status failure) throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", freePort()))
+        server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", FreePort.take()))
                 .addService(echo(EXECUTE, attempts, 1, failure)).build().start();
         channel = retryingChannel(server.getPort());
 
@@ -91,7 +91,7 @@ public class RetryPolicyTest {
     @Test
     void aCallIsRetriedTwiceAndAThirdFailureIsReported() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        server = serve(freePort(), EXECUTE, attempts, 2);
+        server = serve(FreePort.take(), EXECUTE, attempts, 2);
         channel = retryingChannel(server.getPort());
         assertThat(ClientCalls.blockingUnaryCall(channel, EXECUTE, deadline(), new byte[] {3})).containsExactly(3);
         assertThat(attempts).hasValue(3);
@@ -100,7 +100,7 @@ public class RetryPolicyTest {
         server.shutdownNow();
         channel.shutdownNow();
         attempts.set(0);
-        server = serve(freePort(), EXECUTE, attempts, 3);
+        server = serve(FreePort.take(), EXECUTE, attempts, 3);
         channel = retryingChannel(server.getPort());
         Downstream executor = new Downstream("executor-svc", "localhost:" + server.getPort(), channel);
         assertThatThrownBy(() -> executor.call("Execute", 5_000,
@@ -113,7 +113,7 @@ public class RetryPolicyTest {
     @Test
     void aRefusalWithAPushbackIsRetriedAfterIt() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", freePort()))
+        server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", FreePort.take()))
                 .addService(echo(EXECUTE, attempts, 1, refused(300))).build().start();
         channel = retryingChannel(server.getPort());
 
@@ -138,7 +138,7 @@ public class RetryPolicyTest {
     /** How many attempts one call of {@code method} made against a server that refuses every call with {@code refusal}. */
     private int attemptsOf(MethodDescriptor<byte[], byte[]> method, StatusRuntimeException refusal) throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        Server refusing = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", freePort()))
+        Server refusing = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", FreePort.take()))
                 .addService(echo(method, attempts, Integer.MAX_VALUE, refusal)).build().start();
         ManagedChannel calls = retryingChannel(refusing.getPort());
         try {
@@ -161,7 +161,7 @@ public class RetryPolicyTest {
     @Test
     void aCallThatWritesIsNotRetried() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        server = serve(freePort(), START, attempts, 1);
+        server = serve(FreePort.take(), START, attempts, 1);
         channel = retryingChannel(server.getPort());
 
         assertThatThrownBy(() -> ClientCalls.blockingUnaryCall(channel, START, deadline(), new byte[] {1}))
@@ -172,7 +172,7 @@ public class RetryPolicyTest {
 
     @Test
     void theFirstCallAfterAPeerRestartReachesIt() throws Exception {
-        int port = freePort();
+        int port = FreePort.take();
         server = serve(port, EXECUTE, new AtomicInteger(), 0);
         channel = retryingChannel(port);
         var calls = channel;
@@ -233,11 +233,5 @@ public class RetryPolicyTest {
         return MethodDescriptor.<byte[], byte[]>newBuilder().setType(MethodDescriptor.MethodType.UNARY)
                 .setFullMethodName(MethodDescriptor.generateFullMethodName(service, name))
                 .setRequestMarshaller(BYTES).setResponseMarshaller(BYTES).build();
-    }
-
-    public static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

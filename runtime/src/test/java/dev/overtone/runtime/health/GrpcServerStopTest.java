@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.runtime.grpc.Replicas;
 import dev.overtone.runtime.grpc.RetryPolicyTest;
+import dev.overtone.runtime.testing.FreePort;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
@@ -152,7 +153,7 @@ class GrpcServerStopTest {
     private Replica replica(AtomicInteger served) throws Exception {
         Vertx vertx = Vertx.vertx(new VertxOptions().setWorkerPoolSize(1));
         vertxes.add(vertx);
-        int port = RetryPolicyTest.freePort();
+        int port = FreePort.take();
         String id = vertx.deployVerticle(new ServerVerticle(port, served)).toCompletionStage().toCompletableFuture()
                 .get(BOUND.toMillis(), TimeUnit.MILLISECONDS);
         return new Replica(vertx, id, port);

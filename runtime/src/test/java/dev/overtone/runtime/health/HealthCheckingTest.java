@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.overtone.replicas.StaticReplicas;
 import dev.overtone.runtime.grpc.Replicas;
 import dev.overtone.runtime.grpc.RetryPolicyTest;
+import dev.overtone.runtime.testing.FreePort;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
@@ -87,7 +88,7 @@ class HealthCheckingTest {
     }
 
     private int serve(AtomicInteger calls, HealthStatusManager health) throws Exception {
-        int port = RetryPolicyTest.freePort();
+        int port = FreePort.take();
         servers.add(NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port))
                 .addService(RetryPolicyTest.echo(EXECUTE, calls, 0)).addService(health.getHealthService()).build().start());
         return port;

@@ -1,7 +1,9 @@
 package dev.overtone.executor.service.policy;
 
 import dev.overtone.executor.service.EngineKind;
+import dev.overtone.executor.service.RetryAfter;
 import dev.overtone.executor.service.SandboxException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
@@ -31,8 +33,10 @@ final class PolicyParser {
 
     private final ExecutorService threads;
     private final long parseTimeoutMillis;
+    private final Duration retryPushback;
 
-    PolicyParser(int threadCount, int queueLength, long parseTimeoutMillis) {
+    /** {@code retryPushback}: how long a statement refused for a full queue tells its caller to wait before it retries. */
+    PolicyParser(int threadCount, int queueLength, long parseTimeoutMillis, Duration retryPushback) {
         AtomicInteger number = new AtomicInteger();
         this.threads = new ThreadPoolExecutor(threadCount, threadCount, 0, TimeUnit.MILLISECONDS,
                 new ArrayBlockingQueue<>(Math.max(1, queueLength)), r -> {
@@ -41,6 +45,7 @@ final class PolicyParser {
                     return t;
                 });
         this.parseTimeoutMillis = parseTimeoutMillis;
+        this.retryPushback = retryPushback;
     }
 
     /** The one statement of {@code sql}, parsed on the pool; {@code deadlineNanos} is when the call's time limit ends (0: none). */
@@ -77,8 +82,9 @@ final class PolicyParser {
             }
             throw SandboxException.invalid(unparsable(e, engine));
         } catch (RejectedExecutionException e) {
-            throw SandboxException.exhausted("the sandbox is checking as many statements as it may at once"
-                    + " (overtone.executor.policy.parser-threads and parser-queue); retry shortly");
+            // nothing ran and a parser thread frees within a parse's time: the caller's channel may retry after the pushback
+            throw new RetryAfter("the sandbox is checking as many statements as it may at once (overtone.executor.policy"
+                    + ".parser-threads and parser-queue); retry after " + retryPushback.toMillis() + " ms", retryPushback);
         } catch (StackOverflowError e) {
             throw tooDeep();
         } catch (RuntimeException e) {

@@ -61,7 +61,8 @@ public final class ReadOnlyPolicy implements SandboxPolicy {
         this.systemNames = new SystemNames(engine, allowed);
         this.builtValues = new BuiltValueBounds(engine, config.maxBuiltLength());
         this.tableRules = new TableRules(engine);
-        this.parser = new PolicyParser(config.parserThreads(), config.parserQueue(), config.parseTimeout().toMillis());
+        this.parser = new PolicyParser(config.parserThreads(), config.parserQueue(), config.parseTimeout().toMillis(),
+                config.parserRetryPushback());
         this.callingThreadParse = new ParseBounds(config.callingThreadParseMaxTokens(),
                 config.callingThreadParseMaxNesting());
     }

@@ -73,6 +73,10 @@ final class PolicyConfigs {
                 return 8;
             }
 
+            public Duration parserRetryPushback() {
+                return Duration.ofMillis(250);
+            }
+
             public int decisionCacheSize() {
                 return 0;
             }

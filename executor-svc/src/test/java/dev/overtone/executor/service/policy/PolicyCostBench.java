@@ -10,6 +10,7 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -50,7 +51,7 @@ class PolicyCostBench {
         ExecutorConfig.Policy config = PolicyConfigs.defaults();
         ReadOnlyPolicy callingThread = new ReadOnlyPolicy(engine, config);
         ReadOnlyPolicy pooled = new ReadOnlyPolicy(engine, withCallingThreadTokens(config, 0));
-        PolicyParser parser = new PolicyParser(2, 64, 5_000);
+        PolicyParser parser = new PolicyParser(2, 64, 5_000, Duration.ofMillis(250));
         ComplexityBounds complexity = new ComplexityBounds(config.maxNesting(), config.maxOperatorChain());
         FunctionAllowList allowed = FunctionAllowList.of(engine, List.of());
         SystemNames systemNames = new SystemNames(engine, allowed);
@@ -118,7 +119,7 @@ class PolicyCostBench {
         ExecutorConfig.Policy config = PolicyConfigs.defaults();
         ParseBounds bounds = new ParseBounds(config.callingThreadParseMaxTokens(), config.callingThreadParseMaxNesting());
         ComplexityBounds complexity = new ComplexityBounds(config.maxNesting(), config.maxOperatorChain());
-        PolicyParser parser = new PolicyParser(1, 8, 5_000);
+        PolicyParser parser = new PolicyParser(1, 8, 5_000, Duration.ofMillis(250));
         Map<String, java.util.function.IntFunction<String>> shapes = new LinkedHashMap<>();
         shapes.put("nested parentheses", d -> "SELECT " + "(".repeat(d) + "1" + ")".repeat(d));
         shapes.put("nested parentheses around a sum", d -> "SELECT " + "(a + ".repeat(d) + "1" + ")".repeat(d) + " FROM t");

@@ -2,16 +2,28 @@ package dev.overtone.executor.service.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.overtone.executor.service.EngineKind;
 import dev.overtone.executor.service.SandboxException;
 import io.grpc.Status;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import net.sf.jsqlparser.statement.select.Select;
 import org.junit.jupiter.api.Test;
 
 /** Parsing within the call's time limit, with refusals a person can act on. */
 class PolicyParserTest {
-    private final PolicyParser parser = new PolicyParser(1, 1, 5_000);
+    private static final Duration PUSHBACK = Duration.ofMillis(250);
+    /** Some 200,000 tokens: far more than the calling-thread bounds let through, and a parse of seconds. */
+    private static final String HUGE = "SELECT " + "a, ".repeat(100_000) + "a FROM t";
+
+    private final PolicyParser parser = new PolicyParser(1, 1, 5_000, PUSHBACK);
 
     @Test
     void parsesWithinTheTimeLeft() {
@@ -50,11 +62,33 @@ class PolicyParserTest {
 
     @Test
     void aParseOnTheCallingThreadStopsWhenTheCallsTimeRunsOut() {
-        // some 200,000 tokens: far more than the calling-thread bounds let through, and a parse of seconds
-        String huge = "SELECT " + "a, ".repeat(100_000) + "a FROM t";
         long deadline = System.nanoTime() + 50_000_000L;
-        assertThatThrownBy(() -> parser.parse(huge, EngineKind.POSTGRESQL, deadline, true))
+        assertThatThrownBy(() -> parser.parse(HUGE, EngineKind.POSTGRESQL, deadline, true))
                 .isInstanceOfSatisfying(SandboxException.class,
                         e -> assertThat(e.code()).isEqualTo(Status.Code.DEADLINE_EXCEEDED));
+    }
+
+    @Test
+    void aFullParserQueueRefusesSayingWhenToRetry() throws Exception {
+        // one thread and one place in the queue: of four long parses sent at once, at least two find both taken
+        ExecutorService callers = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Throwable>> calls = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                calls.add(callers.submit(() -> catchThrowable(() -> parser.parse(HUGE, EngineKind.POSTGRESQL,
+                        System.nanoTime() + 3_000_000_000L))));
+            }
+            List<Throwable> outcomes = new ArrayList<>();
+            for (Future<Throwable> call : calls) {
+                outcomes.add(call.get(30, TimeUnit.SECONDS));
+            }
+            assertThat(outcomes).filteredOn(e -> e instanceof SandboxException s && s.code() == Status.Code.RESOURCE_EXHAUSTED)
+                    .isNotEmpty().allSatisfy(e -> {
+                        assertThat(((SandboxException) e).retryPushbackMillis()).as("pushback").isEqualTo(PUSHBACK.toMillis());
+                        assertThat(e.getMessage()).contains("parser-queue", "retry after 250 ms");
+                    });
+        } finally {
+            callers.shutdownNow();
+        }
     }
 }
