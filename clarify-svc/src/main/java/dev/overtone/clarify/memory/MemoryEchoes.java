@@ -1,6 +1,7 @@
 package dev.overtone.clarify.memory;
 
 import dev.overtone.clarify.config.ClarifyConfig;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -23,8 +24,13 @@ import java.util.concurrent.ConcurrentHashMap;
 public class MemoryEchoes {
     private static final String TOKENS = MemoryEchoes.class.getName() + ".tokens";
 
+    /** Replies that waited for their echo: heard, or late (the bound passed first). */
+    public static final String COUNTER = "overtone.clarify.memory.echoes";
+
     @Inject
     ClarifyConfig config;
+    @Inject
+    MeterRegistry registry;
 
     private final Map<String, CompletableFuture<Void>> pending = new ConcurrentHashMap<>();
 
@@ -66,8 +72,12 @@ public class MemoryEchoes {
         ctx.removeLocal(TOKENS);
         CompletableFuture<?>[] echoes = tokens.stream().map(t -> pending.getOrDefault(t, CompletableFuture.completedFuture(null)))
                 .toArray(CompletableFuture[]::new);
-        return Uni.createFrom().completionStage(CompletableFuture.allOf(echoes))
-                .ifNoItem().after(config.memory().watch().echoWait()).recoverWithItem((Void) null)
+        return Uni.createFrom().completionStage(CompletableFuture.allOf(echoes)).invoke(() -> registry.counter(COUNTER, "outcome", "heard").increment())
+                .ifNoItem().after(config.memory().watch().echoWait())
+                .recoverWithItem(() -> {
+                    registry.counter(COUNTER, "outcome", "late").increment();
+                    return null;
+                })
                 .eventually(() -> tokens.forEach(pending::remove))
                 .emitOn(r -> ctx.runOnContext(v -> r.run()));
     }

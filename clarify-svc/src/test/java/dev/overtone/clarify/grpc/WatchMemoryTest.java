@@ -2,6 +2,7 @@ package dev.overtone.clarify.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overtone.clarify.memory.MemoryEchoes;
 import dev.overtone.clarify.memory.MemoryScope;
 import dev.overtone.clarify.memory.ScopeNotice;
 import dev.overtone.clarify.support.Await;
@@ -13,9 +14,23 @@ import dev.overtone.clarify.support.Watcher;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.MemoryScopes;
 import dev.overtone.proto.v1.MutinyClarifyServiceGrpc;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.grpc.GrpcClient;
+import jakarta.inject.Inject;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.grpc.CallOptions;
+import io.grpc.ClientCall;
+import io.grpc.Grpc;
+import io.grpc.InsecureChannelCredentials;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import dev.overtone.proto.v1.WatchMemoryRequest;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import org.eclipse.microprofile.config.ConfigProvider;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -35,6 +50,9 @@ class WatchMemoryTest {
 
     @GrpcClient("clarify")
     ClarifyServiceGrpc.ClarifyServiceBlockingStub clarify;
+
+    @Inject
+    MeterRegistry registry;
 
     @GrpcClient("clarify")
     MutinyClarifyServiceGrpc.MutinyClarifyServiceStub async;
@@ -61,7 +79,10 @@ class WatchMemoryTest {
         String tenant = MemoryCalls.newTenant();
         try (Watcher watcher = new Watcher(async).awaitSynced(); Watcher second = new Watcher(async).awaitSynced()) {
             long before = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+            double heard = registry.counter(MemoryEchoes.COUNTER, "outcome", "heard").count();
             clarify.choose(MemoryCalls.choose(tenant, "hotels", "score"));
+            assertThat(registry.counter(MemoryEchoes.COUNTER, "outcome", "heard").count())
+                    .as("Choose replied after this replica heard its own notification").isEqualTo(heard + 1);
 
             Await.until(() -> watcher.pushed(tenant, "hotels") && second.pushed(tenant, "hotels"), "the choice to reach both watchers");
             assertThat(watcher.pushedMessage(tenant, "hotels").getRecordedAtMicros()).isGreaterThanOrEqualTo(before);
@@ -89,6 +110,45 @@ class WatchMemoryTest {
 
             Await.until(() -> watcher.pushed(tenant, "hotels"), "the other replica's choice to be pushed");
             assertThat(watcher.pushed(tenant, "flights:2")).isFalse();
+        }
+    }
+
+    @Test
+    void aWatcherThatStopsReadingHasItsStreamEndedInsteadOfBufferedFor() throws SQLException {
+        String tenant = MemoryCalls.newTenant();
+        ManagedChannel channel = Grpc.newChannelBuilderForAddress("localhost",
+                ConfigProvider.getConfig().getValue("quarkus.grpc.clients.clarify.port", Integer.class), InsecureChannelCredentials.create()).build();
+        AtomicReference<Status> ended = new AtomicReference<>();
+        List<MemoryScopes> read = new CopyOnWriteArrayList<>();
+        ClientCall<WatchMemoryRequest, MemoryScopes> call = channel.newCall(ClarifyServiceGrpc.getWatchMemoryMethod(), CallOptions.DEFAULT);
+        call.start(new ClientCall.Listener<>() {
+            @Override
+            public void onMessage(MemoryScopes message) {
+                read.add(message);
+            }
+
+            @Override
+            public void onClose(Status status, Metadata trailers) {
+                ended.set(status);
+            }
+        }, new Metadata());
+        call.sendMessage(WatchMemoryRequest.getDefaultInstance());
+        call.halfClose();
+        try {
+            call.request(1_000); // the snapshot, then it reads no more: the rest waits in flow control
+            Await.until(() -> read.stream().anyMatch(MemoryScopes::getSnapshotComplete), "the snapshot");
+            // far more than the flow-control window and watch.max-pending hold: 20,000 databases gain a choice at one commit
+            StoredRows.value("SELECT count(*) FROM (SELECT pg_notify(?, ? || g) FROM generate_series(1, 20000) g) AS sent",
+                    ScopeNotice.CHANNEL, new ScopeNotice(new MemoryScope(tenant, "db-"), "slow", 1).payload());
+
+            call.request(Integer.MAX_VALUE);
+            Await.until(() -> ended.get() != null, "the slow watcher's stream to end");
+            assertThat(ended.get().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+            assertThat(ended.get().getDescription()).contains("watch.max-pending");
+            assertThat(read.size()).as("pushed before the end").isLessThan(20_000);
+        } finally {
+            call.cancel("done", null);
+            channel.shutdownNow();
         }
     }
 }
