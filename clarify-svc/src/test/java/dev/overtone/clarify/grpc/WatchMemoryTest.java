@@ -15,7 +15,9 @@ import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.MemoryScopes;
 import dev.overtone.proto.v1.MutinyClarifyServiceGrpc;
 import io.micrometer.core.instrument.MeterRegistry;
+import dev.overtone.clarify.memory.MemoryListener;
 import io.quarkus.grpc.GrpcClient;
+import org.junit.jupiter.api.BeforeEach;
 import jakarta.inject.Inject;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -56,6 +58,15 @@ class WatchMemoryTest {
 
     @GrpcClient("clarify")
     MutinyClarifyServiceGrpc.MutinyClarifyServiceStub async;
+
+    @Inject
+    MemoryListener listener;
+
+    /** The app LISTENs from a connection it opens at start; a watch before that is refused (UNAVAILABLE). */
+    @BeforeEach
+    void listening() {
+        Await.until(listener::listening, "clarify-svc to LISTEN");
+    }
 
     @Test
     void theSnapshotHoldsEveryDatabaseWithAnUnexpiredChoiceAndNoOther() {

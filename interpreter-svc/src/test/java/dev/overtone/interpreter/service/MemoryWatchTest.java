@@ -12,7 +12,9 @@ import io.grpc.InsecureChannelCredentials;
 import io.grpc.InsecureServerCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
+import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,12 +48,13 @@ class MemoryWatchTest {
 
     @BeforeEach
     void serve() throws Exception {
-        server = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(new ClarifyServiceGrpc.ClarifyServiceImplBase() {
-            @Override
-            public void watchMemory(WatchMemoryRequest request, StreamObserver<MemoryScopes> out) {
-                subscriptions.add(out);
-            }
-        }).build().start();
+        // a service definition, not a BindableService class: Quarkus would serve one found among the test classes
+        // as every @QuarkusTest's clarify-svc, in place of the fake
+        ServerServiceDefinition clarify = ServerServiceDefinition.builder(ClarifyServiceGrpc.SERVICE_NAME)
+                .addMethod(ClarifyServiceGrpc.getWatchMemoryMethod(),
+                        ServerCalls.asyncServerStreamingCall((WatchMemoryRequest request, StreamObserver<MemoryScopes> out) -> subscriptions.add(out)))
+                .build();
+        server = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(clarify).build().start();
         channel = Grpc.newChannelBuilderForAddress("localhost", server.getPort(), InsecureChannelCredentials.create()).build();
         watch = new MemoryWatch(() -> ClarifyServiceGrpc.newBlockingStub(channel).watchMemory(WatchMemoryRequest.getDefaultInstance()),
                 new MemoryWatch.Settings(Duration.ofMillis(10), Duration.ofMillis(50)), lags::add);
