@@ -13,7 +13,6 @@ import dev.overtone.runtime.health.InFlightCalls;
 import io.grpc.Status;
 import dev.overtone.clarify.memory.MemoryListener;
 import io.quarkus.grpc.GrpcClient;
-import org.junit.jupiter.api.BeforeEach;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -51,12 +50,6 @@ class WatchDrainTest {
     @Inject
     MemoryListener listener;
 
-    /** The app LISTENs from a connection it opens at start; a watch before that is refused (UNAVAILABLE). */
-    @BeforeEach
-    void listening() {
-        Await.until(listener::listening, "clarify-svc to LISTEN");
-    }
-
     @Inject
     Event<ShutdownDelayInitiatedEvent> shutdown;
     @Inject
@@ -67,7 +60,7 @@ class WatchDrainTest {
 
     @Test
     void theDrainEndsWatchStreamsFirstAndDoesNotWaitForThem() {
-        try (Watcher watcher = new Watcher(async).awaitSynced()) {
+        try (Watcher watcher = new Watcher(async, listener).awaitSynced()) {
             assertThat(inFlight.count()).as("a watch is no call in flight (the autoscaler's load)").isZero();
 
             // a bound against a hang: with the watch left open its connection would stay, and the drain wait the whole 5 minutes

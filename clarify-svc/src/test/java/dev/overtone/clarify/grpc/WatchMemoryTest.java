@@ -17,7 +17,6 @@ import dev.overtone.proto.v1.MutinyClarifyServiceGrpc;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.overtone.clarify.memory.MemoryListener;
 import io.quarkus.grpc.GrpcClient;
-import org.junit.jupiter.api.BeforeEach;
 import jakarta.inject.Inject;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -62,12 +61,6 @@ class WatchMemoryTest {
     @Inject
     MemoryListener listener;
 
-    /** The app LISTENs from a connection it opens at start; a watch before that is refused (UNAVAILABLE). */
-    @BeforeEach
-    void listening() {
-        Await.until(listener::listening, "clarify-svc to LISTEN");
-    }
-
     @Test
     void theSnapshotHoldsEveryDatabaseWithAnUnexpiredChoiceAndNoOther() {
         String tenant = MemoryCalls.newTenant();
@@ -76,7 +69,7 @@ class WatchMemoryTest {
         clarify.choose(MemoryCalls.choose(expired, "hotels", "score"));
         StoredRows.update("UPDATE clarify_remembered_choice SET expires_at = now() - interval '1 second' WHERE tenant = ?", expired);
 
-        try (Watcher watcher = new Watcher(async).awaitSynced()) {
+        try (Watcher watcher = new Watcher(async, listener).awaitSynced()) {
             assertThat(watcher.snapshot()).extracting(s -> s.getTenant() + "/" + s.getDatabase())
                     .contains(tenant + "/hotels")
                     .doesNotContain(expired + "/hotels", tenant + "/other");
@@ -88,7 +81,7 @@ class WatchMemoryTest {
     @Test
     void aChoiceRecordedHereIsPushedBeforeChooseReplies() {
         String tenant = MemoryCalls.newTenant();
-        try (Watcher watcher = new Watcher(async).awaitSynced(); Watcher second = new Watcher(async).awaitSynced()) {
+        try (Watcher watcher = new Watcher(async, listener).awaitSynced(); Watcher second = new Watcher(async, listener).awaitSynced()) {
             long before = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
             double heard = registry.counter(MemoryEchoes.COUNTER, "outcome", "heard").count();
             clarify.choose(MemoryCalls.choose(tenant, "hotels", "score"));
@@ -104,7 +97,7 @@ class WatchMemoryTest {
     @Test
     void aChoiceAnotherReplicaCommitsIsPushedAtItsCommit() throws SQLException {
         String tenant = MemoryCalls.newTenant();
-        try (Watcher watcher = new Watcher(async).awaitSynced(); Connection replica = StoredRows.connect()) {
+        try (Watcher watcher = new Watcher(async, listener).awaitSynced(); Connection replica = StoredRows.connect()) {
             replica.setAutoCommit(false);
             try (PreparedStatement notify = replica.prepareStatement("SELECT pg_notify(?, ?)")) {
                 notify.setString(1, ScopeNotice.CHANNEL);

@@ -1,5 +1,6 @@
 package dev.overtone.clarify.support;
 
+import dev.overtone.clarify.memory.MemoryListener;
 import dev.overtone.proto.v1.MemoryScope;
 import dev.overtone.proto.v1.MemoryScopes;
 import dev.overtone.proto.v1.MutinyClarifyServiceGrpc;
@@ -16,7 +17,9 @@ public final class Watcher implements AutoCloseable {
     private volatile Status ended;
     private volatile boolean completed;
 
-    public Watcher(MutinyClarifyServiceGrpc.MutinyClarifyServiceStub clarify) {
+    /** Subscribes once the app LISTENs (from a connection it opens at start: a watch before that is refused). */
+    public Watcher(MutinyClarifyServiceGrpc.MutinyClarifyServiceStub clarify, MemoryListener listener) {
+        Await.until(listener::listening, "clarify-svc to LISTEN");
         subscription = clarify.watchMemory(WatchMemoryRequest.getDefaultInstance()).subscribe().with(messages::add,
                 e -> ended = Status.fromThrowable(e), () -> completed = true);
     }
