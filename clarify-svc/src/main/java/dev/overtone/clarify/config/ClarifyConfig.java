@@ -39,6 +39,27 @@ public interface ClarifyConfig {
         /** A remembered choice is forgotten this long after it was (last) chosen. */
         @WithDefault("180d")
         Duration ttl();
+
+        /** WatchMemory: the pushed scopes that gain a choice (README, "Memory", "Pushed"). */
+        Watch watch();
+    }
+
+    interface Watch {
+        /** A watch stream is ended (OK) this old, so its caller subscribes again and drops scopes since forgotten. */
+        @WithDefault("5m")
+        Duration maxAge();
+
+        /** Messages a watcher may leave unread (its transport not ready) before its stream is ended, RESOURCE_EXHAUSTED. */
+        @WithDefault("1000")
+        int maxPending();
+
+        /** How long Choose and a resolving Answer wait, after commit, for their own notification to come back. */
+        @WithDefault("200ms")
+        Duration echoWait();
+
+        /** The longest pause between two tries to LISTEN again after the listener's connection was lost. */
+        @WithDefault("5s")
+        Duration reconnectMax();
     }
 
     interface WarmUp {

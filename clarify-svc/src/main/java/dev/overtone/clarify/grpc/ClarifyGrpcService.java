@@ -3,6 +3,8 @@ package dev.overtone.clarify.grpc;
 import dev.overtone.clarify.mapping.MemoryProtoMapper;
 import dev.overtone.clarify.mapping.ProtoMapper;
 import dev.overtone.clarify.memory.ChoiceListing;
+import dev.overtone.clarify.memory.MemoryEchoes;
+import dev.overtone.clarify.memory.MemoryWatches;
 import dev.overtone.clarify.memory.TenantMemory;
 import dev.overtone.clarify.service.DialogueAnswer;
 import dev.overtone.clarify.service.DialogueStart;
@@ -13,6 +15,8 @@ import dev.overtone.proto.v1.ChooseResponse;
 import dev.overtone.proto.v1.ForgetRequest;
 import dev.overtone.proto.v1.ForgetResponse;
 import dev.overtone.proto.v1.ListChoicesRequest;
+import dev.overtone.proto.v1.MemoryScopes;
+import dev.overtone.proto.v1.WatchMemoryRequest;
 import dev.overtone.proto.v1.ListChoicesResponse;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
@@ -25,7 +29,9 @@ import dev.overtone.proto.v1.Session;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
 import io.quarkus.grpc.GrpcService;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import java.util.function.BooleanSupplier;
 import jakarta.inject.Inject;
 
 /** The gRPC face: proto in, the dialogue's step, proto out; a failure becomes its status in {@link ClarifyStatuses}. */
@@ -41,6 +47,10 @@ public class ClarifyGrpcService implements ClarifyService {
     TenantMemory memory;
     @Inject
     ChoiceListing listing;
+    @Inject
+    MemoryWatches watches;
+    @Inject
+    MemoryEchoes echoes;
 
     @Override
     public Uni<Turn> start(StartRequest request) {
@@ -49,7 +59,7 @@ public class ClarifyGrpcService implements ClarifyService {
 
     @Override
     public Uni<Turn> answer(AnswerRequest request) {
-        return Uni.createFrom().deferred(() -> answers.answer(ProtoMapper.answer(request))).map(ProtoMapper::turn);
+        return echoed(Uni.createFrom().deferred(() -> answers.answer(ProtoMapper.answer(request)))).map(ProtoMapper::turn);
     }
 
     @Override
@@ -64,8 +74,22 @@ public class ClarifyGrpcService implements ClarifyService {
 
     @Override
     public Uni<ChooseResponse> choose(ChooseRequest request) {
-        return Uni.createFrom().deferred(() -> memory.choose(MemoryProtoMapper.choose(request), request.getChosenCandidateId()))
+        return echoed(Uni.createFrom().deferred(() -> memory.choose(MemoryProtoMapper.choose(request), request.getChosenCandidateId())))
                 .map(MemoryProtoMapper::chosen);
+    }
+
+    @Override
+    public Multi<MemoryScopes> watchMemory(WatchMemoryRequest request) {
+        BooleanSupplier ready = WatchReadiness.current();
+        return Multi.createFrom().deferred(() -> watches.watch(ready));
+    }
+
+    /** Replies once this replica heard what the call recorded come back (MemoryEchoes), so the watchers have it. */
+    private <T> Uni<T> echoed(Uni<T> call) {
+        return Uni.createFrom().deferred(() -> {
+            echoes.open();
+            return call.call(echoes::settle).onFailure().call(echoes::drop);
+        });
     }
 
     @Override

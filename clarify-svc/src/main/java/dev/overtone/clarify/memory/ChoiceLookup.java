@@ -40,6 +40,10 @@ public class ChoiceLookup {
             WHERE EXISTS (SELECT 1 FROM clarify_remembered_choice c
                 WHERE c.tenant = s.tenant AND c.database_name = s.database_name AND c.expires_at > $3)""";
 
+    /** Every scope with an unexpired choice: WatchMemory's snapshot. */
+    private static final String EVERY_REMEMBERING = """
+            SELECT DISTINCT tenant, database_name FROM clarify_remembered_choice WHERE expires_at > $1""";
+
     @Inject
     ClarifyConfig config;
     @Inject
@@ -75,6 +79,15 @@ public class ChoiceLookup {
                     return out;
                 })
                 .emitOn(caller);
+    }
+
+    /** Every tenant's database that remembers an unexpired choice, on whatever thread the pool answers. */
+    public Uni<List<MemoryScope>> remembering() {
+        return pool.preparedQuery(EVERY_REMEMBERING).execute(Tuple.of(Instant.now().atOffset(ZoneOffset.UTC))).map(rows -> {
+            List<MemoryScope> out = new ArrayList<>(rows.size());
+            rows.forEach(row -> out.add(new MemoryScope(row.getString("tenant"), row.getString("database_name"))));
+            return out;
+        });
     }
 
     private static Choice choice(Row r) {

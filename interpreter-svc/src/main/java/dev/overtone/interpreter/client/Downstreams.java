@@ -74,6 +74,11 @@ public class Downstreams {
         return infill.stub(InfillServiceGrpc::newBlockingStub, timeoutMs);
     }
 
+    /** clarify-svc's channel (balanced like every clarify call), for a stream that has no deadline. */
+    public Channel clarifyChannel() {
+        return clarifyChannel;
+    }
+
     public ClarifyServiceGrpc.ClarifyServiceBlockingStub clarifyStub(long timeoutMs) {
         return clarify.stub(ClarifyServiceGrpc::newBlockingStub, timeoutMs);
     }

@@ -45,6 +45,22 @@ public interface InterpreterConfig {
          */
         @WithDefault("1")
         int asksInFlight();
+
+        /** WatchMemory: which databases remember anything, pushed by clarify-svc (README, "Memory"). */
+        Watch watch();
+    }
+
+    interface Watch {
+        /** Follow clarify-svc's WatchMemory and answer "does this database remember anything" locally while it is synced. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** The first pause after a watch that failed before its snapshot was complete; doubled each time, up to backoff-max. */
+        @WithDefault("100ms")
+        Duration backoffMin();
+
+        @WithDefault("5s")
+        Duration backoffMax();
     }
 
     /** When an answer may say OUTCOME_UNANSWERABLE (AbsentTerms). */

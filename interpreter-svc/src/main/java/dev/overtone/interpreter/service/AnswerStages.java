@@ -6,6 +6,7 @@ import dev.overtone.interpreter.mapping.RememberedReadings;
 import dev.overtone.interpreter.ranking.MemoryBoost;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.Stage;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -29,6 +30,7 @@ final class AnswerStages {
     private final ClarifyStage clarify;
     private final RememberedReadings remembered;
     private final MemoryProbes probes;
+    private final MemoryWatch watch;
 
     AnswerStages(InterpreterConfig config, AnswerAssembler assembler, StageCalls calls) {
         this.config = config;
@@ -37,6 +39,9 @@ final class AnswerStages {
         int inFlight = config.memory().asksInFlight();
         this.probes = new MemoryProbes(scopes -> calls.remembers(scopes, config.budget().recall().toMillis()), senders(inFlight),
                 MAX_PROBE_SCOPES, inFlight);
+        var w = config.memory().watch();
+        this.watch = w.enabled() ? new MemoryWatch(calls::watchMemory, new MemoryWatch.Settings(w.backoffMin(), w.backoffMax()),
+                WatchLag.timer()) : null;
         this.clarify = new ClarifyStage(calls);
         this.remembered = new RememberedReadings(new MemoryBoost(config.memory().boost()));
     }
@@ -61,8 +66,16 @@ final class AnswerStages {
         return config.memory().enabled() && !call.request.getOptions().getIgnoreMemory();
     }
 
+    /** Stops following clarify-svc's WatchMemory. */
+    void close() {
+        if (watch != null) {
+            watch.close();
+        }
+    }
+
     /**
-     * Asks clarify-svc, beside the pipeline's own work, whether the tenant remembers anything in this database (together
+     * Answered from the pushed set while clarify-svc's WatchMemory is synced ({@link MemoryWatch}: no call at all); else
+     * asks clarify-svc, beside the pipeline's own work, whether the tenant remembers anything in this database (together
      * with the other calls in flight: {@link MemoryProbes}); null when this call reads no memory. Most databases
      * remember nothing, and then the recall stage is left out: the answer costs no second look.
      */
@@ -70,7 +83,9 @@ final class AnswerStages {
         if (!memoryOn(call)) {
             return null;
         }
-        return probes.remembers(new MemoryProbes.Scope(call.request.getTenant(), call.request.getDatabase()));
+        MemoryProbes.Scope scope = new MemoryProbes.Scope(call.request.getTenant(), call.request.getDatabase());
+        Optional<Boolean> pushed = watch == null ? Optional.empty() : watch.remembers(scope);
+        return pushed.map(CompletableFuture::completedFuture).orElseGet(() -> probes.remembers(scope));
     }
 
     private InterpretResponse recall(PipelineCall call, InterpretResponse answer) {

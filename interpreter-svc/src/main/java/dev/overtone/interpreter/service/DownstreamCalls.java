@@ -11,7 +11,10 @@ import dev.overtone.proto.v1.InfillResponse;
 import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
+import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.MemoryScope;
+import dev.overtone.proto.v1.MemoryScopes;
+import dev.overtone.proto.v1.WatchMemoryRequest;
 import dev.overtone.proto.v1.RemembersRequest;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
@@ -20,6 +23,7 @@ import io.grpc.Status;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.util.Iterator;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -75,6 +79,12 @@ public class DownstreamCalls implements StageCalls {
                 .addAllScopes(scopes.stream().map(s -> MemoryScope.newBuilder().setTenant(s.tenant()).setDatabase(s.database()).build()).toList())
                 .build();
         return downstreams.clarify().call("Remembers", timeoutMs, () -> downstreams.clarifyStub(timeoutMs).remembers(request)).getRememberedList();
+    }
+
+    /** A stream without a deadline: clarify-svc ends it after its max age, or the watch cancels it. */
+    @Override
+    public Iterator<MemoryScopes> watchMemory() {
+        return ClarifyServiceGrpc.newBlockingStub(downstreams.clarifyChannel()).watchMemory(WatchMemoryRequest.getDefaultInstance());
     }
 
     /** One parser-svc call: its answer, or the DownstreamFailure that ended it. */

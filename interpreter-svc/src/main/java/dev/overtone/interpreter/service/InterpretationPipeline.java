@@ -15,6 +15,7 @@ import dev.overtone.proto.v1.Stage;
 import io.grpc.Status;
 import io.opentelemetry.api.trace.Tracer;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -66,6 +67,11 @@ public class InterpretationPipeline {
         analyze = new AnalyzeStage(calls);
         verbalize = new VerbalizeStage(calls, parallel);
         answerStages = new AnswerStages(config, assembler, calls);
+    }
+
+    @PreDestroy
+    void stop() {
+        answerStages.close();
     }
 
     public InterpretResponse interpret(InterpretRequest request, Long callerRemainingNanos, PipelineListener listener) {

@@ -12,6 +12,8 @@ import dev.overtone.proto.v1.ChooseResponse;
 import dev.overtone.proto.v1.ForgetRequest;
 import dev.overtone.proto.v1.ForgetResponse;
 import dev.overtone.proto.v1.ListChoicesRequest;
+import dev.overtone.proto.v1.MemoryScopes;
+import dev.overtone.proto.v1.WatchMemoryRequest;
 import dev.overtone.proto.v1.ListChoicesResponse;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
@@ -19,6 +21,7 @@ import dev.overtone.proto.v1.RemembersRequest;
 import dev.overtone.proto.v1.RemembersResponse;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
 /** clarify-svc as the test app serves it: each call goes to the running test's {@link FakeClarify}. */
@@ -67,6 +70,12 @@ public class ClarifyEndpoint implements ClarifyService {
     @Override
     public Uni<ForgetResponse> forget(ForgetRequest request) {
         return unimplemented();
+    }
+
+    /** Not served: the interpreter then asks Remembers for every call, which the memory tests count. */
+    @Override
+    public Multi<MemoryScopes> watchMemory(WatchMemoryRequest request) {
+        return Multi.createFrom().failure(Status.UNIMPLEMENTED.withDescription("not served by the fake clarify-svc").asRuntimeException());
     }
 
     private static <T> Uni<T> unimplemented() {

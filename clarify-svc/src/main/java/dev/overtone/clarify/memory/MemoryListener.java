@@ -1,0 +1,116 @@
+package dev.overtone.clarify.memory;
+
+import dev.overtone.clarify.config.ClarifyConfig;
+import io.grpc.Status;
+import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.pubsub.PgSubscriber;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * This replica's LISTEN on {@link ScopeNotice#CHANNEL}, on a connection of its own ({@link PgSubscriber}, connected
+ * again after a loss): every scope that gains a choice on any replica is forwarded to this replica's open watch streams
+ * and answers this replica's echoes. While it is not listening a notification can be missed, so every stream is ended
+ * then (UNAVAILABLE: its caller falls back to asking, and subscribes again) and no new one is opened.
+ */
+@ApplicationScoped
+public class MemoryListener {
+    private static final Logger LOG = Logger.getLogger(MemoryListener.class);
+
+    @Inject
+    Vertx vertx;
+    @Inject
+    ClarifyConfig config;
+    @Inject
+    MemoryEchoes echoes;
+    @ConfigProperty(name = "quarkus.datasource.reactive.url")
+    String url;
+    @ConfigProperty(name = "quarkus.datasource.username")
+    String user;
+    @ConfigProperty(name = "quarkus.datasource.password")
+    String password;
+
+    private final Set<ScopeWatch> watches = ConcurrentHashMap.newKeySet();
+    private volatile boolean listening;
+    private volatile boolean stopping;
+    private PgSubscriber subscriber;
+
+    void start(@Observes StartupEvent event) {
+        if (!config.memory().enabled()) {
+            return;
+        }
+        PgConnectOptions options = PgConnectOptions.fromUri(url.startsWith("vertx-reactive:") ? url.substring(15) : url)
+                .setUser(user).setPassword(password);
+        subscriber = PgSubscriber.subscriber(vertx, options).reconnectPolicy(this::lost);
+        subscriber.channel(ScopeNotice.CHANNEL)
+                .subscribeHandler(v -> listening = true)
+                .handler(payload -> ScopeNotice.parse(payload).ifPresent(this::heard));
+        subscriber.connect().onFailure(e -> LOG.warnf("memory: LISTEN failed at start (%s); trying again", e.getMessage()));
+    }
+
+    /** The connection was lost (or a try failed): no stream may go on as if it heard everything. The pause before the next try. */
+    private long lost(int tries) {
+        if (listening) {
+            LOG.warn("memory: the LISTEN connection to PostgreSQL was lost; watch streams ended, connecting again");
+        }
+        listening = false;
+        endAll(Status.UNAVAILABLE.withDescription("clarify-svc lost its PostgreSQL listener, a choice could be missed:"
+                + " ask Remembers, and watch again"));
+        return stopping ? -1 : Math.min(config.memory().watch().reconnectMax().toMillis(), 50L << Math.min(tries, 10));
+    }
+
+    private void heard(ScopeNotice notice) {
+        watches.forEach(w -> w.push(notice.scope(), notice.recordedAtMicros()));
+        echoes.heard(notice.token());
+    }
+
+    /** Whether every notification from now on reaches this replica: a watch may start only then. */
+    public boolean listening() {
+        return listening && !stopping;
+    }
+
+    void add(ScopeWatch watch) {
+        watches.add(watch);
+    }
+
+    void remove(ScopeWatch watch) {
+        watches.remove(watch);
+    }
+
+    /** The watch streams end before the drain waits for the calls held: they are long-lived and would hold it. */
+    void beforeDrain(@Observes @Priority(1) ShutdownDelayInitiatedEvent event) {
+        stop();
+    }
+
+    void onShutdown(@Observes @Priority(1) ShutdownEvent event) {
+        stop();
+    }
+
+    private void stop() {
+        stopping = true;
+        endAll(Status.UNAVAILABLE.withDescription("clarify-svc is shutting down: watch another replica"));
+    }
+
+    private void endAll(Status status) {
+        watches.forEach(w -> w.end(status));
+    }
+
+    @PreDestroy
+    void close() {
+        stopping = true;
+        if (subscriber != null) {
+            subscriber.close();
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package dev.overtone.interpreter.service;
+
+import dev.overtone.proto.v1.MemoryScopes;
+import io.grpc.Context;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Iterator;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
+import org.jboss.logging.Logger;
+
+/**
+ * Which tenants' databases remember a choice, as clarify-svc pushes it (WatchMemory, any replica: every replica hears
+ * every choice): while the stream is up and its snapshot complete, {@link #remembers} answers from the local set at no
+ * cost; otherwise it answers nothing and the caller asks ({@link MemoryProbes}, the strict path). One thread follows the
+ * stream and subscribes again when it ends: at once after a stream that synced (clarify-svc ends each after its max age,
+ * which drops the databases forgotten or expired since: they are not pushed), else after a backoff that doubles.
+ */
+public final class MemoryWatch implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(MemoryWatch.class);
+
+    /** clarify-svc's WatchMemory as a blocking iterator, bound to the current gRPC context (its cancellation ends it). */
+    @FunctionalInterface
+    public interface Watch {
+        Iterator<MemoryScopes> watch();
+    }
+
+    /** @param backoffMin the first pause after a stream that failed before its snapshot was complete, doubled up to backoffMax */
+    public record Settings(Duration backoffMin, Duration backoffMax) {
+    }
+
+    private final Watch clarify;
+    private final Settings settings;
+    private final LongConsumer lagMicros;
+    /** null while the stream is down or its snapshot incomplete: then nothing is answered here. */
+    private volatile Set<MemoryProbes.Scope> remembering;
+    private volatile boolean closed;
+    private volatile Context.CancellableContext stream;
+    private Thread follower;
+
+    /** @param lagMicros told, for each scope pushed after the snapshot, how long after its recording it arrived */
+    public MemoryWatch(Watch clarify, Settings settings, LongConsumer lagMicros) {
+        this.clarify = clarify;
+        this.settings = settings;
+        this.lagMicros = lagMicros;
+    }
+
+    /** Whether the scope remembers a choice, when the stream is up and synced; empty when the caller must ask. */
+    public Optional<Boolean> remembers(MemoryProbes.Scope scope) {
+        start();
+        Set<MemoryProbes.Scope> known = remembering;
+        return known == null ? Optional.empty() : Optional.of(known.contains(scope));
+    }
+
+    public boolean synced() {
+        return remembering != null;
+    }
+
+    private synchronized void start() {
+        if (follower == null && !closed) {
+            follower = new Thread(this::follow, "memory-watch");
+            follower.setDaemon(true);
+            follower.start();
+        }
+    }
+
+    private void follow() {
+        long backoff = settings.backoffMin().toNanos();
+        while (!closed) {
+            boolean synced = false;
+            try {
+                synced = followOne();
+            } catch (RuntimeException e) {
+                LOG.debugf("memory watch ended: %s", e.getMessage());
+            }
+            remembering = null;
+            if (synced) {
+                backoff = settings.backoffMin().toNanos();
+            } else if (!closed) {
+                LockSupport.parkNanos(backoff); // a pause before the next try; close() unparks it
+                backoff = Math.min(backoff * 2, settings.backoffMax().toNanos());
+            }
+        }
+    }
+
+    /** One stream, until it ends; whether its snapshot was complete (it answered calls). */
+    private boolean followOne() {
+        Context.CancellableContext ctx = Context.current().fork().withCancellation();
+        stream = ctx;
+        try {
+            Iterator<MemoryScopes> messages = ctx.call(clarify::watch);
+            Set<MemoryProbes.Scope> building = ConcurrentHashMap.newKeySet();
+            boolean synced = false;
+            while (!closed && messages.hasNext()) {
+                MemoryScopes m = messages.next();
+                m.getScopesList().forEach(s -> building.add(new MemoryProbes.Scope(s.getTenant(), s.getDatabase())));
+                if (m.getRecordedAtMicros() > 0) {
+                    lagMicros.accept(ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) - m.getRecordedAtMicros());
+                }
+                if (m.getSnapshotComplete() && !synced) {
+                    synced = true;
+                    remembering = building;
+                }
+            }
+            return synced;
+        } catch (Exception e) {
+            throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+        } finally {
+            ctx.cancel(null);
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        remembering = null;
+        Context.CancellableContext ctx = stream;
+        if (ctx != null) {
+            ctx.cancel(null);
+        }
+        Thread t;
+        synchronized (this) {
+            t = follower;
+        }
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /** For the tests: waits, at most this long, for the follower to end after close(). */
+    boolean awaitClosed(long timeout, TimeUnit unit) throws InterruptedException {
+        Thread t;
+        synchronized (this) {
+            t = follower;
+        }
+        if (t != null) {
+            t.join(unit.toMillis(timeout));
+            return !t.isAlive();
+        }
+        return true;
+    }
+}
