@@ -5,6 +5,7 @@ import io.grpc.Status;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.pubsub.PgSubscriber;
@@ -15,6 +16,8 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntToLongFunction;
+import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -56,7 +59,23 @@ public class MemoryListener {
         subscriber.channel(ScopeNotice.CHANNEL)
                 .subscribeHandler(v -> listening = true)
                 .handler(payload -> ScopeNotice.parse(payload).ifPresent(this::heard));
-        subscriber.connect().onFailure(e -> LOG.warnf("memory: LISTEN failed at start (%s); trying again", e.getMessage()));
+        connectUntilListening(vertx, subscriber::connect, this::lost, 0);
+    }
+
+    /**
+     * The first connection, tried again after each failure with the reconnect policy's pause until it is made or the policy
+     * says stop (a negative pause): PgSubscriber's own policy only covers a connection lost after it was made, so a
+     * PostgreSQL not yet up when clarify-svc starts would leave this replica refusing every watch until a restart.
+     */
+    static void connectUntilListening(Vertx vertx, Supplier<Future<Void>> connect, IntToLongFunction pauseAfter, int tries) {
+        connect.get().onFailure(e -> {
+            long pause = pauseAfter.applyAsLong(tries);
+            if (pause < 0) {
+                return;
+            }
+            LOG.warnf("memory: LISTEN failed (%s); trying again in %d ms", e.getMessage(), pause);
+            vertx.setTimer(Math.max(1, pause), t -> connectUntilListening(vertx, connect, pauseAfter, tries + 1));
+        });
     }
 
     /** The connection was lost (or a try failed): no stream may go on as if it heard everything. The pause before the next try. */
