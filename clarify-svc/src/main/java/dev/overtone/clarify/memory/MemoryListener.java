@@ -2,6 +2,8 @@ package dev.overtone.clarify.memory;
 
 import dev.overtone.clarify.config.ClarifyConfig;
 import io.grpc.Status;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -30,6 +32,8 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class MemoryListener {
     private static final Logger LOG = Logger.getLogger(MemoryListener.class);
+    /** The watch streams this replica has open: one per interpreter-svc replica that follows it. */
+    public static final String WATCHES = "overtone.clarify.memory.watches";
 
     @Inject
     Vertx vertx;
@@ -37,6 +41,8 @@ public class MemoryListener {
     ClarifyConfig config;
     @Inject
     MemoryEchoes echoes;
+    @Inject
+    MeterRegistry registry;
     @ConfigProperty(name = "quarkus.datasource.reactive.url")
     String url;
     @ConfigProperty(name = "quarkus.datasource.username")
@@ -53,6 +59,7 @@ public class MemoryListener {
         if (!config.memory().enabled()) {
             return;
         }
+        Gauge.builder(WATCHES, watches, Set::size).description("WatchMemory streams open on this replica").register(registry);
         PgConnectOptions options = PgConnectOptions.fromUri(url.startsWith("vertx-reactive:") ? url.substring(15) : url)
                 .setUser(user).setPassword(password);
         subscriber = PgSubscriber.subscriber(vertx, options).reconnectPolicy(this::lost);

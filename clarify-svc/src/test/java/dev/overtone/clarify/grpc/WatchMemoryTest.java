@@ -141,18 +141,26 @@ class WatchMemoryTest {
         try {
             call.request(1_000); // the snapshot, then it reads no more: the rest waits in flow control
             Await.until(() -> read.stream().anyMatch(MemoryScopes::getSnapshotComplete), "the snapshot");
-            // far more than the flow-control window and watch.max-pending hold: 20,000 databases gain a choice at one commit
-            StoredRows.value("SELECT count(*) FROM (SELECT pg_notify(?, ? || g) FROM generate_series(1, 20000) g) AS sent",
+            double watching = watches();
+            // far more than the client's flow-control window (1 MiB) and watch.max-pending hold: 40,000 databases gain a
+            // choice at one commit
+            StoredRows.value("SELECT count(*) FROM (SELECT pg_notify(?, ? || g) FROM generate_series(1, 40000) g) AS sent",
                     ScopeNotice.CHANNEL, new ScopeNotice(new MemoryScope(tenant, "db-"), "slow", 1).payload());
+            // the watcher reads nothing more until the server has ended its stream (a read before would make it ready again)
+            Await.until(() -> watches() < watching, "the server to end the slow watcher's stream");
 
-            call.request(Integer.MAX_VALUE);
-            Await.until(() -> ended.get() != null, "the slow watcher's stream to end");
+            call.request(Integer.MAX_VALUE); // what was sent, then the status behind it
+            Await.until(() -> ended.get() != null, "the slow watcher to read its stream's end");
             assertThat(ended.get().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
             assertThat(ended.get().getDescription()).contains("watch.max-pending");
-            assertThat(read.size()).as("pushed before the end").isLessThan(20_000);
+            assertThat(read.size()).as("pushed before the end").isLessThan(40_000);
         } finally {
             call.cancel("done", null);
             channel.shutdownNow();
         }
+    }
+
+    private double watches() {
+        return registry.get(MemoryListener.WATCHES).gauge().value();
     }
 }

@@ -41,7 +41,7 @@ public final class MemoryWatch implements AutoCloseable {
     private volatile Set<MemoryProbes.Scope> remembering;
     private volatile boolean closed;
     private volatile Context.CancellableContext stream;
-    private Thread follower;
+    private volatile Thread follower;
 
     /** @param lagMicros told, for each scope pushed after the snapshot, how long after its recording it arrived */
     public MemoryWatch(Watch clarify, Settings settings, LongConsumer lagMicros) {
@@ -52,7 +52,9 @@ public final class MemoryWatch implements AutoCloseable {
 
     /** Whether the scope remembers a choice, when the stream is up and synced; empty when the caller must ask. */
     public Optional<Boolean> remembers(MemoryProbes.Scope scope) {
-        start();
+        if (follower == null) {
+            start(); // the first call only: every Interpret asks, and a monitor on each would be one more point of contention
+        }
         Set<MemoryProbes.Scope> known = remembering;
         return known == null ? Optional.empty() : Optional.of(known.contains(scope));
     }
