@@ -106,6 +106,11 @@ public class MemoryListener {
         return listening && !stopping;
     }
 
+    /** The watch streams open on this replica now (also the gauge {@link #WATCHES}). */
+    public int watching() {
+        return watches.size();
+    }
+
     void add(ScopeWatch watch) {
         watches.add(watch);
     }

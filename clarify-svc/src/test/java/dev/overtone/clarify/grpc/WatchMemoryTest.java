@@ -141,7 +141,7 @@ class WatchMemoryTest {
         try {
             call.request(1_000); // the snapshot, then it reads no more: the rest waits in flow control
             Await.until(() -> read.stream().anyMatch(MemoryScopes::getSnapshotComplete), "the snapshot");
-            double watching = watches();
+            int watching = watches();
             // far more than the client's flow-control window (1 MiB) and watch.max-pending hold: 40,000 databases gain a
             // choice at one commit
             StoredRows.value("SELECT count(*) FROM (SELECT pg_notify(?, ? || g) FROM generate_series(1, 40000) g) AS sent",
@@ -160,7 +160,7 @@ class WatchMemoryTest {
         }
     }
 
-    private double watches() {
-        return registry.get(MemoryListener.WATCHES).gauge().value();
+    private int watches() {
+        return listener.watching();
     }
 }
