@@ -10,24 +10,28 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
 ROUNDS=${1:-2} SECONDS_MEASURED=${2:-40} WARMUP=${3:-60}
 HOME_DIR=${OVERTONE_HOME:-$ROOT/.overtone}
-SHIFT=$(( ${OVERTONE_PORT_BASE:-8090} - 8090 ))
 DATA=${DATA:-../shared/data/ambrosia-star/dev.gemma.jsonl}
 
-metrics() { curl -sf "http://localhost:$((8100 + SHIFT + $1))/q/metrics"; }
+# Replica 0's ports as the launcher gives them (it reads the services' own configuration): column 3 gRPC, 4 HTTP.
+port_of() { bin/overtone status | awk -v s="$1" -v col="$2" '$1 == s && $2 == "0" {split($col, a, ":"); print a[2]}'; }
+INTERPRETER_GRPC=$(port_of interpreter-svc 3) CLARIFY_GRPC=$(port_of clarify-svc 3)
+INTERPRETER_HTTP=$(port_of interpreter-svc 4) CLARIFY_HTTP=$(port_of clarify-svc 4)
+
+metrics() { curl -sf "http://localhost:$1/q/metrics"; }
 # the sum of a counter's samples whose line matches every pattern given
-count() { local svc=$1; shift; metrics "$svc" | grep -v '^#' | { local l=cat; for p in "$@"; do l="$l | grep -F -- '$p'"; done; eval "$l"; } \
+count() { local port=$1; shift; metrics "$port" | grep -v '^#' | { local l=cat; for p in "$@"; do l="$l | grep -F -- '$p'"; done; eval "$l"; } \
   | awk '{s += $NF} END {printf "%.0f", s}'; }
 cpu_ms() { awk '{printf "%d", ($14 + $15) * 1000 / '"$(getconf CLK_TCK)"'}' "/proc/$(cat "$HOME_DIR/run/$1.pid")/stat"; }
 snapshot() {
-  echo "$(cpu_ms interpreter-svc) $(cpu_ms clarify-svc) $(count 0 grpc_server_processing_duration_seconds_count InterpreterService 'nterpret"') \
-$(count 1 grpc_server_processing_duration_seconds_count 'method="Remembers"')"
+  echo "$(cpu_ms interpreter-svc) $(cpu_ms clarify-svc) $(count "$INTERPRETER_HTTP" grpc_server_processing_duration_seconds_count InterpreterService 'nterpret"') \
+$(count "$CLARIFY_HTTP" grpc_server_processing_duration_seconds_count 'method="Remembers"')"
 }
 
 run() {
   local label=$1; shift
   local err; err=$(mktemp)
   bin/overtone bench load --no-start --data "$DATA" --data-share 0.8 --concurrency 16 --seconds "$SECONDS_MEASURED" \
-    --warmup-seconds "$WARMUP" --interpreter "localhost:$((8090 + SHIFT))" --clarify-svc "localhost:$((8091 + SHIFT))" \
+    --warmup-seconds "$WARMUP" --interpreter "localhost:$INTERPRETER_GRPC" --clarify-svc "localhost:$CLARIFY_GRPC" \
     --out "$HOME_DIR/bench-memory-push/$label-$(date +%H%M%S)" "$@" >"$err.out" 2>"$err" &
   local pid=$!
   until grep -q "bench: measuring" "$err" 2>/dev/null; do
@@ -50,6 +54,6 @@ for ((r = 1; r <= ROUNDS; r++)); do
 done
 
 # The window: choices recorded in fresh scopes (Choose, one every 200 ms) while interpreter-svc watches
-java -cp "$ROOT/interpreter-svc/target/quarkus-app/app/*:$ROOT/interpreter-svc/target/quarkus-app/lib/main/*" "$ROOT/bench/tools/ChooseScopes.java" $((8091 + SHIFT)) "${CHOICES:-50}"
+java -cp "$ROOT/interpreter-svc/target/quarkus-app/app/*:$ROOT/interpreter-svc/target/quarkus-app/lib/main/*" "$ROOT/bench/tools/ChooseScopes.java" "$CLARIFY_GRPC" "${CHOICES:-50}"
 echo "WatchMemory lag (commit -> interpreter set), seconds:"
-metrics 0 | grep '^overtone_interpreter_memory_watch_lag_seconds' || echo "  (none pushed)"
+metrics "$INTERPRETER_HTTP" | grep '^overtone_interpreter_memory_watch_lag_seconds' || echo "  (none pushed)"
