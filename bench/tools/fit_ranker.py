@@ -58,11 +58,11 @@ FEATURES = ["default_share", "default_share_gap", "infill_only", "infill_model",
 # Question-level evidence the verdict reads from the first reading (the same for every reading of a question)
 # Evidence the verdict reads (question-level ones from the first reading, the others by rank)
 VERDICT_EVIDENCE = ["question_pivots", "question_words", "question_scope_markers", "result_overlap", "distinct_name_grounding",
-                    "distinct_name_meaning", "question_link_quantifier"]
+                    "distinct_name_meaning", "question_link_quantifier", "question_unspelled_siblings"]
 # VerdictFeature.java's wire names, in its order
 VERDICT_FEATURES = ["top_confidence", "second_confidence", "default_split", "pivots", "readings_log", "question_words",
                     "scope_markers", "top_default_share", "top_probability", "top_result_overlap", "deciding_grounding_gap",
-                    "deciding_meaning_gap", "link_quantifier", "breadth_fork"]
+                    "deciding_meaning_gap", "link_quantifier", "breadth_fork", "unspelled_siblings"]
 L2 = 0.01            # regularisation of both logistic regressions
 NEWTON_STEPS = 30    # at most; it stops when a step moves no weight by 1e-8
 MAX_SHOWN = 4
@@ -196,6 +196,8 @@ def all_verdict_features(ex, order, conf, probs):
     if "question_link_quantifier" in first:
         breadths = {r["evidence"]["condition_breadth"] for r in rs}
         out += [first["question_link_quantifier"], 1.0 if any(b > 0 for b in breadths) and any(b < 0 for b in breadths) else 0.0]
+    if "question_unspelled_siblings" in first:
+        out.append(first["question_unspelled_siblings"])
     return out
 
 
@@ -468,7 +470,20 @@ def spread(models):
     return out
 
 
-def java(model):
+def printed_threshold(exs, model):
+    """VERDICT_THRESHOLD as printed: the fitting rule applied again to the P(ambiguous) the printed (rounded) weights
+    give, then rounded up. The threshold sits just above an unambiguous training question's P(ambiguous), and the
+    weights rounded to 4 decimals move that P by up to about 1e-4, more than rounding the threshold up can absorb."""
+    rounded = dict(model, bias=round(model["bias"], 4), weights={f: round(w, 4) for f, w in model["weights"].items()},
+                   v_bias=round(model["v_bias"], 4), v_weights=[round(w, 4) for w in model["v_weights"]])
+    negatives = sorted((decide(e, rounded)["p_amb"] for e in exs if len(e["readings"]) >= 2 and not e["is_ambiguous"]),
+                       reverse=True)
+    allowed = int(math.floor(MAX_FALSE_ALARM * len(negatives)))
+    above = negatives[allowed] + 1e-9 if allowed < len(negatives) else 0.0
+    return math.ceil(max(model["v_threshold"], above) * 1e4) / 1e4
+
+
+def java(model, threshold):
     lines = ["// RankingWeights.java (fitted on all the examples given)",
              "    public static final double READING_BIAS = %.4f;" % model["bias"]]
     lines += ["            Feature.%s, %.4f," % (f.upper(), model["weights"][f]) for f in FEATURES]
@@ -476,9 +491,7 @@ def java(model):
     lines.append("    public static final double PROBABILITY_SHARPNESS = %.2f;" % model["sharpness"])
     lines.append("    public static final double VERDICT_BIAS = %.4f;" % model["v_bias"])
     lines += ["            VerdictFeature.%s, %.4f," % (n.upper(), w) for n, w in zip(VERDICT_FEATURES, model["v_weights"])]
-    # rounded up: the threshold sits just above an unambiguous training question's P(ambiguous), and the rounded
-    # weights move that P by about 1e-4, so a threshold rounded to the nearest could flag it
-    lines.append("    public static final double VERDICT_THRESHOLD = %.4f;" % (math.ceil(model["v_threshold"] * 1e4) / 1e4))
+    lines.append("    public static final double VERDICT_THRESHOLD = %.4f;" % threshold)
     if "show_min" in model:
         lines.append("    public static final double SHOW_MIN_CONFIDENCE = %.2f;" % model["show_min"])
     else:
@@ -534,7 +547,7 @@ def main():
     print()
     print("constants' range over the %d folds' fits: %s" % (args.folds, json.dumps(report["fold_spread"])))
     print()
-    print(java(model))
+    print(java(model, printed_threshold(exs, model)))
     if args.json_out:
         with open(args.json_out, "w") as fh:
             json.dump(report, fh, indent=2)

@@ -81,5 +81,11 @@ public enum Feature implements WireName {
      * 1 when the question quantifies with an inner "each"/"every" and some reading goes through a link table
      * ({@link LinkQuantifier}): the quantifier's scope, per item or over all, is left open. Question-level, for the verdict.
      */
-    QUESTION_LINK_QUANTIFIER;
+    QUESTION_LINK_QUANTIFIER,
+    /**
+     * 1 when a word of the question fits by spelling two or more columns the readings disagree on and the question
+     * spells none of them in full ({@link UnspelledSiblings}): "commute time" against {@code mean_commute_time} and
+     * {@code median_commute_time} leaves open which. Question-level, for the verdict.
+     */
+    QUESTION_UNSPELLED_SIBLINGS;
 }

@@ -162,6 +162,7 @@ public final class ReadingRanker {
         boolean reachesAll = readings.stream().anyMatch(r -> r.get(Feature.CONDITION_BREADTH) > 0);
         boolean reachesSome = readings.stream().anyMatch(r -> r.get(Feature.CONDITION_BREADTH) < 0);
         v.put(VerdictFeature.BREADTH_FORK, reachesAll && reachesSome ? 1.0 : 0.0);
+        v.put(VerdictFeature.UNSPELLED_SIBLINGS, first.get(Feature.QUESTION_UNSPELLED_SIBLINGS));
         return v;
     }
 

@@ -41,5 +41,7 @@ public enum VerdictFeature implements WireName {
      * 1 when one reading's condition reaches every coordinated part and another's some only ({@link Feature#CONDITION_BREADTH}
      * +1 and −1): the readings differ exactly in what a modifier attaches to.
      */
-    BREADTH_FORK;
+    BREADTH_FORK,
+    /** {@link Feature#QUESTION_UNSPELLED_SIBLINGS}: a word several contested columns fit, none of them spelled in full. */
+    UNSPELLED_SIBLINGS;
 }

@@ -1,0 +1,100 @@
+package dev.overtone.interpreter.ranking;
+
+import dev.overtone.interpreter.service.QuestionTerms;
+import dev.overtone.proto.v1.Column;
+import dev.overtone.proto.v1.ColumnUse;
+import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.Slot;
+import dev.overtone.proto.v1.SqlAnalysis;
+import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.Table;
+import dev.overtone.proto.v1.TableUse;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static dev.overtone.interpreter.ranking.RankingFixtures.oneRowOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A word several columns the readings disagree on fit, none spelled in full, on the shapes of two Ambrosia* dev schemas:
+ * a table with a mean and a median of one measure, and one with survival rates written with number words in camelCase.
+ */
+class UnspelledSiblingsTest {
+    private static final Schema SCHEMA = Schema.newBuilder()
+            .addTables(table("Neighborhood", "id", "name", "population", "mean_commute_time", "median_commute_time"))
+            .addTables(table("Illnesses", "illnessID", "name", "fiveYearSurvivalRate", "tenYearSurvivalRate"))
+            .build();
+    private static final Set<String> MEAN = Set.of("neighborhood", "name", "mean_commute_time");
+    private static final Set<String> MEDIAN = Set.of("neighborhood", "name", "median_commute_time");
+    private static final Set<String> BOTH = Set.of("neighborhood", "name", "mean_commute_time", "median_commute_time");
+
+    @Test
+    void aWordTwoContestedColumnsFitLeavesOpenWhich() {
+        assertThat(of("List the neighborhoods and their commute time.", MEAN, MEDIAN, BOTH)).isEqualTo(1.0);
+    }
+
+    @Test
+    void spellingOneOfThemInFullDecides() {
+        assertThat(of("List the neighborhoods and their mean commute time.", MEAN, MEDIAN, BOTH)).isZero();
+        assertThat(of("List the neighborhoods and their mean and median commute time.", MEAN, MEDIAN, BOTH)).isZero();
+    }
+
+    @Test
+    void onlyColumnsTheReadingsDisagreeOnCount() {
+        // both readings project both columns; they differ in nothing the word fits
+        assertThat(of("List the neighborhoods and their commute time.", BOTH, Set.of("neighborhood", "population",
+                "mean_commute_time", "median_commute_time"))).isZero();
+        assertThat(of("List the neighborhoods and their commute time.", MEAN)).isZero();
+    }
+
+    @Test
+    void aNumberInDigitsSpellsTheNumberWordOfAName() {
+        Set<String> five = Set.of("illnesses", "fiveyearsurvivalrate");
+        Set<String> ten = Set.of("illnesses", "tenyearsurvivalrate");
+
+        assertThat(of("What is the 5 year survival rate of each illness?", five, ten)).isZero();
+        assertThat(of("What are the survival statistics of each illness?", five, ten)).isEqualTo(1.0);
+        assertThat(UnspelledSiblings.spelledWords("the 10 year rates")).contains("ten", "year", "rate");
+    }
+
+    @Test
+    void everyReadingCarriesItAsQuestionLevelEvidence() {
+        String question = "List the neighborhoods and their commute time.";
+        List<EvidenceExtractor.Candidate> readings = List.of(projecting("name", "mean_commute_time"),
+                projecting("name", "median_commute_time"));
+
+        assertThat(EvidenceExtractor.extract(question, SCHEMA, QuestionTerms.of(question, SCHEMA), readings))
+                .allSatisfy(r -> assertThat(r.get(Feature.QUESTION_UNSPELLED_SIBLINGS)).isEqualTo(1.0));
+        String stated = "List the neighborhoods and their median commute time.";
+        assertThat(EvidenceExtractor.extract(stated, SCHEMA, QuestionTerms.of(stated, SCHEMA), readings))
+                .allSatisfy(r -> assertThat(r.get(Feature.QUESTION_UNSPELLED_SIBLINGS)).isZero());
+    }
+
+    @SafeVarargs
+    private static double of(String question, Set<String>... readingsNames) {
+        Set<String> terms = new java.util.HashSet<>();
+        QuestionTerms.of(question, SCHEMA).stream().filter(QuestionTerms.Term::grounded)
+                .forEach(t -> terms.add(QuestionTerms.stem(t.text())));
+        return UnspelledSiblings.of(question, SCHEMA, terms, List.of(readingsNames));
+    }
+
+    private static Table table(String name, String... columns) {
+        Table.Builder t = Table.newBuilder().setName(name);
+        for (String c : columns) {
+            t.addColumns(Column.newBuilder().setName(c));
+        }
+        return t.build();
+    }
+
+    /** A reading of Neighborhood whose analysis projects these columns, one SELECT slot each. */
+    private static EvidenceExtractor.Candidate projecting(String... columns) {
+        SqlAnalysis.Builder a = SqlAnalysis.newBuilder().addTables(TableUse.newBuilder().setName("Neighborhood"));
+        for (int i = 0; i < columns.length; i++) {
+            a.addColumns(ColumnUse.newBuilder().setTable("Neighborhood").setColumn(columns[i]).addClauses("select"));
+            a.addSlots(Slot.newBuilder().setPath("select[" + i + "]").setValue("Neighborhood." + columns[i]));
+        }
+        return new EvidenceExtractor.Candidate(List.of(Source.SOURCE_CALLER), oneRowOf(columns), a.build());
+    }
+}
