@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Predicate;
@@ -13,6 +14,7 @@ import java.util.function.Supplier;
 import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.CancelRequest;
 import dev.overtone.proto.v1.CandidateProbability;
+import dev.overtone.proto.v1.MemoryToken;
 import dev.overtone.proto.v1.ClarifyServiceGrpc.ClarifyServiceBlockingStub;
 import dev.overtone.proto.v1.Option;
 import dev.overtone.proto.v1.OptionKind;
@@ -29,8 +31,14 @@ import io.grpc.StatusRuntimeException;
  */
 public final class Dialogue {
 
-    /** The outcome of one dialogue. */
-    public record Result(boolean accurate, int questions, String finalSql, String error) {
+    /**
+     * The outcome of one dialogue; {@code memoryToken} is the resolving turn's (clarify.proto Turn.memory_token), which a
+     * caller passes as its next Interpret's after_choice in that tenant and database.
+     */
+    public record Result(boolean accurate, int questions, String finalSql, String error, Optional<MemoryToken> memoryToken) {
+        public Result(boolean accurate, int questions, String finalSql, String error) {
+            this(accurate, questions, finalSql, error, Optional.empty());
+        }
     }
 
     /** Stops a runaway dialogue (the service's own turn limit should end it sooner). */
@@ -89,7 +97,8 @@ public final class Dialogue {
             return new Result(false, questions, null, "no resolution after " + questions + " questions");
         }
         String sql = turn.getResolution().getSql();
-        return new Result(!sql.isEmpty() && correct.test(sql), questions, sql, null);
+        return new Result(!sql.isEmpty() && correct.test(sql), questions, sql, null,
+                turn.hasMemoryToken() ? Optional.of(turn.getMemoryToken()) : Optional.empty());
     }
 
     private Turn answer(String session, int number, Reply reply) {

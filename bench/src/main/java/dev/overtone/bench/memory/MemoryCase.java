@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import dev.overtone.bench.InterpretChoices;
@@ -15,6 +16,8 @@ import dev.overtone.bench.dataset.BenchDatabase;
 import dev.overtone.bench.dataset.Example;
 import dev.overtone.bench.sqlite.QueryRunner;
 import dev.overtone.proto.v1.ChooseRequest;
+import dev.overtone.proto.v1.ChooseResponse;
+import dev.overtone.proto.v1.MemoryToken;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.Interpretation;
@@ -38,6 +41,8 @@ final class MemoryCase {
     record Tenants(String remembering, String other, List<String> transfer) {
     }
 
+    private static final Optional<MemoryToken> NO_TOKEN = Optional.empty();
+
     private final Suite suite;
     private final long deadlineMs;
     private final InterpretChoices interpret;
@@ -58,7 +63,7 @@ final class MemoryCase {
         try (Connection conn = new BenchDatabase(g.database(), g.path(), List.of()).openReadOnly()) {
             Golds golds = new Golds(new QueryRunner(conn, queryTimeout));
             Example a = g.ambiguous().get(0);
-            InterpretResponse off = ask(a, t.remembering(), g.database(), true, false);
+            InterpretResponse off = ask(a, t.remembering(), g.database(), true, false, NO_TOKEN);
             String intent = intent(off, a, golds);
             Set<String> intended = intent == null ? Set.of() : golds.readingsOf(off, intent);
             Dialogue.Result resolved = null;
@@ -68,7 +73,9 @@ final class MemoryCase {
                 resolved = dialogue(start, intended, intent, golds).probingWith(MemoryAnswers.withoutTenant(start)).play();
             }
             String chosenSql = resolved == null ? null : resolved.finalSql();
-            InterpretResponse again = ask(a, t.remembering(), g.database(), false, true);
+            // as a caller does: the resolving Answer's token goes with every later call in that tenant's database
+            Optional<MemoryToken> token = resolved == null ? NO_TOKEN : resolved.memoryToken();
+            InterpretResponse again = ask(a, t.remembering(), g.database(), false, true, token);
             Interpretation first = again.getInterpretationsCount() == 0 ? null : again.getInterpretations(0);
             repeats.add(new MemoryTrials.Repeat(a.id(), !intended.isEmpty(), resolved != null && resolved.accurate(),
                     resolved == null ? 0 : resolved.questions(),
@@ -77,15 +84,15 @@ final class MemoryCase {
                     again.hasClarification() && !again.getClarification().hasQuestion() && again.getClarification().hasResolution(),
                     again.getOutcome() != Outcome.OUTCOME_AMBIGUOUS, MemoryAnswers.applied(again)));
 
-            InterpretResponse otherOn = ask(a, t.other(), g.database(), false, false);
-            InterpretResponse otherOff = ask(a, t.other(), g.database(), true, false);
+            InterpretResponse otherOn = ask(a, t.other(), g.database(), false, false, NO_TOKEN);
+            InterpretResponse otherOff = ask(a, t.other(), g.database(), true, false, NO_TOKEN);
             isolations.add(new MemoryTrials.Isolation(a.id(), MemoryAnswers.untimed(otherOn).equals(MemoryAnswers.untimed(otherOff)),
                     MemoryAnswers.applied(otherOn)));
 
             for (Example s : g.unambiguous()) {
                 String gold = s.goldQueries().get(0);
-                InterpretResponse on = ask(s, t.remembering(), g.database(), false, false);
-                InterpretResponse sOff = ask(s, t.remembering(), g.database(), true, false);
+                InterpretResponse on = ask(s, t.remembering(), g.database(), false, false, token);
+                InterpretResponse sOff = ask(s, t.remembering(), g.database(), true, false, NO_TOKEN);
                 siblings.add(new MemoryTrials.Sibling(s.id(), intent != null && !golds.matches(gold, intent), golds.first(on, gold),
                         golds.first(sOff, gold), golds.shown(on, gold), golds.shown(sOff, gold), MemoryAnswers.applied(on)));
             }
@@ -104,10 +111,11 @@ final class MemoryCase {
     /** Question {@code b} in a tenant that remembers (Choose) what was chosen for {@code a}. */
     private MemoryTrials.Transfer transfer(Group g, Example b, String tenant, Example a, InterpretResponse aAnswer, String chosenId,
                                            Golds golds) {
-        suite.clarify(deadlineMs).choose(ChooseRequest.newBuilder().setTenant(tenant).setDatabase(g.database())
+        ChooseResponse chosen = suite.clarify(deadlineMs).choose(ChooseRequest.newBuilder().setTenant(tenant).setDatabase(g.database())
                 .setQuestion(a.question()).addAllCandidates(MemoryAnswers.candidates(aAnswer)).setChosenCandidateId(chosenId).build());
-        InterpretResponse off = ask(b, tenant, g.database(), true, false);
-        InterpretResponse on = ask(b, tenant, g.database(), false, false);
+        InterpretResponse off = ask(b, tenant, g.database(), true, false, NO_TOKEN);
+        InterpretResponse on = ask(b, tenant, g.database(), false, false,
+                chosen.hasMemoryToken() ? Optional.of(chosen.getMemoryToken()) : NO_TOKEN);
         String shared = null;
         for (String gold : b.goldQueries()) {
             if (shared == null && on.getInterpretationsList().stream().anyMatch(i -> i.getRememberedCount() > 0 && golds.matches(i.getSql(), gold))) {
@@ -148,9 +156,13 @@ final class MemoryCase {
         return new Dialogue(() -> suite.clarify(deadlineMs), start, SimulatedUser.Kind.HELPFUL, intended, sql -> golds.matches(sql, intent));
     }
 
-    private InterpretResponse ask(Example ex, String tenant, String database, boolean ignoreMemory, boolean clarify) {
+    /** @param afterChoice the token of the choice this tenant's database just recorded, when the caller holds one */
+    private InterpretResponse ask(Example ex, String tenant, String database, boolean ignoreMemory, boolean clarify,
+                                  Optional<MemoryToken> afterChoice) {
         InterpretRequest base = InterpretRequests.forExample(ex, tenant, database, interpret.infill(), interpret.families());
-        return suite.interpreter(deadlineMs).interpret(base.toBuilder().setOptions(base.getOptions().toBuilder()
-                .setIgnoreMemory(ignoreMemory).setStartClarification(clarify)).build());
+        InterpretRequest.Builder request = base.toBuilder().setOptions(base.getOptions().toBuilder()
+                .setIgnoreMemory(ignoreMemory).setStartClarification(clarify));
+        afterChoice.ifPresent(request::setAfterChoice);
+        return suite.interpreter(deadlineMs).interpret(request.build());
     }
 }

@@ -60,6 +60,10 @@ public interface ClarifyConfig {
         /** The longest pause between two tries to LISTEN again after the listener's connection was lost. */
         @WithDefault("5s")
         Duration reconnectMax();
+
+        /** How long the warm-up (readiness) waits for the first LISTEN; after it the replica is ready, its watches refused until it listens. */
+        @WithDefault("10s")
+        Duration listenWait();
     }
 
     interface WarmUp {

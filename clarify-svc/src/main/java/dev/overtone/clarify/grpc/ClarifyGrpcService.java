@@ -59,7 +59,7 @@ public class ClarifyGrpcService implements ClarifyService {
 
     @Override
     public Uni<Turn> answer(AnswerRequest request) {
-        return echoed(Uni.createFrom().deferred(() -> answers.answer(ProtoMapper.answer(request)))).map(ProtoMapper::turn);
+        return echoed(Uni.createFrom().deferred(() -> answers.answer(ProtoMapper.answer(request)))).map(MemoryProtoMapper::answered);
     }
 
     @Override
@@ -87,8 +87,8 @@ public class ClarifyGrpcService implements ClarifyService {
     /** Replies once this replica heard what the call recorded come back (MemoryEchoes), so the watchers have it. */
     private <T> Uni<T> echoed(Uni<T> call) {
         return Uni.createFrom().deferred(() -> {
-            echoes.open();
-            return call.call(echoes::settle).onFailure().call(echoes::drop);
+            MemoryEchoes.Call echo = echoes.open();
+            return call.call(() -> echoes.settle(echo)).onTermination().invoke(() -> echoes.close(echo));
         });
     }
 

@@ -5,16 +5,19 @@ import dev.overtone.clarify.memory.ChoiceListing;
 import dev.overtone.clarify.memory.MemoryRequest;
 import dev.overtone.clarify.memory.MemoryScope;
 import dev.overtone.clarify.memory.TenantMemory;
+import dev.overtone.clarify.service.AnsweredTurn;
 import dev.overtone.clarify.service.QuestionWriter;
 import dev.overtone.proto.v1.AppliedChoice;
 import dev.overtone.proto.v1.ChoiceSource;
 import dev.overtone.proto.v1.ChooseRequest;
 import dev.overtone.proto.v1.ChooseResponse;
 import dev.overtone.proto.v1.ListChoicesResponse;
+import dev.overtone.proto.v1.MemoryToken;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
 import dev.overtone.proto.v1.RemembersRequest;
 import dev.overtone.proto.v1.RememberedChoice;
+import dev.overtone.proto.v1.Turn;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -45,8 +48,21 @@ public final class MemoryProtoMapper {
         return b.build();
     }
 
+    /** With the read-your-choice token of the scope written to, when anything was (all of one Choose's are of one scope). */
     public static ChooseResponse chosen(List<Choice> choices) {
-        return ChooseResponse.newBuilder().addAllRemembered(choices(choices)).build();
+        ChooseResponse.Builder b = ChooseResponse.newBuilder().addAllRemembered(choices(choices));
+        choices.stream().findFirst().ifPresent(c -> b.setMemoryToken(token(new MemoryScope(c.tenant(), c.database()))));
+        return b.build();
+    }
+
+    /** The Answer's turn, with the read-your-choice token when it resolved the dialogue under a tenant's memory. */
+    public static Turn answered(AnsweredTurn a) {
+        Turn turn = ProtoMapper.turn(a.turn());
+        return a.rememberedIn().map(scope -> turn.toBuilder().setMemoryToken(token(scope)).build()).orElse(turn);
+    }
+
+    private static MemoryToken token(MemoryScope scope) {
+        return MemoryToken.newBuilder().setTenant(scope.tenant()).setDatabase(scope.database()).build();
     }
 
     public static ListChoicesResponse page(ChoiceListing.Page page) {

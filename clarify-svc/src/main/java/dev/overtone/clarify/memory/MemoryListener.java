@@ -16,7 +16,12 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntToLongFunction;
 import java.util.function.Supplier;
@@ -51,6 +56,7 @@ public class MemoryListener {
     String password;
 
     private final Set<ScopeWatch> watches = ConcurrentHashMap.newKeySet();
+    private final CompletableFuture<Void> firstListen = new CompletableFuture<>();
     private volatile boolean listening;
     private volatile boolean stopping;
     private PgSubscriber subscriber;
@@ -64,9 +70,36 @@ public class MemoryListener {
                 .setUser(user).setPassword(password);
         subscriber = PgSubscriber.subscriber(vertx, options).reconnectPolicy(this::lost);
         subscriber.channel(ScopeNotice.CHANNEL)
-                .subscribeHandler(v -> listening = true)
+                .subscribeHandler(v -> {
+                    listening = true;
+                    firstListen.complete(null);
+                })
                 .handler(payload -> ScopeNotice.parse(payload).ifPresent(this::heard));
-        connectUntilListening(vertx, subscriber::connect, this::lost, 0);
+        connectUntilListening(vertx, this::connect, this::lost, 0);
+    }
+
+    /** One try to connect and LISTEN (a seam for the test that holds the first LISTEN back). */
+    protected Future<Void> connect() {
+        return subscriber.connect();
+    }
+
+    /**
+     * Waits, at most {@code bound}, for this replica's first LISTEN: the warm-up's last step, so readiness does not say
+     * ready while every watch would be refused. Whether it listened in time (true at once when memory is off).
+     */
+    public boolean awaitFirstListen(Duration bound) {
+        if (!config.memory().enabled()) {
+            return true;
+        }
+        try {
+            firstListen.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException | ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /**

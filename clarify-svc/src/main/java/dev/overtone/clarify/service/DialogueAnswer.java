@@ -51,10 +51,10 @@ public class DialogueAnswer {
     ChoiceRecorder recorder;
 
     /** What the read-only first pass found: a replayed turn, or the question to map the reply against. */
-    private record Pending(TurnEntity replay, List<DecisionVariable> variables, TurnEntity current) {
+    private record Pending(SessionEntity session, TurnEntity replay, List<DecisionVariable> variables, TurnEntity current) {
     }
 
-    public Uni<TurnEntity> answer(AnswerCommand cmd) {
+    public Uni<AnsweredTurn> answer(AnswerCommand cmd) {
         UUID id = Sessions.id(cmd.sessionId());
         boolean hasOption = cmd.optionId() != null && !cmd.optionId().isBlank();
         boolean hasText = cmd.freeText() != null && !cmd.freeText().isBlank();
@@ -64,7 +64,7 @@ public class DialogueAnswer {
         Context ctx = Vertx.currentContext();
         return Panache.withSession(() -> pending(id, cmd))
                 .chain(pending -> pending.replay != null
-                        ? Uni.createFrom().item(pending.replay)
+                        ? Uni.createFrom().item(AnsweredTurn.of(pending.session, pending.replay, recorder.enabled()))
                         : map(pending, cmd, ctx).chain(mapped -> Panache.withTransaction(() -> apply(id, cmd, mapped))))
                 .onFailure(Conflicts::isConflict).transform(f -> new ClarifyException(ClarifyException.Kind.ABORTED,
                         "turn " + cmd.turn() + " of session " + cmd.sessionId() + " was answered by a concurrent call; Get the session and answer its current turn"));
@@ -84,11 +84,11 @@ public class DialogueAnswer {
                         return Uni.createFrom().failure(ClarifyException.invalid("idempotency key '" + cmd.idempotencyKey()
                                 + "' was already used for a different answer (turn " + k.answeredTurn + "); use a new key"));
                     }
-                    return Sessions.turn(id, k.resultTurn).map(t -> new Pending(t, null, null));
+                    return Sessions.turn(id, k.resultTurn).map(t -> new Pending(s, t, null, null));
                 }
                 checkAnswerable(s, cmd);
                 return Sessions.turn(id, cmd.turn()).chain(t -> VariableEntity.<VariableEntity>find("sessionId = ?1 order by ordinal", id).list()
-                        .map(vs -> new Pending(null, vs.stream().map(DialogueCodec::toVariable).toList(), t)));
+                        .map(vs -> new Pending(s, null, vs.stream().map(DialogueCodec::toVariable).toList(), t)));
             });
         });
     }
@@ -130,7 +130,7 @@ public class DialogueAnswer {
                 .emitOn(CallerContext.of(ctx));
     }
 
-    private Uni<TurnEntity> apply(UUID id, AnswerCommand cmd, MappedReply reply) {
+    private Uni<AnsweredTurn> apply(UUID id, AnswerCommand cmd, MappedReply reply) {
         return SessionEntity.<SessionEntity>findById(id).chain(s -> {
             checkAnswerable(s, cmd);
             Uni<List<CandidateEntity>> candidates = CandidateEntity.find("sessionId = ?1 order by ordinal", id).list();
@@ -173,7 +173,7 @@ public class DialogueAnswer {
                 }
                 LOG.debugf("session %s turn %d: %s via %s", id, cmd.turn(), reply.kind(), reply.mapping());
                 return SessionEntity.persist(rows).chain(() -> remember(s, vs, current, next))
-                        .chain(() -> Panache.getSession().chain(ses -> ses.flush())).replaceWith(next);
+                        .chain(() -> Panache.getSession().chain(ses -> ses.flush())).replaceWith(AnsweredTurn.of(s, next, recorder.enabled()));
             })));
         });
     }

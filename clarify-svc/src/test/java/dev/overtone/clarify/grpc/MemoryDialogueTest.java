@@ -6,10 +6,12 @@ import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.FakeParserResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
+import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.ChoiceSource;
 import dev.overtone.proto.v1.ClarifyOptions;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.GetRequest;
+import dev.overtone.proto.v1.MemoryToken;
 import dev.overtone.proto.v1.RecallResponse;
 import dev.overtone.proto.v1.RememberedChoice;
 import dev.overtone.proto.v1.ResolutionReason;
@@ -79,6 +81,25 @@ class MemoryDialogueTest {
         assertThat(again.getDistributionList()).extracting(d -> d.getProbability()).containsExactly(0.0, 1.0, 0.0);
         // the stored session says the same
         assertThat(clarify.get(GetRequest.newBuilder().setSessionId(again.getSessionId()).build()).getCurrent()).isEqualTo(again);
+    }
+
+    /** Read-your-choice: the resolving Answer names the scope it remembered under, and a retry of it names it again. */
+    @Test
+    void theResolvingAnswerCarriesItsScopesTokenAndAReplayedAnswerTheSame() {
+        String tenant = MemoryCalls.newTenant();
+        Turn asked = clarify.start(MemoryCalls.start(tenant, "hotels"));
+        AnswerRequest answer = HotelDialogue.text(asked.getSessionId(), 1, "the average review score");
+
+        Turn resolved = clarify.answer(answer);
+        Turn replayed = clarify.answer(answer);
+
+        MemoryToken token = MemoryToken.newBuilder().setTenant(tenant).setDatabase("hotels").build();
+        assertThat(asked.hasMemoryToken()).as("a question remembers nothing").isFalse();
+        assertThat(resolved.getMemoryToken()).isEqualTo(token);
+        assertThat(replayed.getMemoryToken()).isEqualTo(token);
+        Turn anonymous = clarify.start(HotelDialogue.start());
+        assertThat(clarify.answer(HotelDialogue.text(anonymous.getSessionId(), 1, "the average review score")).hasMemoryToken())
+                .as("a dialogue without tenant remembers nothing").isFalse();
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.overtone.clarify.support.MemoryCalls;
 import dev.overtone.proto.v1.ChoiceSource;
 import dev.overtone.proto.v1.ChooseRequest;
 import dev.overtone.proto.v1.ChooseResponse;
+import dev.overtone.proto.v1.MemoryToken;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.ListChoicesRequest;
 import dev.overtone.proto.v1.ListChoicesResponse;
@@ -58,6 +59,8 @@ class MemoryRpcTest {
             assertThat(c.getSource()).isEqualTo(ChoiceSource.CHOICE_SOURCE_CALLER);
             assertThat(Duration.between(Instant.parse(c.getChosenAt()), Instant.parse(c.getExpiresAt()))).isEqualTo(Duration.ofDays(180));
         });
+        // read-your-choice: the scope written to, for the caller's next Interpret there
+        assertThat(chosen.getMemoryToken()).isEqualTo(MemoryToken.newBuilder().setTenant(tenant).setDatabase("hotels").build());
 
         RecallResponse sameQuestion = clarify.recall(MemoryCalls.recall(tenant, "hotels", HotelDialogue.QUESTION).toBuilder()
                 .clearCandidates().addAllCandidates(MemoryCalls.analysed(MemoryCalls.candidates())).build());

@@ -43,7 +43,7 @@ class WarmUpReadinessTest {
     }
 
     /** What the gRPC health service says for the whole server (service ""), as a caller's health check asks it. */
-    private static ServingStatus grpcHealth() throws InterruptedException {
+    static ServingStatus grpcHealth() throws InterruptedException {
         int port = ConfigProvider.getConfig().getValue("quarkus.grpc.server.test-port", Integer.class);
         ManagedChannel channel = ManagedChannelBuilder.forAddress("localhost", port).usePlaintext().build();
         try {

@@ -1,6 +1,7 @@
 package dev.overtone.interpreter.grpc;
 
 import dev.overtone.interpreter.config.InterpreterConfig;
+import dev.overtone.interpreter.service.RecallAfterChoice;
 import dev.overtone.proto.v1.InterpretRequest;
 import io.grpc.Status;
 
@@ -39,6 +40,7 @@ final class RequestValidation {
             throw invalid("tenant and database names match " + NAME + "; got \"" + request.getTenant() + "\"/\""
                     + request.getDatabase() + "\"");
         }
+        RecallAfterChoice.check(request);
         var options = request.getOptions();
         if (options.hasPreviewRows() && (options.getPreviewRows() < 0 || options.getPreviewRows() > 1000)) {
             throw invalid("preview_rows must be between 0 and 1000, got " + options.getPreviewRows());

@@ -76,12 +76,16 @@ final class AnswerStages {
     /**
      * Answered from the pushed set while clarify-svc's WatchMemory is synced ({@link MemoryWatch}: no call at all); else
      * asks clarify-svc, beside the pipeline's own work, whether the tenant remembers anything in this database (together
-     * with the other calls in flight: {@link MemoryProbes}); null when this call reads no memory. Most databases
+     * with the other calls in flight: {@link MemoryProbes}); true without either when the call carries its own choice's
+     * token ({@link RecallAfterChoice}); null when this call reads no memory. Most databases
      * remember nothing, and then the recall stage is left out: the answer costs no second look.
      */
     CompletableFuture<Boolean> probe(PipelineCall call) {
         if (!memoryOn(call)) {
             return null;
+        }
+        if (RecallAfterChoice.given(call.request)) {
+            return CompletableFuture.completedFuture(true); // the caller's own choice is committed there: no need to ask
         }
         MemoryProbes.Scope scope = new MemoryProbes.Scope(call.request.getTenant(), call.request.getDatabase());
         Optional<Boolean> pushed = watch == null ? Optional.empty() : watch.remembers(scope);

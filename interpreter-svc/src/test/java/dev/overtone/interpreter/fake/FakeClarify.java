@@ -6,6 +6,7 @@ import dev.overtone.proto.v1.Candidate;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
 import dev.overtone.proto.v1.MemoryScope;
+import dev.overtone.proto.v1.MemoryScopes;
 import dev.overtone.proto.v1.RemembersRequest;
 import dev.overtone.proto.v1.RemembersResponse;
 import dev.overtone.proto.v1.RememberedChoice;
@@ -18,6 +19,7 @@ import dev.overtone.proto.v1.Turn;
 import dev.overtone.runtime.testing.RecordedExchanges;
 import dev.overtone.runtime.testing.ReplayedAnswers;
 import io.grpc.Status;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
 import java.time.Duration;
@@ -33,7 +35,8 @@ import java.util.function.Predicate;
  * checks against the service (runtime/README.md, "Recorded answers"); a request with no recording fails with INTERNAL
  * naming how to record it. Hand-written, each said where: the outage a test injects, the requests kept, and Answer,
  * Get and Cancel, which the interpreter never calls (UNIMPLEMENTED). Recall answers from the test's own memory
- * ({@link #remember}), by tenant and database, as clarify-svc's contract says.
+ * ({@link #remember}), by tenant and database, as clarify-svc's contract says; WatchMemory only when a test asks for it
+ * ({@link #serveWatchWithPushHeld}).
  */
 public final class FakeClarify {
     private static final RecordedExchanges RECORDED = RecordedExchanges.load("clarify-svc", ClarifyServiceGrpc.getServiceDescriptor());
@@ -46,6 +49,7 @@ public final class FakeClarify {
     private final List<RecallRequest> recalls = new CopyOnWriteArrayList<>();
     private final List<MemoryScope> probes = new CopyOnWriteArrayList<>();
     private final List<Remembered> memory = new CopyOnWriteArrayList<>();
+    private volatile boolean watchServed;
 
     /** A remembered choice and which candidates have its chosen value. */
     private record Remembered(RememberedChoice choice, Predicate<Candidate> chosen) {
@@ -58,6 +62,25 @@ public final class FakeClarify {
     public FakeClarify remember(RememberedChoice choice, Predicate<Candidate> chosen) {
         memory.add(new Remembered(choice, chosen));
         return this;
+    }
+
+    /**
+     * Serves WatchMemory: the snapshot (the scopes remembered when the stream opens), then nothing while it stays open, so a
+     * choice remembered after it is one whose push has not reached the interpreter yet. Unset, WatchMemory is UNIMPLEMENTED
+     * and every call asks Remembers.
+     */
+    public FakeClarify serveWatchWithPushHeld() {
+        watchServed = true;
+        return this;
+    }
+
+    Multi<MemoryScopes> watchMemory() {
+        if (!watchServed) {
+            return Multi.createFrom().failure(Status.UNIMPLEMENTED.withDescription("not served by the fake clarify-svc").asRuntimeException());
+        }
+        MemoryScopes.Builder snapshot = MemoryScopes.newBuilder().setSnapshotComplete(true);
+        memory.forEach(r -> snapshot.addScopesBuilder().setTenant(r.choice().getTenant()).setDatabase(r.choice().getDatabase()));
+        return Multi.createBy().concatenating().streams(Multi.createFrom().item(snapshot.build()), Multi.createFrom().nothing());
     }
 
     /** Remembers answers only after this long. */

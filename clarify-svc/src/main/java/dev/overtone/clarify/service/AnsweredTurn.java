@@ -1,0 +1,19 @@
+package dev.overtone.clarify.service;
+
+import dev.overtone.clarify.memory.MemoryScope;
+import dev.overtone.clarify.repository.SessionEntity;
+import dev.overtone.clarify.repository.TurnEntity;
+import java.util.Optional;
+
+/**
+ * The turn an Answer leads to, and the scope its answers were remembered under when it resolved the dialogue: the
+ * caller's read-your-choice token (Turn.memory_token). A replayed Answer names the same scope, so a retry gets the same token.
+ */
+public record AnsweredTurn(TurnEntity turn, Optional<MemoryScope> rememberedIn) {
+
+    /** The scope when the turn is a resolution of a dialogue that has a tenant and database, memory on; else none. */
+    static AnsweredTurn of(SessionEntity s, TurnEntity turn, boolean memoryOn) {
+        boolean remembers = memoryOn && TurnEntity.RESOLUTION.equals(turn.kind) && !s.tenant.isEmpty() && !s.database.isEmpty();
+        return new AnsweredTurn(turn, remembers ? Optional.of(new MemoryScope(s.tenant, s.database)) : Optional.empty());
+    }
+}
