@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -27,9 +28,12 @@ import java.util.function.LongSupplier;
  */
 final class SlowStartLoadBalancer extends MultiChildLoadBalancer {
 
+    private static final double GOLDEN_RATIO_CONJUGATE = (Math.sqrt(5) - 1) / 2;
+
     private SlowStart slowStart = new SlowStart(Duration.ZERO);
     private final LongSupplier nanoTime;
     private final AtomicInteger sequence = new AtomicInteger(ThreadLocalRandom.current().nextInt());
+    private final AtomicLong draws = new AtomicLong(ThreadLocalRandom.current().nextInt(1 << 20));
     private final Map<Object, Long> readySince = new HashMap<>();
     private final Map<Object, Absence> absent = new HashMap<>();
     private SubchannelPicker currentPicker;
@@ -77,7 +81,17 @@ final class SlowStartLoadBalancer extends MultiChildLoadBalancer {
     private SubchannelPicker picker(Collection<ChildLbState> children, long[] since) {
         List<SubchannelPicker> pickers = new ArrayList<>(children.size());
         children.forEach(child -> pickers.add(child.getCurrentPicker()));
-        return new SlowStartPicker(pickers, since, slowStart, nanoTime, () -> ThreadLocalRandom.current().nextDouble(), sequence);
+        return new SlowStartPicker(pickers, since, slowStart, nanoTime, this::nextDraw, sequence);
+    }
+
+    /**
+     * The fractional parts of n times the golden ratio: a sequence spread evenly over [0, 1) (low discrepancy), so every
+     * replica gets its weight's share of a few dozen calls already, as round robin gives equal shares, where random
+     * draws would stray (two replicas that joined together would not split 50 / 50 within a short test).
+     */
+    private double nextDraw() {
+        double x = draws.getAndIncrement() * GOLDEN_RATIO_CONJUGATE;
+        return x - Math.floor(x);
     }
 
     private void noteReadiness(List<ChildLbState> ready, long now) {

@@ -12,7 +12,7 @@ import java.util.function.LongSupplier;
 
 /**
  * Picks among the ready replicas: in turn (round robin) once every one of them is past its slow-start window, and
- * at random weighted by {@link SlowStart#weight} while one is still young. Each replica is the picker of its own
+ * by draws weighted with {@link SlowStart#weight} while one is still young. Each replica is the picker of its own
  * child balancer (grpc-java's pick_first), as in grpc-java's round_robin.
  */
 final class SlowStartPicker extends SubchannelPicker {

@@ -73,6 +73,19 @@ class SlowStartBalancingTest {
     }
 
     @Test
+    void replicasThatJoinTogetherShareEvenlyWithinAFewCalls() throws Exception {
+        Server first = serve(FreePort.take(), warm);
+        Server second = serve(FreePort.take(), restarted);
+        channel = channel(first.getPort(), second.getPort());
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            call();
+            return warm.get() > 0 && restarted.get() > 0;
+        });
+
+        assertThat(shareOfRestarted(60)).as("of 60 calls, both replicas young and of one age").isBetween(27, 33);
+    }
+
+    @Test
     void aReplicaBackAfterABlipKeepsItsShare() throws Exception {
         Server second = startBothAndWarmUp();
         int port = second.getPort();
