@@ -12,8 +12,10 @@ import io.grpc.LoadBalancerRegistry;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
+import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.NettyServerBuilder;
+import io.grpc.protobuf.services.HealthStatusManager;
 import io.grpc.stub.ClientCalls;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -86,6 +88,28 @@ class SlowStartBalancingTest {
     }
 
     @Test
+    void aReplicaThatIsNotServingYetGetsNoCallAndItsSlowStartBeginsWhenItServes() throws Exception {
+        HealthStatusManager health = new HealthStatusManager();
+        health.setStatus("", ServingStatus.NOT_SERVING);
+        Server first = serve(FreePort.take(), warm);
+        Server second = serve(FreePort.take(), restarted, health);
+        channel = channel(first.getPort(), second.getPort());
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            call();
+            return warm.get() > 0;
+        });
+        NOW.addAndGet(WINDOW * 2);
+        assertThat(shareOfRestarted(200)).as("calls the replica that is not serving yet took").isZero();
+
+        health.setStatus("", ServingStatus.SERVING);
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            call();
+            return restarted.get() > 0;
+        });
+        assertThat(shareOfRestarted(1000)).as("share once serving, its slow start counted from then").isBetween(40, 160);
+    }
+
+    @Test
     void aReplicaBackAfterABlipKeepsItsShare() throws Exception {
         Server second = startBothAndWarmUp();
         int port = second.getPort();
@@ -135,8 +159,12 @@ class SlowStartBalancingTest {
     }
 
     private Server serve(int port, AtomicInteger calls) throws Exception {
+        return serve(port, calls, new HealthStatusManager());
+    }
+
+    private Server serve(int port, AtomicInteger calls, HealthStatusManager health) throws Exception {
         Server server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port))
-                .addService(RetryPolicyTest.echo(EXECUTE, calls, 0)).build().start();
+                .addService(RetryPolicyTest.echo(EXECUTE, calls, 0)).addService(health.getHealthService()).build().start();
         servers.add(server);
         return server;
     }
