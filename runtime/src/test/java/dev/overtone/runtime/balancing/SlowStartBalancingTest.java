@@ -59,10 +59,7 @@ class SlowStartBalancingTest {
 
     @Test
     void aReplicaBackFromARestartGetsAGrowingShareUntilItsWindowIsOver() throws Exception {
-        Server second = startBothAndWarmUp();
-        int port = second.getPort();
-        second.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-        callUntilOnlyTheWarmOneServes();
+        int port = stopTheSecondOfTwoWarmReplicas();
         NOW.addAndGet(SlowStart.NEW_PROCESS_GAP.toNanos() + 1);
 
         comeBack(port);
@@ -76,13 +73,7 @@ class SlowStartBalancingTest {
 
     @Test
     void replicasThatJoinTogetherShareEvenlyWithinAFewCalls() throws Exception {
-        Server first = serve(FreePort.take(), warm);
-        Server second = serve(FreePort.take(), restarted);
-        channel = channel(first.getPort(), second.getPort());
-        await().atMost(Duration.ofSeconds(10)).until(() -> {
-            call();
-            return warm.get() > 0 && restarted.get() > 0;
-        });
+        startBothUntilEachHasACall();
 
         assertThat(shareOfRestarted(60)).as("of 60 calls, both replicas young and of one age").isBetween(27, 33);
     }
@@ -111,17 +102,30 @@ class SlowStartBalancingTest {
 
     @Test
     void aReplicaBackAfterABlipKeepsItsShare() throws Exception {
-        Server second = startBothAndWarmUp();
-        int port = second.getPort();
-        second.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-        callUntilOnlyTheWarmOneServes();
+        int port = stopTheSecondOfTwoWarmReplicas();
 
         comeBack(port);
         assertThat(shareOfRestarted(1000)).as("back within the gap: the same warm process reconnected").isBetween(499, 501);
     }
 
+    /** Both replicas serving and past their window, then the second stopped and out of the rotation; returns its port. */
+    private int stopTheSecondOfTwoWarmReplicas() throws Exception {
+        Server second = startBothAndWarmUp();
+        int port = second.getPort();
+        second.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        callUntilOnlyTheWarmOneServes();
+        return port;
+    }
+
     /** Both replicas serving and past their window; returns the second. */
     private Server startBothAndWarmUp() throws Exception {
+        Server second = startBothUntilEachHasACall();
+        NOW.addAndGet(WINDOW * 2);
+        return second;
+    }
+
+    /** Two replicas, serving, and calls until each has had one; returns the second. */
+    private Server startBothUntilEachHasACall() throws Exception {
         Server first = serve(FreePort.take(), warm);
         Server second = serve(FreePort.take(), restarted);
         channel = channel(first.getPort(), second.getPort());
@@ -129,7 +133,6 @@ class SlowStartBalancingTest {
             call();
             return warm.get() > 0 && restarted.get() > 0;
         });
-        NOW.addAndGet(WINDOW * 2);
         return second;
     }
 
