@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.LifecycleHandler;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServicePort;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.MetricSpec;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
@@ -38,6 +39,8 @@ record ScaleOutContract(Inventory inventory, DrainSettings drains, AdapterRules 
     static final Duration EXIT_MARGIN = Duration.ofSeconds(5);
     /** The service whose calls can last the whole budget; the others answer within parts of it. */
     static final String LONGEST_CALLS_SERVED_BY = "interpreter-svc";
+    /** runtime RetryingChannels' default overtone.grpc.slow-start. */
+    static final Duration SLOW_START = Duration.ofSeconds(10);
     private static final Pattern SLEEP = Pattern.compile("(?:^|\\s|/)sleep\\s+(\\d+)\\s*$");
 
     /** The headless Service a service's callers resolve. */
@@ -54,6 +57,20 @@ record ScaleOutContract(Inventory inventory, DrainSettings drains, AdapterRules 
                 .ifPresent(container -> checkDrain(name, workload.get(), container));
         Optional<HorizontalPodAutoscaler> autoscaler = checkAutoscaler(name);
         checkDisruptionBudget(name, workload.get(), autoscaler);
+        checkSlowStart(name, workload.get());
+    }
+
+    // ---- rollout: the next old pod goes once the new one has its full share of calls
+
+    private void checkSlowStart(String name, Workload workload) {
+        if (workload.owner() instanceof Deployment deployment) {
+            int minReady = Optional.ofNullable(deployment.getSpec().getMinReadySeconds()).orElse(0);
+            if (minReady < SLOW_START.toSeconds()) {
+                violations.add("Deployment " + name + ": minReadySeconds " + minReady + " is shorter than its callers' slow start ("
+                        + SLOW_START.toSeconds() + " s, overtone.grpc.slow-start): a rollout would stop the next old pod while"
+                        + " the new one is cold and give it the whole load");
+            }
+        }
     }
 
     // ---- drain: preStop, then SIGTERM and quarkus.shutdown.timeout, all within the grace period

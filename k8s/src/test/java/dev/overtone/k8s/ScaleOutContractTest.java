@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import org.junit.jupiter.api.Test;
@@ -93,6 +94,13 @@ class ScaleOutContractTest extends BrokenDevOverlay {
 
         assertTheOnlyViolationSays("interpreter-svc's quarkus.shutdown.timeout (10 s) is"
                 + " shorter than the longest call (overtone.interpreter.budget.total, 20 s)");
+    }
+
+    @Test
+    void aRolloutThatDoesNotWaitForTheSlowStartFails() {
+        ((Deployment) inventory.deployment("infill-svc").orElseThrow().owner()).getSpec().setMinReadySeconds(null);
+
+        assertTheOnlyViolationSays("Deployment infill-svc: minReadySeconds 0 is shorter than its callers' slow start (10 s");
     }
 
     @Test

@@ -102,6 +102,7 @@ final class ChaosRun {
             double from = seconds(start);
             Thread.sleep(steadySeconds * 1000L);
             steady = row("steady", from, seconds(start), calls, Replicas.between(before, replicas.served()));
+            AgainstSteady.addLoadAverage(steady);
             System.err.println("bench: " + line(steady));
             for (Event event : events) {
                 before = replicas.served();
@@ -118,7 +119,10 @@ final class ChaosRun {
                 if (kill != null) {
                     rejoins = rejoins.andBench(event.service() + "-" + event.replica(), awaitRejoined(held, kill.port));
                 }
-                Map<String, Object> row = row(event.name(), from, seconds(start), calls, Replicas.between(before, replicas.served()));
+                double to = seconds(start);
+                Map<String, Object> row = row(event.name(), from, to, calls, Replicas.between(before, replicas.served()));
+                AgainstSteady.add(row, steady, overlapping(calls, from, to));
+                AgainstSteady.addLoadAverage(row);
                 row.put("launcher_exit", launched.exit());
                 row.putAll(rejoins.row());
                 if (kill != null) {
@@ -197,13 +201,7 @@ final class ChaosRun {
 
     /** The calls that overlapped [from, to]: how many, the failed ones by status, p99 of all of them, and the split. */
     static Map<String, Object> row(String name, double from, double to, Iterable<LoadRun.Call> calls, Map<String, double[]> served) {
-        List<LoadRun.Call> during = new ArrayList<>();
-        for (LoadRun.Call call : calls) {
-            double began = call.endSecond() - call.millis() / 1000;
-            if (call.endSecond() >= from && began <= to) {
-                during.add(call);
-            }
-        }
+        List<LoadRun.Call> during = overlapping(calls, from, to);
         Map<String, Integer> failed = new TreeMap<>();
         Map<String, String> samples = new TreeMap<>();
         during.stream().filter(c -> !c.status().equals("OK")).forEach(c -> {
@@ -246,6 +244,18 @@ final class ChaosRun {
         return row;
     }
 
+    /** The calls that overlapped [from, to]. */
+    static List<LoadRun.Call> overlapping(Iterable<LoadRun.Call> calls, double from, double to) {
+        List<LoadRun.Call> during = new ArrayList<>();
+        for (LoadRun.Call call : calls) {
+            double began = call.endSecond() - call.millis() / 1000;
+            if (call.endSecond() >= from && began <= to) {
+                during.add(call);
+            }
+        }
+        return during;
+    }
+
     @SuppressWarnings("unchecked")
     static String line(Map<String, Object> row) {
         StringBuilder split = new StringBuilder();
@@ -266,7 +276,7 @@ final class ChaosRun {
                     killed.get("sent_after_gone_failed"), killed.get("failed"), killed.get("held"),
                     Boolean.TRUE.equals(killed.get("failed_within_held")) ? "yes" : "NO");
         }
-        return line + Rejoins.line(row);
+        return line + AgainstSteady.line(row) + Rejoins.line(row);
     }
 
     private static double seconds(long start) {

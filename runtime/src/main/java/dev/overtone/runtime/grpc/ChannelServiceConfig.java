@@ -1,6 +1,9 @@
 package dev.overtone.runtime.grpc;
 
+import dev.overtone.runtime.balancing.SlowStartLoadBalancerProvider;
 import dev.overtone.runtime.health.HealthChecking;
+
+import java.time.Duration;
 
 import java.util.HashMap;
 import java.util.List;
@@ -31,8 +34,22 @@ public final class ChannelServiceConfig {
 
     /** The service config as the map grpc-java takes; {@code healthChecked} false leaves client-side health checking out. */
     public static Map<String, Object> of(RetryPolicy retry, boolean healthChecked) {
+        return of(retry, healthChecked, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #of(RetryPolicy, boolean)}, with a slow start of {@code slowStart} for a replica that has just joined
+     * the rotation ({@link SlowStartLoadBalancerProvider}); zero is plain {@code round_robin}.
+     */
+    public static Map<String, Object> of(RetryPolicy retry, boolean healthChecked, Duration slowStart) {
         Map<String, Object> config = new HashMap<>(retry.serviceConfig());
-        config.put("loadBalancingConfig", List.of(Map.of("round_robin", Map.of())));
+        Map<String, Object> roundRobin = Map.of("round_robin", Map.of());
+        if (slowStart.isZero()) {
+            config.put("loadBalancingConfig", List.of(roundRobin));
+        } else {
+            SlowStartLoadBalancerProvider.register();
+            config.put("loadBalancingConfig", List.of(SlowStartLoadBalancerProvider.config(slowStart), roundRobin));
+        }
         if (healthChecked) {
             config.putAll(HealthChecking.serviceConfig());
         }

@@ -7,6 +7,7 @@ import io.quarkus.grpc.runtime.config.GrpcClientConfiguration;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -27,12 +28,19 @@ public class RetryingChannels implements ChannelBuilderCustomizer<NettyChannelBu
     @ConfigProperty(name = "overtone.grpc.health-checking", defaultValue = "true")
     boolean healthChecking;
 
+    /**
+     * How long a replica that has just joined a caller's rotation takes to get its full share of calls (slow start,
+     * {@code SlowStart}); 0s is plain round_robin.
+     */
+    @ConfigProperty(name = "overtone.grpc.slow-start", defaultValue = "10s")
+    Duration slowStart;
+
     @Override
     public Map<String, Object> customize(String name, GrpcClientConfiguration config, NettyChannelBuilder builder) {
         // Quarkus's Stork name resolver hands the channel a service config of its own (Stork's balancer, nothing
         // else), which would replace this one: the retries would be lost and a drained replica never chosen again.
         // The channel takes only this one; the addresses still come from Stork.
         builder.disableServiceConfigLookUp();
-        return ChannelServiceConfig.of(RetryPolicy.DEFAULT, healthChecking);
+        return ChannelServiceConfig.of(RetryPolicy.DEFAULT, healthChecking, slowStart);
     }
 }

@@ -50,6 +50,30 @@ class WarmServingTest {
         assertThat(status("")).isEqualTo(ServingStatus.SERVING);
     }
 
+    @Test
+    void withoutAWarmUpServingIsKeptBackUntilQuarkusHasStarted() {
+        WarmServing starting = new WarmServing(() -> false, false);
+
+        starting.setStatus("", ServingStatus.SERVING); // the gRPC server listens; the rest of the start still runs
+        assertThat(starting.statusForService("").getStatus()).isEqualTo(ServingStatus.NOT_SERVING);
+
+        starting.started();
+        assertThat(starting.statusForService("").getStatus()).isEqualTo(ServingStatus.SERVING);
+    }
+
+    @Test
+    void aWarmUpStillPendingWhenQuarkusHasStartedKeepsServingBack() {
+        WarmServing starting = new WarmServing(warming::get, false);
+        starting.setStatus("", ServingStatus.SERVING);
+
+        starting.started();
+        assertThat(starting.statusForService("").getStatus()).isEqualTo(ServingStatus.NOT_SERVING);
+
+        warming.set(false);
+        starting.warm();
+        assertThat(starting.statusForService("").getStatus()).isEqualTo(ServingStatus.SERVING);
+    }
+
     private ServingStatus status(String service) {
         return health.statusForService(service).getStatus();
     }
