@@ -3,6 +3,7 @@ package dev.overtone.clarify.grpc;
 import dev.overtone.clarify.mapping.MemoryProtoMapper;
 import dev.overtone.clarify.mapping.ProtoMapper;
 import dev.overtone.clarify.memory.ChoiceListing;
+import dev.overtone.clarify.memory.ChoiceRecorder;
 import dev.overtone.clarify.memory.MemoryEchoes;
 import dev.overtone.clarify.memory.MemoryWatches;
 import dev.overtone.clarify.memory.TenantMemory;
@@ -51,6 +52,8 @@ public class ClarifyGrpcService implements ClarifyService {
     MemoryWatches watches;
     @Inject
     MemoryEchoes echoes;
+    @Inject
+    ChoiceRecorder recorder;
 
     @Override
     public Uni<Turn> start(StartRequest request) {
@@ -64,12 +67,12 @@ public class ClarifyGrpcService implements ClarifyService {
 
     @Override
     public Uni<Session> get(GetRequest request) {
-        return Uni.createFrom().deferred(() -> sessions.get(request.getSessionId())).map(ProtoMapper::session);
+        return Uni.createFrom().deferred(() -> sessions.get(request.getSessionId())).map(v -> MemoryProtoMapper.session(v, recorder.enabled()));
     }
 
     @Override
     public Uni<Session> cancel(CancelRequest request) {
-        return Uni.createFrom().deferred(() -> sessions.cancel(request.getSessionId())).map(ProtoMapper::session);
+        return Uni.createFrom().deferred(() -> sessions.cancel(request.getSessionId())).map(v -> MemoryProtoMapper.session(v, recorder.enabled()));
     }
 
     @Override

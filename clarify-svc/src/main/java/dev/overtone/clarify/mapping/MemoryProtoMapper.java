@@ -6,6 +6,7 @@ import dev.overtone.clarify.memory.MemoryRequest;
 import dev.overtone.clarify.memory.MemoryScope;
 import dev.overtone.clarify.memory.TenantMemory;
 import dev.overtone.clarify.service.AnsweredTurn;
+import dev.overtone.clarify.service.SessionView;
 import dev.overtone.clarify.service.QuestionWriter;
 import dev.overtone.proto.v1.AppliedChoice;
 import dev.overtone.proto.v1.ChoiceSource;
@@ -13,6 +14,7 @@ import dev.overtone.proto.v1.ChooseRequest;
 import dev.overtone.proto.v1.ChooseResponse;
 import dev.overtone.proto.v1.ListChoicesResponse;
 import dev.overtone.proto.v1.MemoryToken;
+import dev.overtone.proto.v1.Session;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
 import dev.overtone.proto.v1.RemembersRequest;
@@ -59,6 +61,12 @@ public final class MemoryProtoMapper {
     public static Turn answered(AnsweredTurn a) {
         Turn turn = ProtoMapper.turn(a.turn());
         return a.rememberedIn().map(scope -> turn.toBuilder().setMemoryToken(token(scope)).build()).orElse(turn);
+    }
+
+    /** The session, its current turn with the token its Answer returned ({@link AnsweredTurn#current}). */
+    public static Session session(SessionView v, boolean memoryOn) {
+        Session session = ProtoMapper.session(v);
+        return v.turns().isEmpty() ? session : session.toBuilder().setCurrent(answered(AnsweredTurn.current(v, memoryOn))).build();
     }
 
     private static MemoryToken token(MemoryScope scope) {

@@ -16,4 +16,14 @@ public record AnsweredTurn(TurnEntity turn, Optional<MemoryScope> rememberedIn) 
         boolean remembers = memoryOn && TurnEntity.RESOLUTION.equals(turn.kind) && !s.tenant.isEmpty() && !s.database.isEmpty();
         return new AnsweredTurn(turn, remembers ? Optional.of(new MemoryScope(s.tenant, s.database)) : Optional.empty());
     }
+
+    /**
+     * A session's current turn as Get and Cancel show it: with the token its Answer returned (a resolution reached
+     * by an answer), so the turn reads the same whichever call gives it; a resolution at Start carries none.
+     */
+    public static AnsweredTurn current(SessionView v, boolean memoryOn) {
+        TurnEntity last = v.turns().get(v.turns().size() - 1);
+        boolean reachedByAnAnswer = v.turns().stream().anyMatch(t -> t.answeredAt != null);
+        return reachedByAnAnswer ? of(v.session(), last, memoryOn) : new AnsweredTurn(last, Optional.empty());
+    }
 }

@@ -83,7 +83,7 @@ class MemoryDialogueTest {
         assertThat(clarify.get(GetRequest.newBuilder().setSessionId(again.getSessionId()).build()).getCurrent()).isEqualTo(again);
     }
 
-    /** Read-your-choice: the resolving Answer names the scope it remembered under, and a retry of it names it again. */
+    /** Read-your-choice: the resolving Answer names the scope it remembered under; a retry of it, and Get, name it again. */
     @Test
     void theResolvingAnswerCarriesItsScopesTokenAndAReplayedAnswerTheSame() {
         String tenant = MemoryCalls.newTenant();
@@ -97,6 +97,8 @@ class MemoryDialogueTest {
         assertThat(asked.hasMemoryToken()).as("a question remembers nothing").isFalse();
         assertThat(resolved.getMemoryToken()).isEqualTo(token);
         assertThat(replayed.getMemoryToken()).isEqualTo(token);
+        assertThat(clarify.get(GetRequest.newBuilder().setSessionId(resolved.getSessionId()).build()).getCurrent())
+                .as("Get shows the turn the Answer returned, token and all").isEqualTo(resolved);
         Turn anonymous = clarify.start(HotelDialogue.start());
         assertThat(clarify.answer(HotelDialogue.text(anonymous.getSessionId(), 1, "the average review score")).hasMemoryToken())
                 .as("a dialogue without tenant remembers nothing").isFalse();
