@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -22,22 +21,31 @@ class HeldCountTest {
     void theWaiterWakesWhenTheLastIsGivenBack() throws Exception {
         held.take();
         held.take();
-        CountDownLatch waiting = new CountDownLatch(1);
-        CompletableFuture<Integer> left = CompletableFuture.supplyAsync(() -> {
-            waiting.countDown();
+        CompletableFuture<Integer> left = new CompletableFuture<>();
+        Thread waiter = new Thread(() -> {
             try {
-                return held.awaitNone(Duration.ofDays(1));
+                left.complete(held.awaitNone(Duration.ofDays(1)));
             } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
+                left.completeExceptionally(e);
             }
-        });
-        assertThat(waiting.await(10, TimeUnit.SECONDS)).isTrue();
+        }, "held-count-waiter");
+        waiter.start();
+        awaitWaiting(waiter); // asleep in the wait, so only the last give-back's wake-up can end it
 
         held.giveBack();
         assertThat(held.count()).isEqualTo(1);
         held.giveBack();
 
         assertThat(left.get(10, TimeUnit.SECONDS)).isZero();
+    }
+
+    /** Until the thread sleeps in a timed wait, at most 10 s. */
+    private static void awaitWaiting(Thread thread) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (thread.getState() != Thread.State.TIMED_WAITING) {
+            assertThat(System.nanoTime() - deadline).as("the waiter never slept in its wait").isNegative();
+            Thread.onSpinWait();
+        }
     }
 
     @Test
