@@ -8,7 +8,11 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A plain-text table with columns sized to their content. */
+/**
+ * A plain-text table with columns sized to their content. Cells are tenant data: each is flattened to one line, its
+ * control characters (a terminal's escape sequences among them) shown as U+FFFD, and clipped without splitting a
+ * character.
+ */
 final class TextTable {
 
     private static final int MAX_CELL = 40;
@@ -40,7 +44,7 @@ final class TextTable {
         for (int c = 0; c < widths.length; c++) {
             widths[c] = clip(header.get(c)).length();
             for (List<String> row : rows) {
-                widths[c] = Math.max(widths[c], clip(row.get(c)).length());
+                widths[c] = Math.max(widths[c], clip(cell(row, c)).length());
             }
         }
         printRow(out, indent, header, widths);
@@ -55,14 +59,21 @@ final class TextTable {
     private static void printRow(PrintStream out, String indent, List<String> cells, int[] widths) {
         StringBuilder line = new StringBuilder(indent);
         for (int c = 0; c < widths.length; c++) {
-            String cell = clip(c < cells.size() ? cells.get(c) : "");
+            String cell = clip(cell(cells, c));
             line.append(c == 0 ? "" : " | ").append(cell).append(" ".repeat(widths[c] - cell.length()));
         }
         out.println(line.toString().stripTrailing());
     }
 
-    private static String clip(String text) {
-        String flat = text.replaceAll("\\s+", " ");
-        return flat.length() <= MAX_CELL ? flat : flat.substring(0, MAX_CELL - 1) + "…";
+    private static String cell(List<String> cells, int column) {
+        return column < cells.size() ? cells.get(column) : "";
+    }
+
+    static String clip(String text) {
+        String flat = text.replaceAll("\\s+", " ").replaceAll("\\p{Cc}", "\uFFFD");
+        if (flat.codePointCount(0, flat.length()) <= MAX_CELL) {
+            return flat;
+        }
+        return flat.substring(0, flat.offsetByCodePoints(0, MAX_CELL - 1)) + "…";
     }
 }
