@@ -6,12 +6,17 @@ import io.quarkus.runtime.QuarkusApplication;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import picocli.CommandLine;
 
-/** Runs the picocli command tree with commands taken from CDI, so they can inject gRPC clients. */
+/**
+ * Runs the picocli command tree with commands taken from CDI, so they can inject gRPC clients; what it prints goes
+ * through {@link TerminalText}.
+ */
 @QuarkusMain
 public class OvertoneMain implements QuarkusApplication {
 
     @Override
     public int run(String... args) {
+        System.setOut(TerminalText.wrap(System.out));
+        System.setErr(TerminalText.wrap(System.err));
         return new CommandLine(OvertoneCommand.class, new CdiFactory()).execute(args);
     }
 
