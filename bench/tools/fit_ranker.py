@@ -58,11 +58,11 @@ FEATURES = ["default_share", "default_share_gap", "infill_only", "infill_model",
 # Question-level evidence the verdict reads from the first reading (the same for every reading of a question)
 # Evidence the verdict reads (question-level ones from the first reading, the others by rank)
 VERDICT_EVIDENCE = ["question_pivots", "question_words", "question_scope_markers", "result_overlap", "distinct_name_grounding",
-                    "distinct_name_meaning", "question_link_quantifier", "question_unspelled_siblings"]
+                    "distinct_name_meaning", "question_link_quantifier", "question_unspelled_siblings", "projection_referred"]
 # VerdictFeature.java's wire names, in its order
 VERDICT_FEATURES = ["top_confidence", "second_confidence", "default_split", "pivots", "readings_log", "question_words",
                     "scope_markers", "top_default_share", "top_probability", "top_result_overlap", "deciding_grounding_gap",
-                    "deciding_meaning_gap", "link_quantifier", "breadth_fork", "unspelled_siblings"]
+                    "deciding_meaning_gap", "link_quantifier", "breadth_fork", "unspelled_siblings", "top_projection_referred"]
 L2 = 0.01            # regularisation of both logistic regressions
 NEWTON_STEPS = 30    # at most; it stops when a step moves no weight by 1e-8
 MAX_SHOWN = 4
@@ -198,6 +198,8 @@ def all_verdict_features(ex, order, conf, probs):
         out += [first["question_link_quantifier"], 1.0 if any(b > 0 for b in breadths) and any(b < 0 for b in breadths) else 0.0]
     if "question_unspelled_siblings" in first:
         out.append(first["question_unspelled_siblings"])
+    if "projection_referred" in first:
+        out.append(first["projection_referred"])
     return out
 
 

@@ -153,6 +153,7 @@ public final class EvidenceExtractor {
             f.put(Feature.RESULT_COLUMNS, c.result().getColumnsCount() / 5.0);
             narrowest = Math.min(narrowest, f.get(Feature.RESULT_COLUMNS));
             f.put(Feature.LABEL_SHOWN, showsLabel(c.result()) ? 1.0 : 0.0);
+            f.put(Feature.PROJECTION_REFERRED, ProjectionReferred.of(structure.projected(), namesToParts, questionStems));
             f.put(Feature.QUESTION_PIVOTS, pivots);
             f.put(Feature.QUESTION_WORDS, questionWords);
             double breadth = structure.breadth().value();
@@ -197,7 +198,7 @@ public final class EvidenceExtractor {
     }
 
     /** A name part is grounded when the question has the word (stemmed), or shares a 4+ letter prefix with it. */
-    private static boolean matches(String part, Set<String> questionStems) {
+    static boolean matches(String part, Set<String> questionStems) {
         return questionStems.contains(part) || QuestionTerms.sharesPrefix(part, questionStems);
     }
 

@@ -87,5 +87,11 @@ public enum Feature implements WireName {
      * spells none of them in full ({@link UnspelledSiblings}): "commute time" against {@code mean_commute_time} and
      * {@code median_commute_time} leaves open which. Question-level, for the verdict.
      */
-    QUESTION_UNSPELLED_SIBLINGS;
+    QUESTION_UNSPELLED_SIBLINGS,
+    /**
+     * 1 when every column this reading's select items use is referred to by a word of the question, by spelling
+     * ({@link ProjectionReferred}; 0 when it shows no schema column, has a set operation, or nothing analysed it): it
+     * shows what the question asks for and nothing else. For the verdict.
+     */
+    PROJECTION_REFERRED;
 }

@@ -57,36 +57,37 @@ public final class RankingWeights {
     public static final double PROBABILITY_SHARPNESS = 1.50;
 
     /** Verdict intercept of P(question is ambiguous). Tuned on dev data. */
-    public static final double VERDICT_BIAS = 0.9818;
+    public static final double VERDICT_BIAS = 1.7016;
     /** Verdict weight per {@link VerdictFeature} of P(question is ambiguous). Tuned on dev data. */
     public static final Map<VerdictFeature, Double> VERDICT_WEIGHTS = weights(VerdictFeature.class,
-            VerdictFeature.TOP_CONFIDENCE, -0.8265,
-            VerdictFeature.SECOND_CONFIDENCE, 1.8423,
-            VerdictFeature.DEFAULT_SPLIT, 0.1239,
-            VerdictFeature.PIVOTS, -0.0141,
-            VerdictFeature.READINGS_LOG, -0.3794,
-            VerdictFeature.QUESTION_WORDS, -0.8713,
-            VerdictFeature.SCOPE_MARKERS, -3.4350,
-            VerdictFeature.TOP_DEFAULT_SHARE, 0.3992,
-            VerdictFeature.TOP_PROBABILITY, -1.5426,
-            VerdictFeature.TOP_RESULT_OVERLAP, 0.1760,
-            VerdictFeature.DECIDING_GROUNDING_GAP, -0.8220,
-            VerdictFeature.DECIDING_MEANING_GAP, 0.7704,
-            VerdictFeature.LINK_QUANTIFIER, 2.9368,
-            VerdictFeature.BREADTH_FORK, 2.1460,
-            VerdictFeature.UNSPELLED_SIBLINGS, 2.0047);
+            VerdictFeature.TOP_CONFIDENCE, -0.5447,
+            VerdictFeature.SECOND_CONFIDENCE, 1.7391,
+            VerdictFeature.DEFAULT_SPLIT, 0.1075,
+            VerdictFeature.PIVOTS, -0.0058,
+            VerdictFeature.READINGS_LOG, -0.2787,
+            VerdictFeature.QUESTION_WORDS, -0.9195,
+            VerdictFeature.SCOPE_MARKERS, -3.4227,
+            VerdictFeature.TOP_DEFAULT_SHARE, 0.4290,
+            VerdictFeature.TOP_PROBABILITY, -1.9375,
+            VerdictFeature.TOP_RESULT_OVERLAP, -0.2953,
+            VerdictFeature.DECIDING_GROUNDING_GAP, -0.3740,
+            VerdictFeature.DECIDING_MEANING_GAP, 0.3609,
+            VerdictFeature.LINK_QUANTIFIER, 3.0301,
+            VerdictFeature.BREADTH_FORK, 1.7905,
+            VerdictFeature.UNSPELLED_SIBLINGS, 2.2150,
+            VerdictFeature.TOP_PROJECTION_REFERRED, -1.0495);
     /** P(ambiguous) at or above which the outcome is OUTCOME_AMBIGUOUS. Tuned on dev data. */
-    public static final double VERDICT_THRESHOLD = 0.3098;
+    public static final double VERDICT_THRESHOLD = 0.3037;
 
     /** An ambiguous answer shows the fewest leading readings whose probabilities sum to this (at least two). Tuned on dev data. */
-    public static final double SHOW_MASS_AMBIGUOUS = 0.95;
+    public static final double SHOW_MASS_AMBIGUOUS = 0.90;
     /** An answerable answer shows the fewest leading readings whose probabilities sum to this (at least one). Tuned on dev data. */
     public static final double SHOW_MASS_ANSWERABLE = 0.40;
     /**
      * From this P(ambiguous) on (and for every AMBIGUOUS answer) the cut shows {@link #SHOW_MASS_AMBIGUOUS}, at least two
      * readings: an ANSWERABLE answer whose verdict is close shows its close alternatives. Tuned on dev data.
      */
-    public static final double SHOW_WIDE_THRESHOLD = 0.2500;
+    public static final double SHOW_WIDE_THRESHOLD = 0.2000;
     /** At most this many readings are shown; the rest are alternatives. Fixed (the "two to four"), not fitted. */
     public static final int MAX_SHOWN = 4;
 

@@ -163,6 +163,7 @@ public final class ReadingRanker {
         boolean reachesSome = readings.stream().anyMatch(r -> r.get(Feature.CONDITION_BREADTH) < 0);
         v.put(VerdictFeature.BREADTH_FORK, reachesAll && reachesSome ? 1.0 : 0.0);
         v.put(VerdictFeature.UNSPELLED_SIBLINGS, first.get(Feature.QUESTION_UNSPELLED_SIBLINGS));
+        v.put(VerdictFeature.TOP_PROJECTION_REFERRED, first.get(Feature.PROJECTION_REFERRED));
         return v;
     }
 

@@ -26,12 +26,14 @@ import java.util.Set;
  * @param joins    the tables it joins: its {@code join[i]} slots (a comma join is one too)
  * @param breadth  how far its conditions reach over coordinated parts ({@link ConditionBreadth})
  * @param parts    its slots' canonical values: what two readings share when they differ in a detail only
+ * @param projected the columns (lower case) its select items use, from their slots' schema elements; empty for a query
+ *                  with a set operation ({@code UNION} ...), whose branches' columns are put into one by position
  */
 public record ReadingStructure(Set<String> names, List<String> literals, int joins, ConditionBreadth breadth,
-                               Set<String> parts) {
+                               Set<String> parts, Set<String> projected) {
 
     public static final ReadingStructure UNANALYSED = new ReadingStructure(Set.of(), List.of(), 0, ConditionBreadth.NONE,
-            Set.of());
+            Set.of(), Set.of());
 
     /** @param analysis the reading's analysis, or null when nothing analysed it */
     public static ReadingStructure of(SqlAnalysis analysis) {
@@ -41,6 +43,8 @@ public record ReadingStructure(Set<String> names, List<String> literals, int joi
         Set<String> names = new LinkedHashSet<>();
         List<String> literals = new ArrayList<>();
         Set<String> parts = new LinkedHashSet<>();
+        Set<String> projected = new LinkedHashSet<>();
+        boolean setOperation = false;
         int joins = 0;
         analysis.getTablesList().forEach(t -> names.add(t.getName().toLowerCase(Locale.ROOT)));
         for (ColumnUse c : analysis.getColumnsList()) {
@@ -58,9 +62,18 @@ public record ReadingStructure(Set<String> names, List<String> literals, int joi
             if (s.getKind() == SlotKind.SLOT_KIND_JOIN && lastStep(s.getPath()).startsWith("join[")) {
                 joins++;
             }
+            setOperation |= s.getKind() == SlotKind.SLOT_KIND_SET_OPERATION;
+            if (s.getKind() == SlotKind.SLOT_KIND_SELECT_ITEM) {
+                for (String element : s.getSchemaElementsList()) {
+                    int dot = element.lastIndexOf('.');
+                    if (dot >= 0) {
+                        projected.add(element.substring(dot + 1).toLowerCase(Locale.ROOT));
+                    }
+                }
+            }
         }
         return new ReadingStructure(Set.copyOf(names), List.copyOf(literals), joins,
-                ConditionBreadth.of(analysis.getSlotsList()), Set.copyOf(parts));
+                ConditionBreadth.of(analysis.getSlotsList()), Set.copyOf(parts), setOperation ? Set.of() : Set.copyOf(projected));
     }
 
     /** The last step of a slot path: {@code set[1]/join[2]} gives {@code join[2]}, {@code join[2]/on} gives {@code on}. */

@@ -43,5 +43,10 @@ public enum VerdictFeature implements WireName {
      */
     BREADTH_FORK,
     /** {@link Feature#QUESTION_UNSPELLED_SIBLINGS}: a word several contested columns fit, none of them spelled in full. */
-    UNSPELLED_SIBLINGS;
+    UNSPELLED_SIBLINGS,
+    /**
+     * The first reading's {@link Feature#PROJECTION_REFERRED}: it shows only columns the question's words refer to, so
+     * what other readings add or change is not what the question left open.
+     */
+    TOP_PROJECTION_REFERRED;
 }

@@ -40,6 +40,16 @@ class ReadingStructureTest {
     }
 
     @Test
+    void theProjectedColumnsAreTheSelectItemsOfTheOuterQueryAliasesResolved() {
+        assertThat(ReadingStructure.of(RecordedAnalyses.of(Hotels.STARS)).projected()).containsExactlyInAnyOrder("name", "stars");
+        assertThat(ReadingStructure.of(RecordedAnalyses.of(Hotels.SCORE)).projected()).containsExactlyInAnyOrder("name", "score");
+        // the subquery's hotel_id is not shown
+        assertThat(ReadingStructure.of(RecordedAnalyses.of(
+                "SELECT name FROM hotels WHERE id IN (SELECT hotel_id FROM reviews WHERE score > 8)")).projected())
+                .containsExactly("name");
+    }
+
+    @Test
     void aReadingNothingAnalysedHasNoStructure() {
         assertThat(ReadingStructure.of(null)).isEqualTo(ReadingStructure.UNANALYSED);
         assertThat(ReadingStructure.UNANALYSED.names()).isEmpty();
