@@ -99,7 +99,8 @@ final class MemoryCase {
 
             String chosenId = MemoryAnswers.idOf(off, chosenSql);
             for (int k = 1; k < g.ambiguous().size() && chosenId != null; k++) {
-                transfers.add(transfer(g, g.ambiguous().get(k), t.transfer().get(k - 1), a, off, chosenId, golds));
+                transfers.add(transfer(g, g.ambiguous().get(k), t.transfer().get(k - 1), a, off, chosenId,
+                        chosenGold(a, chosenSql, intent, golds), golds));
             }
         } catch (StatusRuntimeException e) {
             return new MemoryTrials.Case(g.database(), repeats, isolations, siblings, transfers,
@@ -108,29 +109,44 @@ final class MemoryCase {
         return new MemoryTrials.Case(g.database(), repeats, isolations, siblings, transfers, null);
     }
 
-    /** Question {@code b} in a tenant that remembers (Choose) what was chosen for {@code a}. */
+    /**
+     * Question {@code b} in a tenant that remembers (Choose) what was chosen for {@code a}. The user is the one who chose:
+     * they mean the reading of {@code b} that is the same interpretation as the one chosen for {@code a}
+     * ({@link #sameInterpretation}); none of the answers' readings returning it, the question is unreachable.
+     */
     private MemoryTrials.Transfer transfer(Group g, Example b, String tenant, Example a, InterpretResponse aAnswer, String chosenId,
-                                           Golds golds) {
+                                           String aChosen, Golds golds) {
         ChooseResponse chosen = suite.clarify(deadlineMs).choose(ChooseRequest.newBuilder().setTenant(tenant).setDatabase(g.database())
                 .setQuestion(a.question()).addAllCandidates(MemoryAnswers.candidates(aAnswer)).setChosenCandidateId(chosenId).build());
         InterpretResponse off = ask(b, tenant, g.database(), true, false, NO_TOKEN);
         InterpretResponse on = ask(b, tenant, g.database(), false, false,
                 chosen.hasMemoryToken() ? Optional.of(chosen.getMemoryToken()) : NO_TOKEN);
-        String shared = null;
-        for (String gold : b.goldQueries()) {
-            if (shared == null && on.getInterpretationsList().stream().anyMatch(i -> i.getRememberedCount() > 0 && golds.matches(i.getSql(), gold))) {
-                shared = gold;
-            }
+        String intent = sameInterpretation(a, aChosen, b);
+        if (intent == null || golds.readingsOf(off, intent).isEmpty() && golds.readingsOf(on, intent).isEmpty()) {
+            return new MemoryTrials.Transfer(b.id(), false, false, false, false, 0, 0);
         }
-        String intent = shared != null ? shared : intent(off, b, golds);
-        if (intent == null) {
-            return new MemoryTrials.Transfer(b.id(), false, false, false, 0, 0);
-        }
+        boolean shared = on.getInterpretationsList().stream().anyMatch(i -> i.getRememberedCount() > 0 && golds.matches(i.getSql(), intent));
         StartRequest memoryless = MemoryAnswers.start(b.question(), off, "", "");
         StartRequest remembering = MemoryAnswers.start(b.question(), on, tenant, g.database());
         int questionsOff = dialogue(memoryless, golds.readingsOf(off, intent), intent, golds).play().questions();
         int questionsOn = dialogue(remembering, golds.readingsOf(on, intent), intent, golds).play().questions();
-        return new MemoryTrials.Transfer(b.id(), shared != null, golds.first(on, intent), golds.first(off, intent), questionsOn, questionsOff);
+        return new MemoryTrials.Transfer(b.id(), true, shared, golds.first(on, intent), golds.first(off, intent), questionsOn, questionsOff);
+    }
+
+    /** The gold of {@code a} the chosen reading returns (what the memory holds), else the intent it was resolved for. */
+    static String chosenGold(Example a, String chosenSql, String intent, Golds golds) {
+        return a.goldQueries().stream().filter(gold -> golds.matches(chosenSql, gold)).findFirst().orElse(intent);
+    }
+
+    /**
+     * {@code b}'s gold that is the same interpretation as {@code aIntent} is of {@code a}: Ambrosia* lists every question's
+     * golds of one database in the same order of interpretations (scope: the collective reading, then the one per item;
+     * vague: the first meaning of the vague word, the second, both), so the same position is the same choice. Null when
+     * {@code b} has no gold there.
+     */
+    static String sameInterpretation(Example a, String aIntent, Example b) {
+        int k = aIntent == null ? -1 : a.goldQueries().indexOf(aIntent);
+        return k < 0 || k >= b.goldQueries().size() ? null : b.goldQueries().get(k);
     }
 
     /**

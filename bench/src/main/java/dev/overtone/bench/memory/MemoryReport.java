@@ -53,6 +53,7 @@ final class MemoryReport {
         out.put("no_harm", noHarm);
         Map<String, Object> transfer = new LinkedHashMap<>();
         transfer.put("all", transfers(transfers));
+        transfer.put("reachable", transfers(transfers.stream().filter(MemoryTrials.Transfer::reachable).toList()));
         transfer.put("sharing_the_choice", transfers(transfers.stream().filter(MemoryTrials.Transfer::sharesChoice).toList()));
         out.put("transfer", transfer);
         out.put("cost", cost == null ? null : cost.toJson());

@@ -40,9 +40,14 @@ final class MemoryTrials {
 
     /**
      * Another ambiguous question of the database, asked in a tenant that remembers the first one's choice (Choose), with
-     * memory on and off; the user's intent is the gold that shares the remembered choice when one does.
+     * memory on and off; the user means the same interpretation as the reading chosen for the first
+     * ({@code MemoryCase.sameInterpretation}); none of the readings returning it, the question is unreachable and counts
+     * as not first, with no questions.
+     *
+     * @param reachable    some reading, memory on or off, returns the intended gold
+     * @param sharesChoice with memory on, a reading that returns the intended gold carries {@code remembered}
      */
-    record Transfer(String id, boolean sharesChoice, boolean firstOn, boolean firstOff, int questionsOn, int questionsOff) {
+    record Transfer(String id, boolean reachable, boolean sharesChoice, boolean firstOn, boolean firstOff, int questionsOn, int questionsOff) {
     }
 
     /** One database's records; {@code error} when a call failed and the database was left. */

@@ -40,6 +40,27 @@ class MemoryCaseTest {
         }
     }
 
+    @Test
+    void aTransferQuestionIsMeantAsTheSameInterpretationAsTheReadingChosenForTheFirst(@TempDir Path dir) throws Exception {
+        try (Connection conn = hotels(dir)) {
+            Golds golds = new Golds(new QueryRunner(conn, 5));
+            Example rating = new Example("e1", "the rating of each hotel", List.of(STARS, SCORE), null, null, List.of(), "vague", true);
+            String starsFirst = "SELECT name, stars FROM hotels ORDER BY stars DESC";
+            String scoreFirst = "SELECT name, score FROM hotels ORDER BY score DESC";
+            Example best = new Example("e2", "the best rated hotels first", List.of(starsFirst, scoreFirst), null, null, List.of(), "vague", true);
+
+            // the data set lists a database's interpretations in the same order for each question: the same place, the same choice
+            assertThat(MemoryCase.sameInterpretation(rating, SCORE, best)).isEqualTo(scoreFirst);
+            assertThat(MemoryCase.sameInterpretation(rating, STARS, best)).isEqualTo(starsFirst);
+            assertThat(MemoryCase.sameInterpretation(rating, SCORE, new Example("e3", "q", List.of(starsFirst), null, null, List.of(), "vague", true)))
+                    .isNull();
+            assertThat(MemoryCase.sameInterpretation(rating, null, best)).isNull();
+            // what was chosen (the memory holds it) decides, not the intent the dialogue was played for
+            assertThat(MemoryCase.chosenGold(rating, "SELECT stars, name FROM hotels", SCORE, golds)).isEqualTo(STARS);
+            assertThat(MemoryCase.chosenGold(rating, "SELECT name FROM hotels", SCORE, golds)).isEqualTo(SCORE);
+        }
+    }
+
     private static InterpretResponse answer(String... sqls) {
         InterpretResponse.Builder b = InterpretResponse.newBuilder().setShownCount(sqls.length);
         for (int k = 0; k < sqls.length; k++) {

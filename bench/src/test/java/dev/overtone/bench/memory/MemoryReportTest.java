@@ -21,12 +21,13 @@ class MemoryReportTest {
                 List.of(new MemoryTrials.Isolation("r1", true, false)),
                 List.of(new MemoryTrials.Sibling("s1", false, true, true, true, true, false),
                         new MemoryTrials.Sibling("s2", true, false, true, true, true, true)),
-                List.of(new MemoryTrials.Transfer("t1", true, true, false, 0, 1)), null);
+                List.of(new MemoryTrials.Transfer("t1", true, true, true, false, 0, 1),
+                        new MemoryTrials.Transfer("t3", false, false, false, false, 0, 0)), null);
         MemoryTrials.Case other = new MemoryTrials.Case("d2",
                 List.of(new MemoryTrials.Repeat("r2", true, true, 2, false, true, true, false),
                         new MemoryTrials.Repeat("r3", false, false, 0, false, false, false, false)),
                 List.of(new MemoryTrials.Isolation("r2", true, false)), List.of(),
-                List.of(new MemoryTrials.Transfer("t2", false, false, false, 1, 1)), "UNAVAILABLE: down");
+                List.of(new MemoryTrials.Transfer("t2", true, false, false, false, 1, 1)), "UNAVAILABLE: down");
         MemoryReport report = new MemoryReport(List.of(hotels, other), new MemoryCost.Figures(10, 12.5, 11.0, 0.8, 1.9), Map.of());
 
         Map<String, Object> json = report.toJson();
@@ -44,8 +45,15 @@ class MemoryReportTest {
         Map<?, ?> contradicting = (Map<?, ?>) ((Map<?, ?>) json.get("no_harm")).get("contradicting");
         assertThat(contradicting.get("n")).isEqualTo(1);
         Map<?, ?> transfer = (Map<?, ?>) ((Map<?, ?>) json.get("transfer")).get("all");
-        assertThat(transfer.get("mean_questions_on")).isEqualTo(0.5);
-        assertThat(transfer.get("mean_questions_off")).isEqualTo(1.0);
+        assertThat(transfer.get("n")).isEqualTo(3);
+        assertThat(transfer.get("mean_questions_on")).isEqualTo(0.33);
+        assertThat(transfer.get("first_on")).isEqualTo(33.3);
+        // no reading returns what the user means: left out of the reachable shares
+        Map<?, ?> reachable = (Map<?, ?>) ((Map<?, ?>) json.get("transfer")).get("reachable");
+        assertThat(reachable.get("n")).isEqualTo(2);
+        assertThat(reachable.get("mean_questions_on")).isEqualTo(0.5);
+        assertThat(reachable.get("mean_questions_off")).isEqualTo(1.0);
+        assertThat(reachable.get("first_on")).isEqualTo(50.0);
         assertThat(((Map<?, ?>) ((Map<?, ?>) json.get("transfer")).get("sharing_the_choice")).get("n")).isEqualTo(1);
         assertThat(json.get("errors")).isEqualTo(List.of("d2: UNAVAILABLE: down"));
         assertThat(((Map<?, ?>) json.get("cost")).get("added_p50_ms")).isEqualTo(1.5);
@@ -56,8 +64,8 @@ class MemoryReportTest {
                 "met     isolation: identical to memory off in 100 %: 100.0 %",
                 "missed  no harm: first-reading accuracy not lower: 50.0 % vs 100.0 % off",
                 "met     no harm: shown holds the right reading not lower: 100.0 % vs 100.0 % off",
-                "met     transfer: fewer questions: 0.5 vs 1.0 off",
-                "met     transfer: first-reading accuracy up: 50.0 % vs 0.0 % off",
+                "met     transfer: fewer questions: 0.33 vs 0.67 off",
+                "met     transfer: first-reading accuracy up: 33.3 % vs 0.0 % off",
                 "met     recall adds <= 2 ms to the p50: 1.50 ms");
     }
 

@@ -22,11 +22,15 @@ import java.util.function.Function;
  * element it names, not that a reading has one there), and it stays out when the other question's words name a value
  * of that variable other than the chosen one, alone or beside it (that question says what it wants). Choices are taken
  * newest first, so per variable the newest wins; a choice that would leave no reading consistent with those already
- * applied is passed over.
+ * applied is passed over. A word read as a table, carried over, agrees with every reading that reads the table
+ * ({@link TableReaders}): which table comes first in FROM is the writer's order.
  * Before any fork: a whole reading chosen for this very question, when it is among the readings again, decides every
  * fork as that reading has it (the person's answer, not only the forks they were asked about).
  */
 public final class ChoiceMatcher {
+
+    /** The clause of a fork between the tables a reading reads first. */
+    private static final String TABLE_CLAUSE = "from";
 
     private ChoiceMatcher() {
     }
@@ -83,6 +87,14 @@ public final class ChoiceMatcher {
                 }
             }
             Decision decision = new Decision(choice, best, bestValue, !own);
+            if (!own && TABLE_CLAUSE.equals(choice.clause())) {
+                Set<Integer> readers = TableReaders.of(choice.chosenValue(), readingSql);
+                if (readers.size() == readingSql.size()) {
+                    settled[best] = true; // every reading reads the table: they differ in the order of FROM, not in meaning
+                    continue;
+                }
+                decision = new Decision(choice, best, bestValue, true, readers);
+            }
             if (leavesAReading(alive, variable, decision)) {
                 narrow(alive, variable, decision);
                 settled[best] = true;
@@ -137,7 +149,7 @@ public final class ChoiceMatcher {
 
     private static boolean leavesAReading(boolean[] alive, DecisionVariable variable, Decision decision) {
         for (int i = 0; i < alive.length; i++) {
-            if (alive[i] && decision.admits(variable, variable.codes()[i])) {
+            if (alive[i] && decision.admits(variable, i)) {
                 return true;
             }
         }
@@ -146,7 +158,7 @@ public final class ChoiceMatcher {
 
     private static void narrow(boolean[] alive, DecisionVariable variable, Decision decision) {
         for (int i = 0; i < alive.length; i++) {
-            alive[i] &= decision.admits(variable, variable.codes()[i]);
+            alive[i] &= decision.admits(variable, i);
         }
     }
 
@@ -154,7 +166,7 @@ public final class ChoiceMatcher {
     public static boolean consistent(int i, List<DecisionVariable> variables, List<Decision> decisions) {
         for (Decision d : decisions) {
             DecisionVariable v = variables.get(d.variable());
-            if (!d.admits(v, v.codes()[i])) {
+            if (!d.admits(v, i)) {
                 return false;
             }
         }

@@ -19,6 +19,9 @@ final class ForkReach {
             "(?:[A-Za-z_][A-Za-z0-9_]*\\(\\s*(?:DISTINCT\\s+)?)?[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?\\s*\\)?",
             Pattern.CASE_INSENSITIVE);
 
+    /** The clause of what the answer shows. */
+    private static final String SHOWN = "select";
+
     private ForkReach() {
     }
 
@@ -27,9 +30,14 @@ final class ForkReach {
         return ReadingSql.question(choice.question()).equals(ReadingSql.question(question));
     }
 
-    /** Whether the choice may carry over to other questions: a word's meaning among schema elements. */
+    /**
+     * Whether the choice may carry over to other questions: a word's meaning among schema elements, or, without a word,
+     * which column the answer shows (a SELECT fork between columns). The pivot term is not found for every vague word
+     * ("What's the highest airport?": the airport's code or its name; "Who created Giselle?": its choreographer or its
+     * musician), and the same columns offered again are the same choice, whatever the other question's word.
+     */
     static boolean carriesOver(Choice choice) {
-        return !choice.pivotTerm().isEmpty() && schemaElement(choice.chosenValue())
+        return (!choice.pivotTerm().isEmpty() || SHOWN.equals(choice.clause())) && schemaElement(choice.chosenValue())
                 && choice.rejectedValues().stream().allMatch(ForkReach::schemaElement);
     }
 

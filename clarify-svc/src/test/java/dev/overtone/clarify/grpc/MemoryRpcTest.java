@@ -7,6 +7,7 @@ import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.FakeParserResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
+import dev.overtone.proto.v1.Candidate;
 import dev.overtone.proto.v1.ChoiceSource;
 import dev.overtone.proto.v1.ChooseRequest;
 import dev.overtone.proto.v1.ChooseResponse;
@@ -15,8 +16,12 @@ import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.ListChoicesRequest;
 import dev.overtone.proto.v1.ListChoicesResponse;
 import dev.overtone.proto.v1.MutinyClarifyServiceGrpc;
+import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
 import dev.overtone.proto.v1.RememberedChoice;
+import dev.overtone.proto.v1.Slot;
+import dev.overtone.proto.v1.SlotKind;
+import dev.overtone.proto.v1.SqlAnalysis;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -206,5 +211,35 @@ class MemoryRpcTest {
         assertStatus(() -> clarify.listChoices(MemoryCalls.list("", "")), Status.Code.INVALID_ARGUMENT, "tenant");
         assertStatus(() -> clarify.forget(MemoryCalls.forget("", "", "")), Status.Code.INVALID_ARGUMENT, "tenant");
         assertThat(MemoryCalls.storedChoices(tenant)).isZero();
+    }
+
+    @Test
+    void aColumnChosenForOneQuestionDecidesTheSameColumnsOfAnotherWhateverItsWords() {
+        String tenant = MemoryCalls.newTenant();
+        List<Candidate> giselle = List.of(
+                ballet("choreographer", "SELECT choreographer FROM Ballets WHERE name = 'Giselle'", "Ballets.choreographer"),
+                ballet("musician", "SELECT musician FROM Ballets WHERE name = 'Giselle'", "Ballets.musician"));
+        ChooseResponse chosen = clarify.choose(ChooseRequest.newBuilder().setTenant(tenant).setDatabase("ballets")
+                .setQuestion("Who created Giselle?").addAllCandidates(giselle).setChosenCandidateId("choreographer").build());
+        // no word of the question names the fork: a choice of the column the answer shows
+        assertThat(chosen.getRememberedList()).filteredOn(c -> c.getClause().equals("select"))
+                .singleElement().satisfies(c -> assertThat(c.getPivotTerm()).isEmpty());
+
+        String most = " FROM Ballets JOIN Performances ON Performances.ballet_id = Ballets.id ORDER BY performers_count DESC LIMIT 1";
+        List<Candidate> mostPerformed = List.of(ballet("m", "SELECT musician" + most, "Ballets.musician"),
+                ballet("c", "SELECT choreographer" + most, "Ballets.choreographer"));
+        RecallResponse other = clarify.recall(RecallRequest.newBuilder().setTenant(tenant).setDatabase("ballets")
+                .setQuestion("Who created the ballet with the most performances?").addAllCandidates(mostPerformed).build());
+        assertThat(other.getConsistentCandidateIdsList()).containsExactly("c");
+        // a question whose words name the other column says what it wants
+        RecallResponse named = clarify.recall(RecallRequest.newBuilder().setTenant(tenant).setDatabase("ballets")
+                .setQuestion("Which musician wrote the ballet with the most performances?").addAllCandidates(mostPerformed).build());
+        assertThat(named.getAppliedList()).isEmpty();
+    }
+
+    private static Candidate ballet(String id, String sql, String column) {
+        return Candidate.newBuilder().setId(id).setSql(sql).setText(column).setProbability(0.5).setAnalysis(SqlAnalysis.newBuilder()
+                .addSlots(Slot.newBuilder().setPath("select[0]").setKind(SlotKind.SLOT_KIND_SELECT_ITEM).setValue(column)
+                        .setLabel("the ballet's " + column.substring(column.indexOf('.') + 1)).addSchemaElements(column))).build();
     }
 }

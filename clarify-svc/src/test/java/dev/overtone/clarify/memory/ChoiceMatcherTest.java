@@ -100,8 +100,10 @@ class ChoiceMatcherTest {
         assertThat(match("Which hotels have the best rating", noCondition)).isEmpty();
         // a choice between schema elements is the tenant's meaning of a word: it goes to other questions about that word
         assertThat(match("Which hotels have the best rating", choice("select", "rating", SCORE, STARS))).hasSize(1);
-        // without the word it was a choice of columns for that question only
-        assertThat(match("Which hotels have the best rating", choice("select", "", SCORE, STARS))).isEmpty();
+        // without the word, a choice of the column the answer shows: the same columns offered again are the same choice
+        assertThat(match("Which hotels have the best rating", choice("select", "", SCORE, STARS))).hasSize(1);
+        // not so a choice of condition without a word
+        assertThat(match("Which hotels have the best rating", choice("where", "", "hotels.stars > 3", DecisionVariable.ABSENT))).isEmpty();
         assertThat(match(ASKED, choice("select", "", SCORE, STARS))).hasSize(1);
     }
 
@@ -197,5 +199,37 @@ class ChoiceMatcherTest {
     void nothingRememberedNothingApplied() {
         assertThat(match("Return the rating of each hotel")).isEmpty();
         assertThat(ChoiceMatcher.match("q", List.of(), List.of(), List.of(choice("select", "", SCORE, STARS)), BY_WORDS)).isEmpty();
+    }
+
+    @Test
+    void carriedOverAWordReadAsATableAgreesWithEveryReadingThatReadsIt() {
+        // which table comes first in FROM: the link table, or the editors joined to it; the fourth reads no link table
+        List<String> sql = List.of(
+                "SELECT E.full_name FROM Editors E JOIN EditorSoftwarePrograms ESP ON E.editor_id = ESP.editor_id",
+                "SELECT Editors.full_name FROM EditorSoftwarePrograms JOIN Editors ON EditorSoftwarePrograms.editor_id = Editors.editor_id",
+                "SELECT Software_Programs.name FROM EditorSoftwarePrograms JOIN Software_Programs ON software_program_id = program_id",
+                "SELECT full_name FROM Editors WHERE full_name <> 'EditorSoftwarePrograms'");
+        List<List<SlotValue>> slots = List.of(
+                List.of(slot("select[0]", "Editors.full_name", "Editors.full_name"), slot("from[0]", "Editors", "Editors")),
+                List.of(slot("select[0]", "Editors.full_name", "Editors.full_name"), slot("from[0]", "EditorSoftwarePrograms", "EditorSoftwarePrograms")),
+                List.of(slot("select[0]", "Software_Programs.name", "Software_Programs.name"),
+                        slot("from[0]", "EditorSoftwarePrograms", "EditorSoftwarePrograms")),
+                List.of(slot("select[0]", "Editors.full_name", "Editors.full_name"), slot("from[0]", "Editors", "Editors")));
+        List<DecisionVariable> four = editorForks(slots);
+        List<DecisionVariable> three = editorForks(slots.subList(0, 3));
+        List<Choice> link = List.of(choice("from", "editor", "EditorSoftwarePrograms", "Editors"));
+
+        List<Decision> decided = ChoiceMatcher.match("the programs of each editor", four, sql, link, DecisionVariable::pivotTerm);
+
+        // the first three read the link table (a name in quotes is no table): the fourth alone disagrees
+        assertThat(List.of(0, 1, 2, 3)).filteredOn(i -> ChoiceMatcher.consistent(i, four, decided)).containsExactly(0, 1, 2);
+        // where every reading reads it, they differ in the order of FROM only: nothing is decided
+        assertThat(ChoiceMatcher.match("the programs of each editor", three, sql.subList(0, 3), link, DecisionVariable::pivotTerm)).isEmpty();
+        // for its own question the fork is decided as it was chosen
+        assertThat(ChoiceMatcher.match(ASKED, three, sql.subList(0, 3), link, DecisionVariable::pivotTerm)).hasSize(1);
+    }
+
+    private static List<DecisionVariable> editorForks(List<List<SlotValue>> slots) {
+        return DecisionVariableExtractor.extract(slots).stream().map(v -> v.withPivotTerm(v.clause().equals("from") ? "editor" : "")).toList();
     }
 }
