@@ -1,6 +1,7 @@
 package dev.overtone.executor.repository;
 
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Future;
 import io.vertx.mutiny.sqlclient.PreparedStatement;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.desc.ColumnDescriptor;
@@ -29,8 +30,20 @@ final class PostgresColumns {
                 .execute().map(probe -> shapeOf(probe.columnDescriptors()));
     }
 
+    /** The same description on a plain Vert.x connection (only where {@link DescribedColumns#READABLE}). */
+    static Future<ColumnShapes.Shape> described(io.vertx.sqlclient.SqlConnection connection, String sql) {
+        return connection.prepare(sql).map(prepared -> {
+            PreparedOnConnections.closeLater(prepared); // pipelined; nobody waits for it
+            return described(prepared);
+        });
+    }
+
     static ColumnShapes.Shape described(PreparedStatement prepared) {
-        List<io.vertx.sqlclient.desc.ColumnDescriptor> described = DescribedColumns.of(prepared.getDelegate());
+        return described(prepared.getDelegate());
+    }
+
+    private static ColumnShapes.Shape described(io.vertx.sqlclient.PreparedStatement prepared) {
+        List<io.vertx.sqlclient.desc.ColumnDescriptor> described = DescribedColumns.of(prepared);
         if (described == null) {
             throw new IllegalStateException("the prepared statement's description is not readable");
         }

@@ -3,17 +3,15 @@ package dev.overtone.executor.repository;
 import dev.overtone.executor.config.ExecutorConfig;
 import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.TenantDatabase;
-import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Table;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Future;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.PreparedStatement;
-import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -34,54 +32,60 @@ public class PostgresEngine implements TenantEngine {
     private final PostgresSessions sessions;
     private final PreparedOnConnections statements;
     private final ColumnShapes shapes;
-    private final long fetchBytes;
+    private final CappedRead read;
 
     public PostgresEngine(Vertx vertx, ExecutorConfig config) {
         this.sessions = new PostgresSessions(vertx, config.pool());
         this.statements = sessions.statements();
         this.shapes = new ColumnShapes(config.shapeCacheSize());
-        this.fetchBytes = config.limits().fetchBytes();
+        this.read = new CappedRead(sessions, config.limits().fetchBytes());
     }
 
     @Override
     public Uni<QueryResult> execute(TenantDatabase database, String sql, boolean plan, ExecutionLimits limits) {
-        return execute(database, sql, plan, limits, true);
+        return VertxFutures.uni(gone -> execute(database, sql, plan, limits, true, gone));
     }
 
-    private Uni<QueryResult> execute(TenantDatabase database, String sql, boolean plan, ExecutionLimits limits,
-            boolean mayRemember) {
-        return sessions.inReadOnlyTransaction(database, limits, connection -> {
+    /**
+     * The repeated statement that a connection keeps (the common case) runs on plain Vert.x futures; the other
+     * paths on Mutiny, adapted.
+     */
+    private Future<QueryResult> execute(TenantDatabase database, String sql, boolean plan, ExecutionLimits limits,
+            boolean mayRemember, AtomicBoolean gone) {
+        return sessions.inReadOnlyTransaction(database, limits, gone, core -> {
             long started = System.nanoTime();
+            SqlConnection connection = SqlConnection.newInstance(core);
             if (plan) {
-                return uncapped(connection, connection.prepare(sql), limits, started);
+                return VertxFutures.of(uncapped(connection, connection.prepare(sql), limits, started));
             }
             ColumnShapes.Shape known = mayRemember && DescribedColumns.READABLE ? shapes.get(database, sql) : null;
             CappedProjection wrapper = known == null || known.names().isEmpty() ? null : capped(sql, known, limits);
             if (wrapper != null) {
                 String text = wrapper.bare() ? sql : wrapper.sql();
-                PreparedStatement kept = sessions.keeping() ? statements.get(connection, text) : null;
+                io.vertx.sqlclient.PreparedStatement kept = sessions.keeping() ? statements.get(core, text) : null;
                 if (kept != null) {
                     return ServerShapeCheck.sees(wrapper, sql)
-                            ? checkedByServer(connection, wrapper, kept, limits, started, text)
-                            : kept(connection, database, sql, known, wrapper, kept, limits, started);
+                            ? checkedByServer(core, wrapper, kept, limits, started, text, gone)
+                            : kept(core, database, sql, known, wrapper, kept, limits, started, gone);
                 }
                 if (!wrapper.bare()) {
-                    return remembered(connection, database, sql, known, wrapper, limits, started);
+                    return VertxFutures.of(remembered(connection, database, sql, known, wrapper, limits, started));
                 }
             }
             if (DescribedColumns.READABLE) {
-                return described(connection, database, sql, limits, started);
+                return VertxFutures.of(described(connection, database, sql, limits, started));
             }
-            return PostgresColumns.of(connection, sql).chain(shape -> shape.names().isEmpty()
+            return VertxFutures.of(PostgresColumns.of(connection, sql).chain(shape -> shape.names().isEmpty()
                     ? uncapped(connection, connection.prepare(sql), limits, started)
-                    : wrapped(connection, capped(sql, shape, limits), limits, started));
-        }).onFailure(ColumnShapes.Stale.class).recoverWithUni(() -> execute(database, sql, plan, limits, false));
+                    : wrapped(connection, capped(sql, shape, limits), limits, started)));
+        }).recover(failure -> failure instanceof ColumnShapes.Stale
+                ? execute(database, sql, plan, limits, false, gone) : Future.failedFuture(failure));
     }
 
     /** A plan, or a statement without columns, read as it is; its call gets the whole session reset. */
     private Uni<QueryResult> uncapped(SqlConnection connection, Uni<PreparedStatement> preparing,
             ExecutionLimits limits, long started) {
-        sessions.executes(connection, false);
+        sessions.executes(connection.getDelegate(), false);
         return UncappedRead.read(preparing, limits, started);
     }
 
@@ -131,7 +135,8 @@ public class PostgresEngine implements TenantEngine {
     private Uni<QueryResult> remembered(SqlConnection connection, TenantDatabase database, String sql,
             ColumnShapes.Shape known, CappedProjection capped, ExecutionLimits limits, long started) {
         AtomicBoolean changed = new AtomicBoolean();
-        Uni<ColumnShapes.Shape> now = describedAgain(connection, database, sql, known, changed);
+        Uni<ColumnShapes.Shape> now = VertxFutures.uni(gone -> describedAgain(connection.getDelegate(), database, sql,
+                known, changed));
         Uni<PreparedStatement> wrapper = connection.prepare(capped.sql())
                 .onFailure(e -> changed.get()).transform(ColumnShapes.Stale::new);
         return Uni.combine().all().unis(now, wrapper).asTuple().chain(both -> {
@@ -152,20 +157,21 @@ public class PostgresEngine implements TenantEngine {
      * would change ("cached plan must not change result type"), so a kept wrapper never passes an uncut value.
      * One round trip where the raw call takes two (Parse/Describe, then Bind/Execute).
      */
-    private Uni<QueryResult> kept(SqlConnection connection, TenantDatabase database, String sql,
-            ColumnShapes.Shape known, CappedProjection capped, PreparedStatement kept, ExecutionLimits limits,
-            long started) {
+    private Future<QueryResult> kept(io.vertx.sqlclient.SqlConnection connection, TenantDatabase database,
+            String sql, ColumnShapes.Shape known, CappedProjection capped, io.vertx.sqlclient.PreparedStatement kept,
+            ExecutionLimits limits, long started, AtomicBoolean gone) {
         String text = capped.bare() ? sql : capped.sql();
         AtomicBoolean changed = new AtomicBoolean();
-        Uni<ColumnShapes.Shape> now = describedAgain(connection, database, sql, known, changed);
-        Uni<QueryResult> read = readCapped(connection, Uni.createFrom().item(kept), capped, limits, started, text)
-                .onFailure(e -> changed.get()).transform(ColumnShapes.Stale::new);
-        return Uni.combine().all().unis(now, read).asTuple().chain(both -> {
+        Future<ColumnShapes.Shape> now = describedAgain(connection, database, sql, known, changed);
+        Future<QueryResult> rows = read.read(connection, Future.succeededFuture(kept), capped, limits, started, text,
+                gone);
+        // both ended before the answer, so nothing of this call is still queued when its session ends
+        return Future.join(now, rows).transform(both -> {
             if (changed.get()) {
                 statements.drop(connection, text);
-                return Uni.createFrom().failure(new ColumnShapes.Stale(null));
+                return Future.failedFuture(new ColumnShapes.Stale(rows.cause()));
             }
-            return Uni.createFrom().item(both.getItem2());
+            return now.failed() ? Future.failedFuture(now.cause()) : rows;
         });
     }
 
@@ -174,75 +180,30 @@ public class PostgresEngine implements TenantEngine {
      * and read at once, with no description of the statement. If its tables changed under it, the server refuses it
      * before a row is read, and the statement runs afresh on its new columns.
      */
-    private Uni<QueryResult> checkedByServer(SqlConnection connection, CappedProjection capped, PreparedStatement kept,
-            ExecutionLimits limits, long started, String text) {
-        return readCapped(connection, Uni.createFrom().item(kept), capped, limits, started, text)
-                .onFailure(ServerShapeCheck::changedUnder).transform(ColumnShapes.Stale::new);
+    private Future<QueryResult> checkedByServer(io.vertx.sqlclient.SqlConnection connection, CappedProjection capped,
+            io.vertx.sqlclient.PreparedStatement kept, ExecutionLimits limits, long started, String text,
+            AtomicBoolean gone) {
+        return read.read(connection, Future.succeededFuture(kept), capped, limits, started, text, gone)
+                .recover(failure -> Future.failedFuture(ServerShapeCheck.changedUnder(failure)
+                        ? new ColumnShapes.Stale(failure) : failure));
     }
 
     /** The statement's columns described again; {@code changed} is set (and the new shape remembered) if they differ. */
-    private Uni<ColumnShapes.Shape> describedAgain(SqlConnection connection, TenantDatabase database, String sql,
-            ColumnShapes.Shape known, AtomicBoolean changed) {
-        return PostgresColumns.of(connection, sql).invoke(shape -> {
-            if (!shape.equals(known)) {
+    private Future<ColumnShapes.Shape> describedAgain(io.vertx.sqlclient.SqlConnection connection,
+            TenantDatabase database, String sql, ColumnShapes.Shape known, AtomicBoolean changed) {
+        return PostgresColumns.described(connection, sql).andThen(described -> {
+            if (described.succeeded() && !described.result().equals(known)) {
                 changed.set(true);
-                shapes.put(database, sql, shape);
+                shapes.put(database, sql, described.result());
             }
         });
     }
 
-    /**
-     * Reads the capped statement through a cursor in batches no larger than {@code fetch-bytes} in the
-     * worst case (every cell at its cut), counting bytes as they come, and stops at the first cap. A statement that
-     * ran well is kept prepared on the connection under {@code text} (while the reset lets statements be kept); one
-     * that failed is closed, and dropped if it was kept.
-     */
+    /** {@link CappedRead} for the paths built on Mutiny. */
     private Uni<QueryResult> readCapped(SqlConnection connection, Uni<PreparedStatement> preparing,
             CappedProjection capped, ExecutionLimits limits, long started, String text) {
-        ResultCollector collector = new ResultCollector(limits);
-        List<ResultColumn.Builder> columns = new ArrayList<>();
-        for (CappedProjection.Column column : capped.columns()) {
-            columns.add(ResultCollector.column(column.name(), column.declaredType()));
-        }
-        collector.columns(columns);
-        int batch = (int) Math.max(1, Math.min(limits.maxRows() + 1L, fetchBytes / capped.worstRowBytes()));
-        Truncation cause = limits.rowCapBinds(capped.variableColumns()) ? Truncation.MAX_ROW_BYTES
-                : Truncation.MAX_CELL_BYTES;
-        sessions.executes(connection, true); // described as returning rows (the wrapper always does)
-        return preparing.chain(prepared -> {
-            var cursor = prepared.cursor();
-            return readBatches(cursor, batch, capped, collector, cause)
-                    .map(done -> collector.finish((System.nanoTime() - started) / 1000))
-                    // the cursor's portal is not closed: the ROLLBACK that ends every call drops it, one message
-                    // and one server flush fewer per call
-                    .onTermination().invoke((result, failure, cancelled) -> {
-                        if (failure == null && !cancelled && sessions.keeping()) {
-                            statements.keep(connection, text, prepared);
-                        } else {
-                            statements.drop(connection, text);
-                            PreparedOnConnections.closeLater(prepared);
-                        }
-                    });
-        });
-    }
-
-    private Uni<Void> readBatches(io.vertx.mutiny.sqlclient.Cursor cursor, int batch, CappedProjection capped,
-            ResultCollector collector, Truncation cause) {
-        return cursor.read(batch).chain(rows -> {
-            for (Row row : rows) {
-                if (!collector.accept(capped.cells(row::getValue, collector, cause, false))) {
-                    return Uni.createFrom().voidItem();
-                }
-            }
-            if (!cursor.hasMore()) {
-                return Uni.createFrom().voidItem();
-            }
-            if (collector.rowCount() >= collector.maxRows()) {
-                collector.truncated(Truncation.MAX_ROWS);
-                return Uni.createFrom().voidItem();
-            }
-            return readBatches(cursor, batch, capped, collector, cause);
-        });
+        return preparing.chain(prepared -> VertxFutures.uni(gone -> read.read(connection.getDelegate(),
+                Future.succeededFuture(prepared.getDelegate()), capped, limits, started, text, gone)));
     }
 
     @Override

@@ -10,6 +10,8 @@ import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.pgclient.PgBuilder;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.PoolOptions;
 import java.time.Duration;
@@ -32,7 +34,7 @@ final class PostgresSessions {
     private final PreparedOnConnections statements;
     private final SessionReset reset;
     /** Calls in progress whose statements have all returned rows so far (false once one did not): see the reset. */
-    private final Map<SqlConnection, Boolean> rowsOnly = new ConcurrentHashMap<>();
+    private final Map<io.vertx.sqlclient.SqlConnection, Boolean> rowsOnly = new ConcurrentHashMap<>();
 
     PostgresSessions(Vertx vertx, ExecutorConfig.PgPool poolConfig) {
         this.vertx = vertx;
@@ -51,7 +53,7 @@ final class PostgresSessions {
      * capped wrapper, a statement of columns read as it is), or anything else (a plan, a statement without columns).
      * A call that ran only the first kind gets the reset without the count of prepared statements.
      */
-    void executes(SqlConnection connection, boolean returningRows) {
+    void executes(io.vertx.sqlclient.SqlConnection connection, boolean returningRows) {
         rowsOnly.merge(connection, returningRows, Boolean::logicalAnd);
     }
 
@@ -63,26 +65,39 @@ final class PostgresSessions {
     /**
      * Borrows a connection, opens a read-only transaction with the limits, runs {@code work},
      * rolls back and gives the connection back; maps every failure to a SandboxException (but
-     * {@link ColumnShapes.Stale}, which the engine handles).
+     * {@link ColumnShapes.Stale}, which the engine handles). For the paths built on Mutiny.
      */
     <T> Uni<T> inReadOnlyTransaction(TenantDatabase database, ExecutionLimits limits,
             Function<SqlConnection, Uni<T>> work) {
+        return VertxFutures.uni(gone -> inReadOnlyTransaction(database, limits, gone,
+                connection -> VertxFutures.of(work.apply(SqlConnection.newInstance(connection)))));
+    }
+
+    /**
+     * The same on plain Vert.x futures. The session ends only once the set-up and everything {@code work} issued
+     * have ended (the caller may be answered before, on the first failure), so no command of this call can follow
+     * the reset on the connection.
+     *
+     * @param gone set when the caller has gone: a connection handed over later is given back at once
+     */
+    <T> Future<T> inReadOnlyTransaction(TenantDatabase database, ExecutionLimits limits, AtomicBoolean gone,
+            Function<io.vertx.sqlclient.SqlConnection, Future<T>> work) {
         long budget = limits.remainingMillis();
         if (budget <= 0) {
-            return Uni.createFrom().failure(PostgresErrors.deadline(database, limits));
+            return Future.failedFuture(PostgresErrors.deadline(database, limits));
         }
         TenantPool pool;
         try {
             pool = poolFor(database);
         } catch (SandboxException e) {
-            return Uni.createFrom().failure(e);
+            return Future.failedFuture(e);
         }
         String noConnection = "no connection to " + database.key() + " became free within the time limit of "
                 + limits.timeoutMillis() + " ms";
-        return borrow(pool, budget, noConnection)
-                .onFailure(e -> !(e instanceof SandboxException))
-                .transform(e -> PostgresErrors.unreachable(database, e))
-                .chain(connection -> {
+        return borrow(pool, budget, noConnection, gone)
+                .recover(e -> Future.failedFuture(e instanceof SandboxException ? e
+                        : PostgresErrors.unreachable(database, e)))
+                .compose(connection -> {
                     long timeout = Math.max(1, limits.remainingMillis());
                     // what depends on the call; the settings that do not are the connection's own (see poolFor)
                     String setup = "BEGIN READ ONLY; SET LOCAL statement_timeout = " + timeout
@@ -90,11 +105,13 @@ final class PostgresSessions {
                             + (timeout + poolConfig.idleInTransactionSlack().toMillis());
                     // the set-up and the work are pipelined: the server runs them in order, so the
                     // statement is parsed under the pinned search_path and timed by statement_timeout
-                    return Uni.combine().all().unis(connection.query(setup).execute(), work.apply(connection))
-                            .asTuple().map(both -> both.getItem2())
-                            .onFailure(e -> !(e instanceof SandboxException) && !(e instanceof ColumnShapes.Stale))
-                            .transform(e -> PostgresErrors.translate(database, e, limits))
-                            .onTermination().invoke(() -> endSessionAndGiveBack(pool, connection));
+                    Future<?> setUp = connection.query(setup).execute();
+                    Future<T> done = work.apply(connection);
+                    Future.join(setUp, done).onComplete(both -> endSessionAndGiveBack(pool, connection));
+                    return Future.all(setUp, done).transform(both -> both.succeeded() ? done
+                            : Future.failedFuture(both.cause() instanceof SandboxException
+                                    || both.cause() instanceof ColumnShapes.Stale ? both.cause()
+                                    : PostgresErrors.translate(database, both.cause(), limits)));
                 });
     }
 
@@ -104,31 +121,29 @@ final class PostgresSessions {
      * thread's wake-up). A waiter that gives up stays in the pool's queue: the connection it is handed later is
      * closed (given back), or every abandoned wait would leak one connection of the tenant's pool.
      */
-    private Uni<SqlConnection> borrow(TenantPool pool, long budget, String noConnection) {
-        return Uni.createFrom().emitter(emitter -> pool.context().runOnContext(onLoop -> {
+    private Future<io.vertx.sqlclient.SqlConnection> borrow(TenantPool pool, long budget, String noConnection,
+            AtomicBoolean gone) {
+        Promise<io.vertx.sqlclient.SqlConnection> borrowed = Promise.promise();
+        pool.context().runOnContext(onLoop -> {
             AtomicBoolean settled = new AtomicBoolean();
             io.vertx.core.Vertx core = vertx.getDelegate();
             long timer = core.setTimer(budget, id -> {
                 if (settled.compareAndSet(false, true)) {
-                    emitter.fail(SandboxException.deadline(noConnection));
+                    borrowed.fail(SandboxException.deadline(noConnection));
                 }
             });
-            emitter.onTermination(() -> settled.set(true)); // a cancelled wait gives back what comes later
-            pool.pool().getDelegate().getConnection().onComplete(borrowed -> {
-                if (!settled.compareAndSet(false, true)) {
-                    if (borrowed.succeeded()) {
-                        borrowed.result().close(); // handed over after the wait ended
+            pool.pool().getDelegate().getConnection().onComplete(got -> {
+                if (gone.get() || !settled.compareAndSet(false, true)) {
+                    if (got.succeeded()) {
+                        got.result().close(); // handed over after the wait ended
                     }
                     return;
                 }
                 core.cancelTimer(timer);
-                if (borrowed.succeeded()) {
-                    emitter.complete(SqlConnection.newInstance(borrowed.result()));
-                } else {
-                    emitter.fail(borrowed.cause());
-                }
+                borrowed.handle(got);
             });
-        }));
+        });
+        return borrowed.future();
     }
 
     /**
@@ -140,11 +155,10 @@ final class PostgresSessions {
      * on the pool's event loop, queued behind the one that hands the caller its result: the caller does not wait for
      * the reset's encoding and writes either.
      */
-    private void endSessionAndGiveBack(TenantPool pool, SqlConnection connection) {
+    private void endSessionAndGiveBack(TenantPool pool, io.vertx.sqlclient.SqlConnection connection) {
         boolean onlyRows = Boolean.TRUE.equals(rowsOnly.remove(connection));
         pool.context().runOnContext(afterTheReply -> reset.end(connection, onlyRows)
-                .eventually(() -> connection.close().onFailure().recoverWithNull())
-                .subscribe().with(done -> { }, failure -> { }));
+                .onComplete(reset -> connection.close()));
     }
 
     Uni<Void> ping(TenantDatabase database, Duration timeout) {
@@ -181,7 +195,8 @@ final class PostgresSessions {
                     .setIdleTimeout((int) poolConfig.idleTimeout().toSeconds()).setIdleTimeoutUnit(TimeUnit.SECONDS)
                     .setName("tenant-" + database.key());
             io.vertx.core.Context loop = ((io.vertx.core.impl.VertxInternal) vertx.getDelegate()).createEventLoopContext();
-            return new TenantPool(PgBuilder.pool().with(options).connectingTo(connect).using(vertx).build(), loop);
+            Pool pool = PgBuilder.pool().with(options).connectingTo(connect).using(vertx).build();
+            return new TenantPool(pool, loop);
         });
     }
 

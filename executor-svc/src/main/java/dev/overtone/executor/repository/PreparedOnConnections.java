@@ -1,7 +1,7 @@
 package dev.overtone.executor.repository;
 
-import io.vertx.mutiny.sqlclient.PreparedStatement;
-import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.sqlclient.PreparedStatement;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.impl.Connection;
 import io.vertx.sqlclient.impl.SqlConnectionInternal;
 import java.util.IdentityHashMap;
@@ -94,8 +94,13 @@ final class PreparedOnConnections {
         return (int) kept.keySet().stream().filter(connection -> !connection.isValid()).count();
     }
 
+    /** Closes a statement without waiting: the Close is queued on the connection, pipelined with what follows. */
     static void closeLater(PreparedStatement prepared) {
-        prepared.close().subscribe().with(done -> { }, failure -> { });
+        prepared.close();
+    }
+
+    static void closeLater(io.vertx.mutiny.sqlclient.PreparedStatement prepared) {
+        closeLater(prepared.getDelegate());
     }
 
     /**
@@ -103,7 +108,7 @@ final class PreparedOnConnections {
      * the same object on every borrow of the same server session, no longer valid once that session is closed.
      */
     private static Connection identity(SqlConnection connection) {
-        return ((SqlConnectionInternal) connection.getDelegate()).unwrap().unwrap();
+        return ((SqlConnectionInternal) connection).unwrap().unwrap();
     }
 
     /** Whether the client's pooled connections can be told apart (its internals as of vertx-sql-client 4.5). */

@@ -1,9 +1,9 @@
 package dev.overtone.executor.repository;
 
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
-import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
 
 /**
  * What ends every call's session before its connection goes back to the pool: ROLLBACK, then everything DISCARD ALL
@@ -59,14 +59,14 @@ public final class SessionReset {
      * and it returns no rows; a caller's DEALLOCATE returns none either. Every other kind of state is removed as
      * after any call. Plans, statements without columns and the executor's own introspection get the whole reset.
      */
-    Uni<Void> end(SqlConnection connection, boolean rowsOnly) {
+    Future<Void> end(SqlConnection connection, boolean rowsOnly) {
         if (!keeping()) {
             statements.forget(connection);
-            Uni<?> rollback = connection.query("ROLLBACK").execute().onFailure().recoverWithNull();
-            return Uni.combine().all().unis(rollback, discardAll(connection)).discardItems();
+            Future<?> rollback = connection.query("ROLLBACK").execute();
+            return Future.join(rollback, discardAll(connection)).<Void>mapEmpty().otherwiseEmpty();
         }
         if (rowsOnly && unlockAlone) {
-            return connection.query(AFTER_ROWS).execute().replaceWithVoid().onFailure().recoverWithUni(failure -> {
+            return connection.query(AFTER_ROWS).execute().<Void>mapEmpty().recover(failure -> {
                 if (failure instanceof io.vertx.pgclient.PgException pg && WALLS_WITHOUT_IT.contains(pg.getSqlState())) {
                     unlockAlone = false; // walls of before the unlock alone: the whole reset from now on
                 }
@@ -74,26 +74,21 @@ public final class SessionReset {
             });
         }
         int expected = statements.count(connection);
-        Uni<Boolean> clean = connection.query(LIGHT).execute().map(rows -> onlyKept(rows.next(), expected))
-                .onFailure().recoverWithItem(failure -> {
+        Future<Boolean> clean = connection.query(LIGHT).execute().map(rows -> onlyKept(rows.next(), expected))
+                .otherwise(failure -> {
                     if (failure instanceof io.vertx.pgclient.PgException pg
                             && WALLS_WITHOUT_IT.contains(pg.getSqlState())) {
                         light = false;
                     }
                     return false;
                 });
-        return clean.chain(onlyKept -> {
-            if (onlyKept) {
-                return Uni.createFrom().voidItem();
-            }
-            return discardAllAndForget(connection);
-        });
+        return clean.compose(onlyKept -> onlyKept ? Future.succeededFuture() : discardAllAndForget(connection));
     }
 
     /** DISCARD ALL and the connection's statements forgotten; a ROLLBACK first, should the reset have failed before its own. */
-    private Uni<Void> discardAllAndForget(SqlConnection connection) {
+    private Future<Void> discardAllAndForget(SqlConnection connection) {
         statements.forget(connection);
-        return connection.query("ROLLBACK").execute().onFailure().recoverWithNull().chain(() -> discardAll(connection));
+        return connection.query("ROLLBACK").execute().transform(rolledBack -> discardAll(connection));
     }
 
     private static boolean onlyKept(RowSet<Row> rows, int expected) {
@@ -101,7 +96,8 @@ public final class SessionReset {
         return row.getLong(0) == 0 && row.getLong(1) == expected;
     }
 
-    private static Uni<Void> discardAll(SqlConnection connection) {
-        return connection.query("DISCARD ALL").execute().onFailure().recoverWithNull().replaceWithVoid();
+    /** DISCARD ALL; its failure is not the caller's (the connection is given back either way). */
+    private static Future<Void> discardAll(SqlConnection connection) {
+        return connection.query("DISCARD ALL").execute().<Void>mapEmpty().otherwiseEmpty();
     }
 }
