@@ -157,31 +157,13 @@ final class ChaosRun {
         run.put("started_epoch_ms", startedEpochMs);
         report.put("run", run);
         ReportFiles.writeJson(out.resolve("report.json"), report);
-        ReportFiles.writeJsonLines(out.resolve("calls.jsonl"), callLines(calls));
+        ReportFiles.writeJsonLines(out.resolve("calls.jsonl"), CallLog.lines(calls));
         StringBuilder md = new StringBuilder("# Chaos report\n\n").append(line(steady)).append("\n\n");
         rows.forEach(row -> md.append("- ").append(line(row)).append('\n'));
         ReportFiles.writeText(out.resolve("report.md"), md.toString());
         System.out.println(md);
         System.out.println("report: " + out.resolve("report.json"));
         return 0;
-    }
-
-    /**
-     * Every call, to see where an event's slow calls were and in which stage: its end (seconds since the run's start,
-     * {@code started_epoch_ms} in the report), milliseconds, status, per-stage milliseconds and degradations.
-     */
-    static List<Map<String, Object>> callLines(Iterable<LoadRun.Call> calls) {
-        List<Map<String, Object>> lines = new ArrayList<>();
-        for (LoadRun.Call call : calls) {
-            Map<String, Object> line = new LinkedHashMap<>();
-            line.put("end_s", Math.round(call.endSecond() * 1000) / 1000.0);
-            line.put("ms", Math.round(call.millis() * 10) / 10.0);
-            line.put("status", call.status());
-            line.put("stages", call.stageMillis());
-            line.put("degraded", call.degradations());
-            lines.add(line);
-        }
-        return lines;
     }
 
     /**

@@ -28,18 +28,4 @@ class ChaosRunTest {
                 .containsEntry("degraded", Map.of("infill-svc DEGRADATION_CAUSE_UNAVAILABLE", 2, "parser-svc DEGRADATION_CAUSE_FAILED", 1));
         assertThat(ChaosRun.line(row)).contains("failed {UNAVAILABLE=1}", "degraded {infill-svc", "infill 75%/25%");
     }
-
-    @Test
-    void everyCallIsLoggedWithItsEndItsStagesAndWhatWasDegraded() {
-        List<Map<String, Object>> lines = ChaosRun.callLines(List.of(
-                new LoadRun.Call(4107.25, "OK", Map.of("execute", 3947.0), null, 13.2914,
-                        List.of("parser-svc DEGRADATION_CAUSE_DEADLINE_EXCEEDED: structural")),
-                new LoadRun.Call(12.0, "UNAVAILABLE", Map.of(), "io exception", 14.0)));
-
-        assertThat(lines).hasSize(2);
-        assertThat(lines.get(0)).containsEntry("end_s", 13.291).containsEntry("ms", 4107.3).containsEntry("status", "OK")
-                .containsEntry("stages", Map.of("execute", 3947.0))
-                .containsEntry("degraded", List.of("parser-svc DEGRADATION_CAUSE_DEADLINE_EXCEEDED: structural"));
-        assertThat(lines.get(1)).containsEntry("status", "UNAVAILABLE").containsEntry("degraded", List.of());
-    }
 }

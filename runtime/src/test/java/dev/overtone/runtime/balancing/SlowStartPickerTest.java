@@ -67,6 +67,18 @@ class SlowStartPickerTest {
     }
 
     @Test
+    void withTheCapOffAYoungReplicaGetsItsWeightsShareHoweverManyCallsItHolds() {
+        SlowStartPicker picker = new SlowStartPicker(List.of(new FixedResultPicker(PickResult.withNoResult()),
+                new FixedResultPicker(PickResult.withNoResult())), new long[] {WARM, 0}, inFlight,
+                new SlowStart(Duration.ofSeconds(10), false), now::get, () -> (draw.getAndIncrement() + 0.5) / draws.get(),
+                new AtomicInteger());
+        now.set(TimeUnit.SECONDS.toNanos(5));
+        open(1, 3);
+        open(0, 2);
+        assertThat(shareOfYoung(picker, 1500)).isEqualTo(500);
+    }
+
+    @Test
     void aBusyWarmReplicaIsNotCappedNorDoesItRaiseTheYoungOnesShare() {
         SlowStartPicker picker = picker(WARM, 0);
         open(0, 50);
