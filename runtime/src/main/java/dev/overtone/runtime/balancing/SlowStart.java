@@ -27,9 +27,9 @@ public record SlowStart(Duration window, boolean capOpenCalls) {
         }
     }
 
-    /** With the cap on the calls a young replica holds. */
+    /** Without the cap on the calls a young replica holds. */
     public SlowStart(Duration window) {
-        this(window, true);
+        this(window, false);
     }
 
     public boolean enabled() {

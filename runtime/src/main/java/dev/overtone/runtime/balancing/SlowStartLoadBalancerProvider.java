@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
 
 /**
  * The {@value #POLICY} load-balancing policy ({@link SlowStartLoadBalancer}), configured in a channel's service config
- * as {@code {"overtone_slow_start": {"windowMillis": 10000, "capOpenCalls": true}}} ({@code capOpenCalls} true when left
+ * as {@code {"overtone_slow_start": {"windowMillis": 10000, "capOpenCalls": false}}} ({@code capOpenCalls} false when left
  * out). Wrapped in grpc-services' client-side health checking, as
  * grpc-services wraps round_robin, so a replica joins the rotation (and its slow start begins) when it reports SERVING.
  */
@@ -85,6 +85,6 @@ public final class SlowStartLoadBalancerProvider extends LoadBalancerProvider {
             return ConfigOrError.fromError(Status.INTERNAL.withDescription(
                     policy + " needs " + CAP_OPEN_CALLS + " true or false, got " + cap));
         }
-        return ConfigOrError.fromConfig(new SlowStart(Duration.ofMillis(millis.longValue()), !Boolean.FALSE.equals(cap)));
+        return ConfigOrError.fromConfig(new SlowStart(Duration.ofMillis(millis.longValue()), Boolean.TRUE.equals(cap)));
     }
 }

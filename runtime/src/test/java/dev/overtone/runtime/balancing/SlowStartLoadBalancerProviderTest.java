@@ -23,9 +23,9 @@ class SlowStartLoadBalancerProviderTest {
     }
 
     @Test
-    void theCapIsOnWhenLeftOutAndAnythingButTrueOrFalseIsRefused() {
+    void theCapIsOffWhenLeftOutAndAnythingButTrueOrFalseIsRefused() {
         assertThat(provider.parseLoadBalancingPolicyConfig(Map.of("windowMillis", 10000.0)).getConfig())
-                .isEqualTo(new SlowStart(Duration.ofSeconds(10), true));
+                .isEqualTo(new SlowStart(Duration.ofSeconds(10), false));
         ConfigOrError wrong = provider.parseLoadBalancingPolicyConfig(Map.of("windowMillis", 10000.0, "capOpenCalls", "yes"));
         assertThat(wrong.getError()).isNotNull();
         assertThat(wrong.getError().getDescription()).contains("capOpenCalls true or false, got yes");

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class SlowStartPickerTest {
 
-    private static final SlowStart TEN_SECONDS = new SlowStart(Duration.ofSeconds(10));
+    private static final SlowStart TEN_SECONDS = new SlowStart(Duration.ofSeconds(10), true);
     private static final long WARM = -TimeUnit.SECONDS.toNanos(60);
 
     private final AtomicLong now = new AtomicLong();
