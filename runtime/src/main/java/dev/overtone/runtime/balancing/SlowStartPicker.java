@@ -56,7 +56,9 @@ final class SlowStartPicker extends SubchannelPicker {
     @Override
     public PickResult pickSubchannel(PickSubchannelArgs args) {
         int replica = next();
-        return inFlight[replica].counted(replicas.get(replica).pickSubchannel(args));
+        PickResult pick = replicas.get(replica).pickSubchannel(args);
+        // Counted only for the cap: without it every call goes out as round_robin sends it, no tracer added.
+        return slowStart.capOpenCalls() ? inFlight[replica].counted(pick) : pick;
     }
 
     /** The index of the replica the next call goes to. */

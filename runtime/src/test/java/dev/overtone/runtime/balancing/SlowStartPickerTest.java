@@ -67,15 +67,24 @@ class SlowStartPickerTest {
     }
 
     @Test
-    void withTheCapOffAYoungReplicaGetsItsWeightsShareHoweverManyCallsItHolds() {
-        SlowStartPicker picker = new SlowStartPicker(List.of(new FixedResultPicker(PickResult.withNoResult()),
-                new FixedResultPicker(PickResult.withNoResult())), new long[] {WARM, 0}, inFlight,
-                new SlowStart(Duration.ofSeconds(10), false), now::get, () -> (draw.getAndIncrement() + 0.5) / draws.get(),
-                new AtomicInteger());
+    void withTheCapOffAYoungReplicaGetsItsWeightsShareHoweverManyCallsItHoldsAndNoPickIsCounted() {
+        PickResult connected = PickResult.withSubchannel(new NoSubchannel());
+        SlowStartPicker picker = new SlowStartPicker(List.of(new FixedResultPicker(connected), new FixedResultPicker(connected)),
+                new long[] {WARM, 0}, inFlight, new SlowStart(Duration.ofSeconds(10), false), now::get,
+                () -> (draw.getAndIncrement() + 0.5) / draws.get(), new AtomicInteger());
         now.set(TimeUnit.SECONDS.toNanos(5));
         open(1, 3);
         open(0, 2);
         assertThat(shareOfYoung(picker, 1500)).isEqualTo(500);
+        assertThat(picker.pickSubchannel(null)).as("the pick as the replica's own picker gave it").isSameAs(connected);
+    }
+
+    @Test
+    void withTheCapOnEveryPickIsCountedOnItsReplica() {
+        SlowStartPicker picker = new SlowStartPicker(List.of(new FixedResultPicker(PickResult.withSubchannel(new NoSubchannel()))),
+                new long[] {0}, new InFlight[] {inFlight[0]}, TEN_SECONDS, now::get, () -> 0.5, new AtomicInteger());
+        picker.pickSubchannel(null).getStreamTracerFactory().newClientStreamTracer(STREAM, new Metadata());
+        assertThat(inFlight[0].open()).isEqualTo(1);
     }
 
     @Test
