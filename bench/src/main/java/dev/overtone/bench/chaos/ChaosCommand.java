@@ -29,6 +29,11 @@ public class ChaosCommand implements Callable<Integer> {
     @Option(names = "--steady-seconds", defaultValue = "30", description = "the steady window before the events (default ${DEFAULT-VALUE})")
     int steadySeconds;
 
+    @Option(names = "--settle-seconds", defaultValue = "10",
+            description = "after each event, the seconds its restarted replica warms up on its growing share (the callers' "
+                    + "slow start, overtone.grpc.slow-start), counted in the event, before the next event (default ${DEFAULT-VALUE})")
+    int settleSeconds;
+
     @Option(names = "--events", split = ",", defaultValue = "rolling,kill",
             description = "which events, in this order: rolling (each service restarted one replica at a time), "
                     + "kill (one replica of each service killed with kill -9 and started again) (default ${DEFAULT-VALUE})")
@@ -59,7 +64,7 @@ public class ChaosCommand implements Callable<Integer> {
         Files.createDirectories(measured.out);
         LoadRun load = new LoadRun(measured.out, pace.concurrency, 1, 0, 42, "demo", "hotels", pace.mix.data, pace.mix.share(), pace.mix.limit,
                 measured.interpret.infill(), measured.interpret.families());
-        return new ChaosRun(load, measured.out, pace.concurrency, pace.mix.share(), warmupSeconds, steadySeconds, planned,
+        return new ChaosRun(load, measured.out, pace.concurrency, pace.mix.share(), warmupSeconds, steadySeconds, settleSeconds, planned,
                 new Replicas(measured.suite.ports(), replicas, measured.suite.home()), measured.suite.launcher()).execute(measured.suite);
     }
 }

@@ -52,18 +52,20 @@ final class ChaosRun {
     private final double dataShare;
     private final int warmupSeconds;
     private final int steadySeconds;
+    private final int settleSeconds;
     private final List<Event> events;
     private final Replicas replicas;
     private final Path launcher;
 
     ChaosRun(LoadRun load, Path out, int concurrency, double dataShare, int warmupSeconds, int steadySeconds,
-             List<Event> events, Replicas replicas, Path launcher) {
+             int settleSeconds, List<Event> events, Replicas replicas, Path launcher) {
         this.load = load;
         this.out = out;
         this.concurrency = concurrency;
         this.dataShare = dataShare;
         this.warmupSeconds = warmupSeconds;
         this.steadySeconds = steadySeconds;
+        this.settleSeconds = settleSeconds;
         this.events = events;
         this.replicas = replicas;
         this.launcher = launcher;
@@ -83,6 +85,7 @@ final class ChaosRun {
         ConcurrentLinkedQueue<LoadRun.Call> calls = new ConcurrentLinkedQueue<>();
         AtomicBoolean stop = new AtomicBoolean();
         long start = System.nanoTime();
+        long startedEpochMs = System.currentTimeMillis();
         ExecutorService workers = Executors.newFixedThreadPool(concurrency);
         for (int w = 0; w < concurrency; w++) {
             Random random = new Random(42L * 1_000_003L + w);
@@ -119,6 +122,10 @@ final class ChaosRun {
                 if (kill != null) {
                     rejoins = rejoins.andBench(event.service() + "-" + event.replica(), awaitRejoined(held, kill.port));
                 }
+                // The event lasts until its new replica has warmed up on its growing share: its first, slow calls are
+                // this event's, not the next one's (without it a kill's window ended as its replica rejoined, and the
+                // next event began with it still cold).
+                Thread.sleep(settleSeconds * 1000L);
                 double to = seconds(start);
                 Map<String, Object> row = row(event.name(), from, to, calls, Replicas.between(before, replicas.served()));
                 AgainstSteady.add(row, steady, overlapping(calls, from, to));
@@ -146,8 +153,11 @@ final class ChaosRun {
         run.put("data_share", dataShare);
         run.put("warmup_seconds", warmupSeconds);
         run.put("steady_seconds", steadySeconds);
+        run.put("settle_seconds", settleSeconds);
+        run.put("started_epoch_ms", startedEpochMs);
         report.put("run", run);
         ReportFiles.writeJson(out.resolve("report.json"), report);
+        ReportFiles.writeJsonLines(out.resolve("calls.jsonl"), CallLog.lines(calls));
         StringBuilder md = new StringBuilder("# Chaos report\n\n").append(line(steady)).append("\n\n");
         rows.forEach(row -> md.append("- ").append(line(row)).append('\n'));
         ReportFiles.writeText(out.resolve("report.md"), md.toString());

@@ -36,6 +36,7 @@ final class SlowStartLoadBalancer extends MultiChildLoadBalancer {
     private final AtomicLong draws = new AtomicLong(ThreadLocalRandom.current().nextInt(1 << 20));
     private final Map<Object, Long> readySince = new HashMap<>();
     private final Map<Object, Absence> absent = new HashMap<>();
+    private final Map<Object, InFlight> inFlight = new HashMap<>();
     private SubchannelPicker currentPicker;
 
     /** A replica out of the rotation since {@code leftAt}; it had been in it since {@code wasReadySince}. */
@@ -80,8 +81,12 @@ final class SlowStartLoadBalancer extends MultiChildLoadBalancer {
 
     private SubchannelPicker picker(Collection<ChildLbState> children, long[] since) {
         List<SubchannelPicker> pickers = new ArrayList<>(children.size());
-        children.forEach(child -> pickers.add(child.getCurrentPicker()));
-        return new SlowStartPicker(pickers, since, slowStart, nanoTime, this::nextDraw, sequence);
+        List<InFlight> calls = new ArrayList<>(children.size());
+        children.forEach(child -> {
+            pickers.add(child.getCurrentPicker());
+            calls.add(inFlight.computeIfAbsent(child.getKey(), key -> new InFlight()));
+        });
+        return new SlowStartPicker(pickers, since, calls.toArray(InFlight[]::new), slowStart, nanoTime, this::nextDraw, sequence);
     }
 
     /**
@@ -114,6 +119,7 @@ final class SlowStartLoadBalancer extends MultiChildLoadBalancer {
         Set<Object> known = new HashSet<>();
         getChildLbStates().forEach(child -> known.add(child.getKey()));
         absent.keySet().retainAll(known);
+        inFlight.keySet().retainAll(known);
     }
 
     private void update(ConnectivityState state, SubchannelPicker picker) {

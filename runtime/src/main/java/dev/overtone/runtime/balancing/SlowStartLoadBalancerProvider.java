@@ -13,13 +13,15 @@ import java.util.function.LongSupplier;
 
 /**
  * The {@value #POLICY} load-balancing policy ({@link SlowStartLoadBalancer}), configured in a channel's service config
- * as {@code {"overtone_slow_start": {"windowMillis": 10000}}}. Wrapped in grpc-services' client-side health checking, as
+ * as {@code {"overtone_slow_start": {"windowMillis": 10000, "capOpenCalls": false}}} ({@code capOpenCalls} false when left
+ * out). Wrapped in grpc-services' client-side health checking, as
  * grpc-services wraps round_robin, so a replica joins the rotation (and its slow start begins) when it reports SERVING.
  */
 public final class SlowStartLoadBalancerProvider extends LoadBalancerProvider {
 
     public static final String POLICY = "overtone_slow_start";
     static final String WINDOW_MILLIS = "windowMillis";
+    static final String CAP_OPEN_CALLS = "capOpenCalls";
 
     private static final SlowStartLoadBalancerProvider INSTANCE = new SlowStartLoadBalancerProvider(POLICY, System::nanoTime);
 
@@ -41,9 +43,9 @@ public final class SlowStartLoadBalancerProvider extends LoadBalancerProvider {
         // the static initializer did it
     }
 
-    /** The service config entry of the policy for {@code window}. */
-    public static Map<String, Object> config(Duration window) {
-        return Map.of(POLICY, Map.of(WINDOW_MILLIS, (double) window.toMillis()));
+    /** The service config entry of the policy for {@code slowStart}. */
+    public static Map<String, Object> config(SlowStart slowStart) {
+        return Map.of(POLICY, Map.of(WINDOW_MILLIS, (double) slowStart.window().toMillis(), CAP_OPEN_CALLS, slowStart.capOpenCalls()));
     }
 
     @Override
@@ -78,6 +80,11 @@ public final class SlowStartLoadBalancerProvider extends LoadBalancerProvider {
             return ConfigOrError.fromError(Status.INTERNAL.withDescription(
                     policy + " needs a non-negative " + WINDOW_MILLIS + ", got " + window));
         }
-        return ConfigOrError.fromConfig(new SlowStart(Duration.ofMillis(millis.longValue())));
+        Object cap = config.get(CAP_OPEN_CALLS);
+        if (cap != null && !(cap instanceof Boolean)) {
+            return ConfigOrError.fromError(Status.INTERNAL.withDescription(
+                    policy + " needs " + CAP_OPEN_CALLS + " true or false, got " + cap));
+        }
+        return ConfigOrError.fromConfig(new SlowStart(Duration.ofMillis(millis.longValue()), Boolean.TRUE.equals(cap)));
     }
 }

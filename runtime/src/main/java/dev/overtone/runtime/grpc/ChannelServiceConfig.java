@@ -1,5 +1,6 @@
 package dev.overtone.runtime.grpc;
 
+import dev.overtone.runtime.balancing.SlowStart;
 import dev.overtone.runtime.balancing.SlowStartLoadBalancerProvider;
 import dev.overtone.runtime.health.HealthChecking;
 
@@ -42,9 +43,14 @@ public final class ChannelServiceConfig {
      * the rotation ({@link SlowStartLoadBalancerProvider}); zero is plain {@code round_robin}.
      */
     public static Map<String, Object> of(RetryPolicy retry, boolean healthChecked, Duration slowStart) {
+        return of(retry, healthChecked, new SlowStart(slowStart));
+    }
+
+    /** As {@link #of(RetryPolicy, boolean, Duration)}, with or without the cap on the calls a young replica holds. */
+    public static Map<String, Object> of(RetryPolicy retry, boolean healthChecked, SlowStart slowStart) {
         Map<String, Object> config = new HashMap<>(retry.serviceConfig());
         Map<String, Object> roundRobin = Map.of("round_robin", Map.of());
-        if (slowStart.isZero()) {
+        if (!slowStart.enabled()) {
             config.put("loadBalancingConfig", List.of(roundRobin));
         } else {
             SlowStartLoadBalancerProvider.register();

@@ -1,5 +1,6 @@
 package dev.overtone.runtime.grpc;
 
+import dev.overtone.runtime.balancing.SlowStart;
 import io.grpc.netty.NettyChannelBuilder;
 import io.quarkus.arc.Unremovable;
 import io.quarkus.grpc.api.ChannelBuilderCustomizer;
@@ -35,12 +36,20 @@ public class RetryingChannels implements ChannelBuilderCustomizer<NettyChannelBu
     @ConfigProperty(name = "overtone.grpc.slow-start", defaultValue = "10s")
     Duration slowStart;
 
+    /**
+     * Whether a replica in its slow start holds at most its weight's share of the calls open on all replicas, plus one
+     * ({@code SlowStartPicker}): its first calls are slow, and more sent to it would wait there. Off by default: on two
+     * shared cores it did not lower p99 during events (README, "Replicas, balancing and drain", round 6).
+     */
+    @ConfigProperty(name = "overtone.grpc.slow-start-cap", defaultValue = "false")
+    boolean slowStartCap;
+
     @Override
     public Map<String, Object> customize(String name, GrpcClientConfiguration config, NettyChannelBuilder builder) {
         // Quarkus's Stork name resolver hands the channel a service config of its own (Stork's balancer, nothing
         // else), which would replace this one: the retries would be lost and a drained replica never chosen again.
         // The channel takes only this one; the addresses still come from Stork.
         builder.disableServiceConfigLookUp();
-        return ChannelServiceConfig.of(RetryPolicy.DEFAULT, healthChecking, slowStart);
+        return ChannelServiceConfig.of(RetryPolicy.DEFAULT, healthChecking, new SlowStart(slowStart, slowStartCap));
     }
 }

@@ -4,10 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.offset;
 
+import io.grpc.Attributes;
+import io.grpc.ClientStreamTracer;
 import io.grpc.LoadBalancer.FixedResultPicker;
 import io.grpc.LoadBalancer.PickResult;
+import io.grpc.LoadBalancer.Subchannel;
 import io.grpc.LoadBalancer.SubchannelPicker;
+import io.grpc.Metadata;
+import io.grpc.Status;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,12 +26,13 @@ import org.junit.jupiter.api.Test;
  */
 class SlowStartPickerTest {
 
-    private static final SlowStart TEN_SECONDS = new SlowStart(Duration.ofSeconds(10));
+    private static final SlowStart TEN_SECONDS = new SlowStart(Duration.ofSeconds(10), true);
     private static final long WARM = -TimeUnit.SECONDS.toNanos(60);
 
     private final AtomicLong now = new AtomicLong();
     private final AtomicInteger draw = new AtomicInteger();
     private final AtomicInteger draws = new AtomicInteger(1);
+    private final InFlight[] inFlight = {new InFlight(), new InFlight()};
 
     @Test
     void aReplicaThatHasJustBecomeReadyGetsTheMinimumWeightsShare() {
@@ -39,6 +46,65 @@ class SlowStartPickerTest {
         assertThat(shareOfYoung(picker, 1500)).as("weight 0.5 against 1: a third").isEqualTo(500);
         now.set(TimeUnit.SECONDS.toNanos(10));
         assertThat(shareOfYoung(picker, 1000)).as("past the window: in turn, half").isEqualTo(500);
+    }
+
+    @Test
+    void aYoungReplicaHoldingMoreThanItsShareOfTheOpenCallsGetsNoneUntilItAnswers() {
+        SlowStartPicker picker = picker(WARM, 0);
+        now.set(TimeUnit.SECONDS.toNanos(5));
+        List<ClientStreamTracer> slow = open(1, 1);
+        open(0, 2);
+        assertThat(shareOfYoung(picker, 1500)).as("1 open of 3: within a third of them plus one, its share (a third)")
+                .isEqualTo(500);
+        List<ClientStreamTracer> slower = open(1, 1);
+        assertThat(shareOfYoung(picker, 1500)).as("2 open, its share of 4 plus one is 2.33: still within").isEqualTo(500);
+        open(1, 1);
+        assertThat(shareOfYoung(picker, 1500)).as("3 open of 5: over its share, every call goes to the warm one").isZero();
+        slow.forEach(stream -> stream.streamClosed(Status.OK));
+        slower.forEach(stream -> stream.streamClosed(Status.OK));
+        assertThat(inFlight[1].open()).isEqualTo(1);
+        assertThat(shareOfYoung(picker, 1500)).as("it answered two: its share again").isEqualTo(500);
+    }
+
+    @Test
+    void withTheCapOffAYoungReplicaGetsItsWeightsShareHoweverManyCallsItHoldsAndNoPickIsCounted() {
+        PickResult connected = PickResult.withSubchannel(new NoSubchannel());
+        SlowStartPicker picker = new SlowStartPicker(List.of(new FixedResultPicker(connected), new FixedResultPicker(connected)),
+                new long[] {WARM, 0}, inFlight, new SlowStart(Duration.ofSeconds(10), false), now::get,
+                () -> (draw.getAndIncrement() + 0.5) / draws.get(), new AtomicInteger());
+        now.set(TimeUnit.SECONDS.toNanos(5));
+        open(1, 3);
+        open(0, 2);
+        assertThat(shareOfYoung(picker, 1500)).isEqualTo(500);
+        assertThat(picker.pickSubchannel(null)).as("the pick as the replica's own picker gave it").isSameAs(connected);
+    }
+
+    @Test
+    void withTheCapOnEveryPickIsCountedOnItsReplica() {
+        SlowStartPicker picker = new SlowStartPicker(List.of(new FixedResultPicker(PickResult.withSubchannel(new NoSubchannel()))),
+                new long[] {0}, new InFlight[] {inFlight[0]}, TEN_SECONDS, now::get, () -> 0.5, new AtomicInteger());
+        picker.pickSubchannel(null).getStreamTracerFactory().newClientStreamTracer(STREAM, new Metadata());
+        assertThat(inFlight[0].open()).isEqualTo(1);
+    }
+
+    @Test
+    void aBusyWarmReplicaIsNotCappedNorDoesItRaiseTheYoungOnesShare() {
+        SlowStartPicker picker = picker(WARM, 0);
+        open(0, 50);
+        assertThat(shareOfYoung(picker, 1100)).as("the warm one holds all 50 open calls: the young one still gets 0.1 / 1.1")
+                .isEqualTo(100);
+    }
+
+    @Test
+    void aPickIsCountedOnItsReplicaWhileItsStreamIsOpen() {
+        InFlight calls = new InFlight();
+        PickResult pick = calls.counted(PickResult.withSubchannel(new NoSubchannel()));
+        ClientStreamTracer first = pick.getStreamTracerFactory().newClientStreamTracer(STREAM, new Metadata());
+        pick.getStreamTracerFactory().newClientStreamTracer(STREAM, new Metadata());
+        assertThat(calls.open()).isEqualTo(2);
+        first.streamClosed(Status.UNAVAILABLE);
+        assertThat(calls.open()).isEqualTo(1);
+        assertThat(calls.counted(PickResult.withNoResult()).getStreamTracerFactory()).as("no connection, no stream").isNull();
     }
 
     @Test
@@ -62,11 +128,38 @@ class SlowStartPickerTest {
         assertThatThrownBy(() -> new SlowStart(Duration.ofSeconds(-1))).hasMessageContaining("must not be negative");
     }
 
+    private static final ClientStreamTracer.StreamInfo STREAM = ClientStreamTracer.StreamInfo.newBuilder().build();
+
+    /** {@code count} calls opened on {@code replica}, as grpc-java opens a stream on the replica a pick named. */
+    private List<ClientStreamTracer> open(int replica, int count) {
+        PickResult pick = inFlight[replica].counted(PickResult.withSubchannel(new NoSubchannel()));
+        List<ClientStreamTracer> streams = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            streams.add(pick.getStreamTracerFactory().newClientStreamTracer(STREAM, new Metadata()));
+        }
+        return streams;
+    }
+
+    private static final class NoSubchannel extends Subchannel {
+        @Override
+        public void shutdown() {
+        }
+
+        @Override
+        public void requestConnection() {
+        }
+
+        @Override
+        public Attributes getAttributes() {
+            return Attributes.EMPTY;
+        }
+    }
+
     /** Replica 0 became ready at {@code first}, replica 1 (the young one) at {@code second}. */
     private SlowStartPicker picker(long first, long second) {
         List<SubchannelPicker> replicas = List.of(new FixedResultPicker(PickResult.withNoResult()),
                 new FixedResultPicker(PickResult.withNoResult()));
-        return new SlowStartPicker(replicas, new long[] {first, second}, TEN_SECONDS, now::get,
+        return new SlowStartPicker(replicas, new long[] {first, second}, inFlight, TEN_SECONDS, now::get,
                 () -> (draw.getAndIncrement() + 0.5) / draws.get(), new AtomicInteger());
     }
 
