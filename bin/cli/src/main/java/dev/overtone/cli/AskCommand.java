@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 
 @Dependent
 @Unremovable
-@Command(name = "ask", description = "Ask a question; print every reading with its SQL and first rows.")
+@Command(name = "ask", mixinStandardHelpOptions = true, description = "Ask a question; print every reading with its SQL and first rows.")
 public class AskCommand implements Callable<Integer> {
 
     @GrpcClient("interpreter")

@@ -30,7 +30,7 @@ import picocli.CommandLine.Mixin;
 
 @Dependent
 @Unremovable
-@Command(name = "clarify", description = "Ask a question, then answer clarifying questions until one reading is left.")
+@Command(name = "clarify", mixinStandardHelpOptions = true, description = "Ask a question, then answer clarifying questions until one reading is left.")
 public class ClarifyCommand implements Callable<Integer> {
 
     @GrpcClient("interpreter")

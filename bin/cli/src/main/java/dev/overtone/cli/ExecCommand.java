@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 
 @Dependent
 @Unremovable
-@Command(name = "exec", description = "Run SQL in a tenant database through executor-svc's sandbox.")
+@Command(name = "exec", mixinStandardHelpOptions = true, description = "Run SQL in a tenant database through executor-svc's sandbox.")
 public class ExecCommand implements Callable<Integer> {
 
     @GrpcClient("executor")

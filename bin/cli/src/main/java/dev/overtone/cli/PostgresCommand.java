@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
  */
 @Dependent
 @Unremovable
-@Command(name = "pg", description = "Run the embedded PostgreSQL server in the foreground until stopped.")
+@Command(name = "pg", mixinStandardHelpOptions = true, description = "Run the embedded PostgreSQL server in the foreground until stopped.")
 public class PostgresCommand implements Callable<Integer> {
 
     @Option(names = "--port", defaultValue = "5532", description = "Port to listen on (localhost only).")

@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
  */
 @Dependent
 @Unremovable
-@Command(name = "provision", description = "Create the sample tenants and the dialogue database (idempotent).")
+@Command(name = "provision", mixinStandardHelpOptions = true, description = "Create the sample tenants and the dialogue database (idempotent).")
 public class ProvisionCommand implements Callable<Integer> {
 
     /** What earlier versions made: one shared database and roles named after the tenants. */
