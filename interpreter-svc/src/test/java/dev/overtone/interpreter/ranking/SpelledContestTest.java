@@ -1,20 +1,14 @@
 package dev.overtone.interpreter.ranking;
 
 import dev.overtone.interpreter.service.QuestionTerms;
-import dev.overtone.proto.v1.Column;
-import dev.overtone.proto.v1.ColumnUse;
 import dev.overtone.proto.v1.Schema;
-import dev.overtone.proto.v1.Slot;
-import dev.overtone.proto.v1.SqlAnalysis;
-import dev.overtone.proto.v1.Source;
-import dev.overtone.proto.v1.Table;
-import dev.overtone.proto.v1.TableUse;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Set;
 
-import static dev.overtone.interpreter.ranking.RankingFixtures.oneRowOf;
+import static dev.overtone.interpreter.ranking.RankingFixtures.projecting;
+import static dev.overtone.interpreter.ranking.RankingFixtures.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -62,31 +56,13 @@ class SpelledContestTest {
 
     @Test
     void everyReadingCarriesItAsQuestionLevelEvidence() {
-        List<EvidenceExtractor.Candidate> readings = List.of(projecting("name", "mean_commute_time"),
-                projecting("name", "median_commute_time"));
+        List<EvidenceExtractor.Candidate> readings = List.of(projecting("Neighborhood", "name", "mean_commute_time"),
+                projecting("Neighborhood", "name", "median_commute_time"));
         String spelled = "List the neighborhoods and their mean and median commute time.";
         assertThat(EvidenceExtractor.extract(spelled, SCHEMA, QuestionTerms.of(spelled, SCHEMA), readings))
                 .allSatisfy(r -> assertThat(r.get(Feature.QUESTION_SPELLED_CONTEST)).isEqualTo(1.0));
         String open = "List the neighborhoods and their commute time.";
         assertThat(EvidenceExtractor.extract(open, SCHEMA, QuestionTerms.of(open, SCHEMA), readings))
                 .allSatisfy(r -> assertThat(r.get(Feature.QUESTION_SPELLED_CONTEST)).isZero());
-    }
-
-    private static Table table(String name, String... columns) {
-        Table.Builder t = Table.newBuilder().setName(name);
-        for (String c : columns) {
-            t.addColumns(Column.newBuilder().setName(c));
-        }
-        return t.build();
-    }
-
-    /** A reading of Neighborhood whose analysis projects these columns, one SELECT slot each. */
-    private static EvidenceExtractor.Candidate projecting(String... columns) {
-        SqlAnalysis.Builder a = SqlAnalysis.newBuilder().addTables(TableUse.newBuilder().setName("Neighborhood"));
-        for (int i = 0; i < columns.length; i++) {
-            a.addColumns(ColumnUse.newBuilder().setTable("Neighborhood").setColumn(columns[i]).addClauses("select"));
-            a.addSlots(Slot.newBuilder().setPath("select[" + i + "]").setValue("Neighborhood." + columns[i]));
-        }
-        return new EvidenceExtractor.Candidate(List.of(Source.SOURCE_CALLER), oneRowOf(columns), a.build());
     }
 }
