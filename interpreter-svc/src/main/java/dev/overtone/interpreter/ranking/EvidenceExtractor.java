@@ -165,6 +165,7 @@ public final class EvidenceExtractor {
         }
         double linkQuantifier = LinkQuantifier.of(question, schema, usedNames);
         double unspelledSiblings = UnspelledSiblings.of(question, schema, schemaTerms, usedNames);
+        double spelledContest = SpelledContest.of(question, schema, usedNames);
         Set<String> usedByAll = new HashSet<>(usedNames.isEmpty() ? Set.of() : usedNames.get(0));
         usedNames.forEach(usedByAll::retainAll);
         List<ReadingEvidence> out = new ArrayList<>();
@@ -179,6 +180,7 @@ public final class EvidenceExtractor {
             f.put(Feature.RESULT_OVERLAP, overlap);
             f.put(Feature.QUESTION_LINK_QUANTIFIER, linkQuantifier);
             f.put(Feature.QUESTION_UNSPELLED_SIBLINGS, unspelledSiblings);
+            f.put(Feature.QUESTION_SPELLED_CONTEST, spelledContest);
             Set<String> own = new HashSet<>(usedNames.get(i));
             own.removeAll(usedByAll);
             f.put(Feature.DISTINCT_NAME_GROUNDING, own.isEmpty() ? 0.0

@@ -89,6 +89,12 @@ public enum Feature implements WireName {
      */
     QUESTION_UNSPELLED_SIBLINGS,
     /**
+     * 1 when the question spells in full every column the readings disagree on that a word of it refers to, and refers to
+     * one at least ({@link SpelledContest}): the question settles what the readings differ in. Question-level, for the
+     * verdict.
+     */
+    QUESTION_SPELLED_CONTEST,
+    /**
      * 1 when every column this reading's select items use is referred to by a word of the question, by spelling
      * ({@link ProjectionReferred}; 0 when it shows no schema column, has a set operation, or nothing analysed it): it
      * shows what the question asks for and nothing else. For the verdict.

@@ -57,27 +57,28 @@ public final class RankingWeights {
     public static final double PROBABILITY_SHARPNESS = 1.50;
 
     /** Verdict intercept of P(question is ambiguous). Tuned on dev data. */
-    public static final double VERDICT_BIAS = 1.7016;
+    public static final double VERDICT_BIAS = 1.8833;
     /** Verdict weight per {@link VerdictFeature} of P(question is ambiguous). Tuned on dev data. */
     public static final Map<VerdictFeature, Double> VERDICT_WEIGHTS = weights(VerdictFeature.class,
-            VerdictFeature.TOP_CONFIDENCE, -0.5447,
-            VerdictFeature.SECOND_CONFIDENCE, 1.7391,
-            VerdictFeature.DEFAULT_SPLIT, 0.1075,
-            VerdictFeature.PIVOTS, -0.0058,
-            VerdictFeature.READINGS_LOG, -0.2787,
-            VerdictFeature.QUESTION_WORDS, -0.9195,
-            VerdictFeature.SCOPE_MARKERS, -3.4227,
-            VerdictFeature.TOP_DEFAULT_SHARE, 0.4290,
-            VerdictFeature.TOP_PROBABILITY, -1.9375,
-            VerdictFeature.TOP_RESULT_OVERLAP, -0.2953,
-            VerdictFeature.DECIDING_GROUNDING_GAP, -0.3740,
-            VerdictFeature.DECIDING_MEANING_GAP, 0.3609,
-            VerdictFeature.LINK_QUANTIFIER, 3.0301,
-            VerdictFeature.BREADTH_FORK, 1.7905,
-            VerdictFeature.UNSPELLED_SIBLINGS, 2.2150,
-            VerdictFeature.TOP_PROJECTION_REFERRED, -1.0495);
+            VerdictFeature.TOP_CONFIDENCE, -0.6170,
+            VerdictFeature.SECOND_CONFIDENCE, 1.6071,
+            VerdictFeature.DEFAULT_SPLIT, 0.1056,
+            VerdictFeature.PIVOTS, -0.0026,
+            VerdictFeature.READINGS_LOG, -0.2965,
+            VerdictFeature.QUESTION_WORDS, -0.9029,
+            VerdictFeature.SCOPE_MARKERS, -3.4096,
+            VerdictFeature.TOP_DEFAULT_SHARE, 0.4594,
+            VerdictFeature.TOP_PROBABILITY, -1.9872,
+            VerdictFeature.TOP_RESULT_OVERLAP, -0.2563,
+            VerdictFeature.DECIDING_GROUNDING_GAP, -0.3733,
+            VerdictFeature.DECIDING_MEANING_GAP, 0.4326,
+            VerdictFeature.LINK_QUANTIFIER, 3.0649,
+            VerdictFeature.BREADTH_FORK, 1.7492,
+            VerdictFeature.UNSPELLED_SIBLINGS, 2.1001,
+            VerdictFeature.TOP_PROJECTION_REFERRED, -1.0406,
+            VerdictFeature.SPELLED_CONTEST, -0.3868);
     /** P(ambiguous) at or above which the outcome is OUTCOME_AMBIGUOUS. Tuned on dev data. */
-    public static final double VERDICT_THRESHOLD = 0.3037;
+    public static final double VERDICT_THRESHOLD = 0.3305;
 
     /** An ambiguous answer shows the fewest leading readings whose probabilities sum to this (at least two). Tuned on dev data. */
     public static final double SHOW_MASS_AMBIGUOUS = 0.90;
@@ -87,7 +88,7 @@ public final class RankingWeights {
      * From this P(ambiguous) on (and for every AMBIGUOUS answer) the cut shows {@link #SHOW_MASS_AMBIGUOUS}, at least two
      * readings: an ANSWERABLE answer whose verdict is close shows its close alternatives. Tuned on dev data.
      */
-    public static final double SHOW_WIDE_THRESHOLD = 0.2000;
+    public static final double SHOW_WIDE_THRESHOLD = 0.1000;
     /** At most this many readings are shown; the rest are alternatives. Fixed (the "two to four"), not fitted. */
     public static final int MAX_SHOWN = 4;
 

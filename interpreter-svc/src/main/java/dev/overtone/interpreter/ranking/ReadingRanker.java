@@ -164,6 +164,7 @@ public final class ReadingRanker {
         v.put(VerdictFeature.BREADTH_FORK, reachesAll && reachesSome ? 1.0 : 0.0);
         v.put(VerdictFeature.UNSPELLED_SIBLINGS, first.get(Feature.QUESTION_UNSPELLED_SIBLINGS));
         v.put(VerdictFeature.TOP_PROJECTION_REFERRED, first.get(Feature.PROJECTION_REFERRED));
+        v.put(VerdictFeature.SPELLED_CONTEST, first.get(Feature.QUESTION_SPELLED_CONTEST));
         return v;
     }
 

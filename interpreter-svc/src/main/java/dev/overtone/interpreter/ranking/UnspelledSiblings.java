@@ -44,14 +44,7 @@ final class UnspelledSiblings {
             return 0.0;
         }
         Map<String, List<String>> columnParts = columnParts(schema);
-        Set<String> contested = new HashSet<>();
-        Set<String> usedByAll = new HashSet<>(readingsNames.get(0));
-        for (Set<String> names : readingsNames) {
-            contested.addAll(names);
-            usedByAll.retainAll(names);
-        }
-        contested.removeAll(usedByAll);
-        contested.retainAll(columnParts.keySet());
+        Set<String> contested = contested(columnParts, readingsNames);
         Set<String> spelled = spelledWords(question);
         for (String term : questionTerms) {
             List<String> fitted = new ArrayList<>();
@@ -65,6 +58,19 @@ final class UnspelledSiblings {
             }
         }
         return 0.0;
+    }
+
+    /** The columns (of {@code columnParts}) that some reading uses and another does not. */
+    static Set<String> contested(Map<String, List<String>> columnParts, List<? extends Set<String>> readingsNames) {
+        Set<String> contested = new HashSet<>();
+        Set<String> usedByAll = new HashSet<>(readingsNames.get(0));
+        for (Set<String> names : readingsNames) {
+            contested.addAll(names);
+            usedByAll.retainAll(names);
+        }
+        contested.removeAll(usedByAll);
+        contested.retainAll(columnParts.keySet());
+        return contested;
     }
 
     /** A term fits a name's word when it is that word, or the two share a prefix of 4+ letters. */
@@ -85,7 +91,7 @@ final class UnspelledSiblings {
     }
 
     /** Every column name of the schema (lower case) with its words ({@link EvidenceExtractor#parts}). */
-    private static Map<String, List<String>> columnParts(Schema schema) {
+    static Map<String, List<String>> columnParts(Schema schema) {
         Map<String, List<String>> out = new HashMap<>();
         for (Table t : schema.getTablesList()) {
             for (Column c : t.getColumnsList()) {

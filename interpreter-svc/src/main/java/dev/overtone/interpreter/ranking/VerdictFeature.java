@@ -48,5 +48,7 @@ public enum VerdictFeature implements WireName {
      * The first reading's {@link Feature#PROJECTION_REFERRED}: it shows only columns the question's words refer to, so
      * what other readings add or change is not what the question left open.
      */
-    TOP_PROJECTION_REFERRED;
+    TOP_PROJECTION_REFERRED,
+    /** {@link Feature#QUESTION_SPELLED_CONTEST}: the question spells in full every contested column it refers to. */
+    SPELLED_CONTEST;
 }

@@ -3,11 +3,17 @@ package dev.overtone.interpreter.ranking;
 import dev.overtone.interpreter.fake.Hotels;
 import dev.overtone.interpreter.service.QuestionTerms;
 import dev.overtone.proto.v1.Cell;
+import dev.overtone.proto.v1.Column;
+import dev.overtone.proto.v1.ColumnUse;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Row;
 import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.Slot;
+import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.Table;
+import dev.overtone.proto.v1.TableUse;
 import dev.overtone.proto.v1.ValueType;
 
 import java.util.List;
@@ -90,5 +96,23 @@ final class RankingFixtures {
     static List<ReadingEvidence> evidence(String question, List<EvidenceExtractor.Candidate> readings,
                                           ToDoubleFunction<String> nameFit) {
         return EvidenceExtractor.extract(question, SCHEMA, QuestionTerms.of(question, SCHEMA), readings, nameFit);
+    }
+
+    static Table table(String name, String... columns) {
+        Table.Builder t = Table.newBuilder().setName(name);
+        for (String c : columns) {
+            t.addColumns(Column.newBuilder().setName(c));
+        }
+        return t.build();
+    }
+
+    /** A reading of one table whose analysis projects these columns, one SELECT slot each. */
+    static EvidenceExtractor.Candidate projecting(String table, String... columns) {
+        SqlAnalysis.Builder a = SqlAnalysis.newBuilder().addTables(TableUse.newBuilder().setName(table));
+        for (int i = 0; i < columns.length; i++) {
+            a.addColumns(ColumnUse.newBuilder().setTable(table).setColumn(columns[i]).addClauses("select"));
+            a.addSlots(Slot.newBuilder().setPath("select[" + i + "]").setValue(table + "." + columns[i]));
+        }
+        return new EvidenceExtractor.Candidate(List.of(Source.SOURCE_CALLER), oneRowOf(columns), a.build());
     }
 }

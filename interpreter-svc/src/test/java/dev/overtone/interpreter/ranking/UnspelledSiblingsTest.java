@@ -1,20 +1,14 @@
 package dev.overtone.interpreter.ranking;
 
 import dev.overtone.interpreter.service.QuestionTerms;
-import dev.overtone.proto.v1.Column;
-import dev.overtone.proto.v1.ColumnUse;
 import dev.overtone.proto.v1.Schema;
-import dev.overtone.proto.v1.Slot;
-import dev.overtone.proto.v1.SqlAnalysis;
-import dev.overtone.proto.v1.Source;
-import dev.overtone.proto.v1.Table;
-import dev.overtone.proto.v1.TableUse;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Set;
 
-import static dev.overtone.interpreter.ranking.RankingFixtures.oneRowOf;
+import static dev.overtone.interpreter.ranking.RankingFixtures.projecting;
+import static dev.overtone.interpreter.ranking.RankingFixtures.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -62,8 +56,8 @@ class UnspelledSiblingsTest {
     @Test
     void everyReadingCarriesItAsQuestionLevelEvidence() {
         String question = "List the neighborhoods and their commute time.";
-        List<EvidenceExtractor.Candidate> readings = List.of(projecting("name", "mean_commute_time"),
-                projecting("name", "median_commute_time"));
+        List<EvidenceExtractor.Candidate> readings = List.of(projecting("Neighborhood", "name", "mean_commute_time"),
+                projecting("Neighborhood", "name", "median_commute_time"));
 
         assertThat(EvidenceExtractor.extract(question, SCHEMA, QuestionTerms.of(question, SCHEMA), readings))
                 .allSatisfy(r -> assertThat(r.get(Feature.QUESTION_UNSPELLED_SIBLINGS)).isEqualTo(1.0));
@@ -78,23 +72,5 @@ class UnspelledSiblingsTest {
         QuestionTerms.of(question, SCHEMA).stream().filter(QuestionTerms.Term::grounded)
                 .forEach(t -> terms.add(QuestionTerms.stem(t.text())));
         return UnspelledSiblings.of(question, SCHEMA, terms, List.of(readingsNames));
-    }
-
-    private static Table table(String name, String... columns) {
-        Table.Builder t = Table.newBuilder().setName(name);
-        for (String c : columns) {
-            t.addColumns(Column.newBuilder().setName(c));
-        }
-        return t.build();
-    }
-
-    /** A reading of Neighborhood whose analysis projects these columns, one SELECT slot each. */
-    private static EvidenceExtractor.Candidate projecting(String... columns) {
-        SqlAnalysis.Builder a = SqlAnalysis.newBuilder().addTables(TableUse.newBuilder().setName("Neighborhood"));
-        for (int i = 0; i < columns.length; i++) {
-            a.addColumns(ColumnUse.newBuilder().setTable("Neighborhood").setColumn(columns[i]).addClauses("select"));
-            a.addSlots(Slot.newBuilder().setPath("select[" + i + "]").setValue("Neighborhood." + columns[i]));
-        }
-        return new EvidenceExtractor.Candidate(List.of(Source.SOURCE_CALLER), oneRowOf(columns), a.build());
     }
 }
