@@ -14,6 +14,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.impl.SocketConnectionBase;
+import io.vertx.sqlclient.impl.SqlConnectionBase;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * One bounded pool per PostgreSQL tenant database, and the session every call gets from it: a connection, a
@@ -104,15 +107,31 @@ final class PostgresSessions {
                             + "; SET LOCAL idle_in_transaction_session_timeout = "
                             + (timeout + poolConfig.idleInTransactionSlack().toMillis());
                     // the set-up and the work are pipelined: the server runs them in order, so the
-                    // statement is parsed under the pinned search_path and timed by statement_timeout
-                    Future<?> setUp = connection.query(setup).execute();
-                    Future<T> done = work.apply(connection);
-                    Future.join(setUp, done).onComplete(both -> endSessionAndGiveBack(pool, connection));
+                    // statement is parsed under the pinned search_path and timed by statement_timeout; what they
+                    // queue now reaches the socket in one write
+                    Started<T> started = together(connection, () -> new Started<>(connection.query(setup).execute(),
+                            work.apply(connection)));
+                    Future<?> setUp = started.setUp();
+                    Future<T> done = started.done();
+                    Future.join(setUp, done).onComplete(both -> endSessionAndGiveBack(pool, connection,
+                            setUp.succeeded()));
                     return Future.all(setUp, done).transform(both -> both.succeeded() ? done
                             : Future.failedFuture(both.cause() instanceof SandboxException
                                     || both.cause() instanceof ColumnShapes.Stale ? both.cause()
                                     : PostgresErrors.translate(database, both.cause(), limits)));
                 });
+    }
+
+    /** The set-up's and the work's futures, queued together. */
+    private record Started<T>(Future<?> setUp, Future<T> done) {
+    }
+
+    /** {@code commands} with this connection's flushes held until they have all been queued ({@link HeldFlushes}). */
+    private static <T> T together(io.vertx.sqlclient.SqlConnection connection, Supplier<T> commands) {
+        HeldFlushes held = connection instanceof SqlConnectionBase<?> base
+                && base.unwrap().unwrap() instanceof SocketConnectionBase socket
+                ? HeldFlushes.on(socket.socket().channelHandlerContext().pipeline()) : null;
+        return held == null ? commands.get() : held.together(commands);
     }
 
     /**
@@ -125,6 +144,11 @@ final class PostgresSessions {
             AtomicBoolean gone) {
         Promise<io.vertx.sqlclient.SqlConnection> borrowed = Promise.promise();
         pool.context().runOnContext(onLoop -> {
+            Future<io.vertx.sqlclient.SqlConnection> asked = pool.pool().getDelegate().getConnection();
+            if (asked.isComplete()) { // an idle connection, handed over at once: nothing to time
+                handOver(asked, gone, borrowed);
+                return;
+            }
             AtomicBoolean settled = new AtomicBoolean();
             io.vertx.core.Vertx core = vertx.getDelegate();
             long timer = core.setTimer(budget, id -> {
@@ -132,7 +156,7 @@ final class PostgresSessions {
                     borrowed.fail(SandboxException.deadline(noConnection));
                 }
             });
-            pool.pool().getDelegate().getConnection().onComplete(got -> {
+            asked.onComplete(got -> {
                 if (gone.get() || !settled.compareAndSet(false, true)) {
                     if (got.succeeded()) {
                         got.result().close(); // handed over after the wait ended
@@ -146,6 +170,15 @@ final class PostgresSessions {
         return borrowed.future();
     }
 
+    private static void handOver(Future<io.vertx.sqlclient.SqlConnection> got, AtomicBoolean gone,
+            Promise<io.vertx.sqlclient.SqlConnection> borrowed) {
+        if (gone.get() && got.succeeded()) {
+            got.result().close(); // the caller left before it was handed over
+            return;
+        }
+        borrowed.handle(got);
+    }
+
     /**
      * Ends the session ({@link SessionReset}: ROLLBACK, and every kind of session state but the engine's own kept
      * statements removed) and only then gives the connection back to the pool, without making the caller wait for
@@ -155,8 +188,10 @@ final class PostgresSessions {
      * on the pool's event loop, queued behind the one that hands the caller its result: the caller does not wait for
      * the reset's encoding and writes either.
      */
-    private void endSessionAndGiveBack(TenantPool pool, io.vertx.sqlclient.SqlConnection connection) {
-        boolean onlyRows = Boolean.TRUE.equals(rowsOnly.remove(connection));
+    private void endSessionAndGiveBack(TenantPool pool, io.vertx.sqlclient.SqlConnection connection,
+            boolean inTransaction) {
+        // a statement that ran outside the set-up's transaction (it failed) committed at its own end: whole reset
+        boolean onlyRows = Boolean.TRUE.equals(rowsOnly.remove(connection)) && inTransaction;
         pool.context().runOnContext(afterTheReply -> reset.end(connection, onlyRows)
                 .onComplete(reset -> connection.close()));
     }

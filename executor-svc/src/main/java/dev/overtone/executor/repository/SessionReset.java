@@ -32,10 +32,14 @@ public final class SessionReset {
      */
     public static final String LIGHT = "ROLLBACK; " + FUNCTION + "; " + COMMANDS;
     /**
-     * The reset after a call whose statements all returned rows ({@link #end}): the same, with the walls' unlock
-     * alone in place of the function that also counts the prepared statements.
+     * The reset after a call whose statements all returned rows, inside the read-only transaction its set-up opened
+     * ({@link #end}): the ROLLBACK and the walls' unlock. Everything the commands would remove is undone by that
+     * ROLLBACK: settings and the session's role are restored when the transaction that set them rolls back, a LISTEN
+     * takes effect only at commit, a cursor (holdable or not), temporary table or sequence made in a rolled-back
+     * transaction is gone, and no statement that returns rows can end the transaction before it. Session advisory
+     * locks are the one state such a statement can take that a ROLLBACK keeps.
      */
-    public static final String AFTER_ROWS = "ROLLBACK; SELECT overtone_executor.session_unlock(); " + COMMANDS;
+    public static final String AFTER_ROWS = "ROLLBACK; SELECT overtone_executor.session_unlock()";
     /** Refused or missing function or schema: the walls lack the function, so the light reset never works here. */
     private static final java.util.Set<String> WALLS_WITHOUT_IT = java.util.Set.of("42501", "42883", "3F000");
 
@@ -55,9 +59,10 @@ public final class SessionReset {
     /**
      * ROLLBACK and the reset in one query; a second round trip only when DISCARD ALL must follow. After a call whose
      * every statement the server described as returning rows ({@code rowsOnly}: the capped wrapper, or a statement of
-     * columns read as it is), the prepared statements are not counted: only PREPARE makes one outside the executor,
-     * and it returns no rows; a caller's DEALLOCATE returns none either. Every other kind of state is removed as
-     * after any call. Plans, statements without columns and the executor's own introspection get the whole reset.
+     * columns read as it is) and ran inside the call's transaction (its set-up succeeded), the prepared statements
+     * are not counted: only PREPARE makes one outside the executor, and it returns no rows; a caller's DEALLOCATE
+     * returns none either; and the commands are left to the ROLLBACK ({@link #AFTER_ROWS}). Plans, statements without
+     * columns, calls whose set-up failed and the executor's own introspection get the whole reset.
      */
     Future<Void> end(SqlConnection connection, boolean rowsOnly) {
         if (!keeping()) {

@@ -98,6 +98,20 @@ class SessionResetTest extends StatefulTenantCalls {
         }
     }
 
+    /**
+     * The same set by a statement that returns rows (read through the capped wrapper), whose reset leaves the setting
+     * to the call's ROLLBACK (SessionReset.AFTER_ROWS).
+     */
+    @Test
+    void aSessionSettingMadeByARowReturningStatementIsGoneInTheNextCall() {
+        String before = text("SELECT current_setting('DateStyle')");
+        run("SELECT set_config('DateStyle', 'SQL, DMY', false) AS style", false);
+        for (int call = 0; call < poolSize * 2; call++) {
+            assertThat(run("SELECT current_setting('DateStyle') AS style", false).rows().get(0).getCells(0).getText())
+                    .isEqualTo(before);
+        }
+    }
+
     @Test
     void aHoldableCursorIsGoneInTheNextCall() {
         run("DECLARE leaked_cursor CURSOR WITH HOLD FOR SELECT 1");
