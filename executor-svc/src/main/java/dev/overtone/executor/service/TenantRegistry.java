@@ -37,6 +37,7 @@ public class TenantRegistry {
 
     private final ExecutorConfig config;
     private final Function<String, String> environment;
+    private final Map<String, TenantDatabase> internal = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile Map<String, Map<String, TenantDatabase>> tenants = Map.of();
     private volatile long lastScan;
 
@@ -96,12 +97,19 @@ public class TenantRegistry {
         config.tenants().forEach((tenant, databases) -> databases.forEach((name, settings) ->
                 register(loaded, tenant, name, Entry.of(settings), "application.properties")));
         scanDirectory(loaded);
+        internal.values().forEach(d -> loaded.computeIfAbsent(d.tenant(), t -> new TreeMap<>()).put(d.name(), d));
         int before = size();
         tenants = loaded;
         lastScan = System.nanoTime();
         if (size() != before) {
             LOG.infof("tenant registry: %d databases of %d tenants", size(), loaded.size());
         }
+    }
+
+    /** A database of the executor's own (its warm-up's), kept over every reload; it overrides a configured one. */
+    public synchronized void addInternal(TenantDatabase database) {
+        internal.put(database.key(), database);
+        reload();
     }
 
     private void scanDirectory(Map<String, Map<String, TenantDatabase>> loaded) {

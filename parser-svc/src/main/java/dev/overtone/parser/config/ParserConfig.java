@@ -20,6 +20,17 @@ public interface ParserConfig {
         /** Load MiniLM and run Analyze + Variants on a built-in example at start; readiness is DOWN until done. */
         @WithDefault("true")
         boolean enabled();
+
+        /**
+         * VariantsBatch calls after the first, each a batch of several statements and a question of new words (the
+         * shape of interpreter-svc's calls), so the variant families and MiniLM's tokenizer are compiled before SERVING.
+         */
+        @WithDefault("3")
+        int rounds();
+
+        /** Those rounds stop once the warm-up has taken this long. */
+        @WithDefault("400ms")
+        java.time.Duration budget();
     }
 
     Repair repair();

@@ -12,6 +12,7 @@ import dev.overtone.proto.v1.ForeignKey;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Table;
 import dev.overtone.proto.v1.ValueType;
+import dev.overtone.parser.config.ParserConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
@@ -26,7 +27,22 @@ public class WarmUpExample {
     static final String SQL = "SELECT name, stars FROM hotels";
     static final String QUESTION = "return the rating of each hotel";
 
+    private static final String[] BATCH = {
+        "SELECT h.name, AVG(r.score) FROM hotels h JOIN reviews r ON r.hotel_id = h.id GROUP BY h.name",
+        "SELECT name FROM hotels WHERE stars > 3 ORDER BY name",
+        "SELECT COUNT(*) FROM reviews WHERE score >= 4",
+        "SELECT name, stars FROM hotels WHERE id IN (SELECT hotel_id FROM reviews)",
+    };
+    private static final String[] WORDS = {"best rated", "average score", "number of reviews", "stars of hotels"};
+
+    private final ParserConfig config;
+
+    public WarmUpExample(ParserConfig config) {
+        this.config = config;
+    }
+
     public void run() {
+        long end = System.nanoTime() + config.warmUp().budget().toNanos();
         Schema schema = schema();
         try (OwnServer own = OwnServer.connect()) {
             ParserServiceGrpc.ParserServiceBlockingStub parser = ParserServiceGrpc.newBlockingStub(own.channel());
@@ -39,6 +55,10 @@ public class WarmUpExample {
                         + (found.getError().isEmpty() ? "" : ": " + found.getError()));
             }
             parser.verbalize(VerbalizeRequest.newBuilder().setSql(found.getVariants(0).getSql()).setSchema(schema).build());
+            for (int round = 0; round < config.warmUp().rounds() && System.nanoTime() < end; round++) {
+                parser.variantsBatch(VariantsBatchRequest.newBuilder().addAllSqls(java.util.List.of(BATCH)).setSchema(schema)
+                        .setQuestion("show the " + WORDS[round % WORDS.length] + " of each hotel, round " + round).build());
+            }
         }
     }
 

@@ -14,6 +14,10 @@ public class GatedWarmUpExample extends WarmUpExample {
 
     static final CountDownLatch GATE = new CountDownLatch(1);
 
+    public GatedWarmUpExample(dev.overtone.parser.config.ParserConfig config) {
+        super(config);
+    }
+
     @Override
     public void run() {
         try {

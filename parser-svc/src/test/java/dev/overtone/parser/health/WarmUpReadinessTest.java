@@ -22,7 +22,9 @@ class WarmUpReadinessTest {
 
     public static class WarmUpOn extends ConfigProfile {
         public WarmUpOn() {
-            super(Map.of("overtone.parser.warm-up.enabled", "true"), GatedWarmUpExample.class);
+            // a budget no loaded machine reaches, so both rounds run
+            super(Map.of("overtone.parser.warm-up.enabled", "true", "overtone.parser.warm-up.rounds", "2",
+                    "overtone.parser.warm-up.budget", "120s"), GatedWarmUpExample.class);
         }
     }
 
@@ -31,7 +33,9 @@ class WarmUpReadinessTest {
         Readiness.assertReadyOnlyAfterWarmUp("parser-svc", GatedWarmUpExample.GATE::countDown);
 
         String metrics = given().get("/q/metrics").asString();
-        for (String rpc : List.of("Analyze", "AnalyzeBatch", "VariantsBatch", "Verbalize")) {
+        assertThat(metrics).as("the example's VariantsBatch, then 2 rounds of interpreter-svc's shape")
+                .containsPattern("grpc_server_processing_duration_seconds_count\\{method=\"VariantsBatch\",[^}]*statusCode=\"OK\"} 3\\.0");
+        for (String rpc : List.of("Analyze", "AnalyzeBatch", "Verbalize")) {
             assertThat(metrics).as("the warm-up's %s went through the gRPC server", rpc)
                     .containsPattern("grpc_server_processing_duration_seconds_count\\{method=\"" + rpc + "\",[^}]*statusCode=\"OK\"} 1\\.0");
         }

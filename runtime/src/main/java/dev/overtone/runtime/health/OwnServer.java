@@ -3,6 +3,7 @@ package dev.overtone.runtime.health;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
+import io.grpc.Deadline;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
 import io.grpc.netty.NettyChannelBuilder;
@@ -59,7 +60,7 @@ public final class OwnServer implements AutoCloseable {
         }
     }
 
-    /** Gives every call wait-for-ready and its own {@link #CALL_BOUND} deadline. */
+    /** Gives every call wait-for-ready and its own {@link #CALL_BOUND} deadline, or the caller's when that is sooner. */
     private static final class BoundedCalls extends Channel {
         private final Channel delegate;
 
@@ -69,7 +70,9 @@ public final class OwnServer implements AutoCloseable {
 
         @Override
         public <Q, A> ClientCall<Q, A> newCall(MethodDescriptor<Q, A> method, CallOptions options) {
-            return delegate.newCall(method, options.withWaitForReady().withDeadlineAfter(CALL_BOUND.toMillis(), TimeUnit.MILLISECONDS));
+            Deadline bound = Deadline.after(CALL_BOUND.toMillis(), TimeUnit.MILLISECONDS);
+            Deadline asked = options.getDeadline();
+            return delegate.newCall(method, options.withWaitForReady().withDeadline(asked != null && asked.isBefore(bound) ? asked : bound));
         }
 
         @Override

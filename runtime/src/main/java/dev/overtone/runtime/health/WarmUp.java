@@ -8,12 +8,24 @@ import java.time.Duration;
 /**
  * A start-up task run once on a background thread, and the readiness it gives: DOWN until the task
  * has finished, DOWN with the reason when it failed, UP after (or at once when warm-up is disabled).
+ * A task that finished but could not warm everything throws {@link Degraded}: UP, with the reason logged and shown.
  */
 public final class WarmUp {
 
     private static final Logger LOG = Logger.getLogger(WarmUp.class);
 
-    public enum Phase { NOT_STARTED, RUNNING, DONE, FAILED, DISABLED }
+    public enum Phase { NOT_STARTED, RUNNING, DONE, DEGRADED, FAILED, DISABLED }
+
+    /**
+     * The task ran to its end but a part of it could not warm what it was meant to (its own scratch database
+     * unusable, say): the service serves anyway, its first calls of that kind cold, and says why in its log
+     * and readiness data.
+     */
+    public static final class Degraded extends RuntimeException {
+        public Degraded(String reason) {
+            super(reason);
+        }
+    }
 
     private record State(Phase phase, String detail) {
     }
@@ -34,12 +46,12 @@ public final class WarmUp {
         start(task, () -> { });
     }
 
-    /** As {@link #start(Runnable)}, then {@code whenDone} once the task has finished (not when it failed). */
+    /** As {@link #start(Runnable)}, then {@code whenDone} once the task has finished or degraded (not when it failed). */
     public void start(Runnable task, Runnable whenDone) {
         state = new State(Phase.RUNNING, "loading and warming up");
         Thread thread = new Thread(() -> {
             run(task);
-            if (state.phase() == Phase.DONE) {
+            if (!pending()) {
                 whenDone.run();
             }
         }, name);
@@ -55,6 +67,10 @@ public final class WarmUp {
             Duration took = Duration.ofNanos(System.nanoTime() - started);
             state = new State(Phase.DONE, "warmed up in " + took.toMillis() + " ms");
             LOG.infof("%s: warmed up in %d ms", name, took.toMillis());
+        } catch (Degraded e) {
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            state = new State(Phase.DEGRADED, "warm-up degraded: " + e.getMessage());
+            LOG.warnf("%s: warm-up degraded after %d ms, serving anyway: %s", name, took.toMillis(), e.getMessage());
         } catch (RuntimeException | Error e) {
             String reason = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
             state = new State(Phase.FAILED, "warm-up failed: " + reason);
@@ -65,7 +81,7 @@ public final class WarmUp {
     /** Not finished yet: not started, running, or failed (a failed warm-up never makes the service warm). */
     public boolean pending() {
         Phase phase = state.phase();
-        return phase != Phase.DONE && phase != Phase.DISABLED;
+        return phase != Phase.DONE && phase != Phase.DEGRADED && phase != Phase.DISABLED;
     }
 
     public Phase phase() {
@@ -74,7 +90,7 @@ public final class WarmUp {
 
     public HealthCheckResponse check() {
         State s = state;
-        boolean up = s.phase() == Phase.DONE || s.phase() == Phase.DISABLED;
+        boolean up = s.phase() == Phase.DONE || s.phase() == Phase.DEGRADED || s.phase() == Phase.DISABLED;
         return HealthCheckResponse.named(name).status(up).withData("phase", s.phase().name().toLowerCase(java.util.Locale.ROOT))
                 .withData("detail", s.detail()).build();
     }

@@ -36,4 +36,19 @@ class WarmUpTest {
         assertThat(warmUp.check().getStatus()).isEqualTo(HealthCheckResponse.Status.UP);
         assertThat(warmUp.check().getData().orElseThrow()).containsEntry("phase", "disabled");
     }
+
+    @Test
+    void aDegradedWarmUpServesAndSaysWhy() {
+        WarmUp warmUp = new WarmUp("x warm-up");
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        warmUp.start(() -> {
+            throw new WarmUp.Degraded("scratch database unusable");
+        }, () -> done.set(true));
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(() -> !warmUp.pending());
+        HealthCheckResponse r = warmUp.check();
+        assertThat(r.getStatus()).isEqualTo(HealthCheckResponse.Status.UP);
+        assertThat(r.getData().orElseThrow()).containsEntry("phase", "degraded")
+                .containsEntry("detail", "warm-up degraded: scratch database unusable");
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).untilTrue(done);
+    }
 }

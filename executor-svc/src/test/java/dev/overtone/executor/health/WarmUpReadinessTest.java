@@ -1,0 +1,50 @@
+package dev.overtone.executor.health;
+
+import dev.overtone.runtime.testing.ConfigProfile;
+import dev.overtone.runtime.testing.Readiness;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * With warm-up on (as in production): readiness is 503 until the real warm-up has run, 200 after, and the warm-up's
+ * statements went through the service's own gRPC server and its engines: every round on the scratch SQLite database,
+ * and one statement on the first PostgreSQL tenant database.
+ */
+@QuarkusTest
+@TestProfile(WarmUpReadinessTest.WarmUpOn.class)
+class WarmUpReadinessTest {
+
+    public static class WarmUpOn extends ConfigProfile {
+        public WarmUpOn() {
+            // a budget no loaded machine reaches, so every round runs
+            super(Map.of("overtone.executor.warm-up.enabled", "true", "overtone.executor.warm-up.rounds", "2",
+                    "overtone.executor.warm-up.budget", "120s"), GatedWarmUpExample.class);
+        }
+    }
+
+    @Test
+    void notReadyUntilWarmedUpThenReady() throws InterruptedException {
+        Readiness.assertReadyOnlyAfterWarmUp("executor-svc", GatedWarmUpExample.GATE::countDown);
+
+        String metrics = given().get("/q/metrics").asString();
+        assertThat(metrics).containsPattern("grpc_server_processing_duration_seconds_count\\{method=\"ExecuteBatch\",[^}]*statusCode=\"OK\"} 2\\.0");
+        assertThat(statements(metrics, "overtone-warm-up", "scratch")).as("2 rounds of 8 batched statements and 1 Execute")
+                .isEqualTo(18.0);
+        assertThat(statements(metrics, "demo", "hotels-pg")).as("the PostgreSQL step, on the first PostgreSQL database")
+                .isEqualTo(1.0);
+    }
+
+    private static double statements(String metrics, String tenant, String database) {
+        Matcher m = Pattern.compile("overtone_executor_statements_total\\{database=\"" + Pattern.quote(database) + "\",tenant=\""
+                + Pattern.quote(tenant) + "\"} ([0-9.]+)").matcher(metrics);
+        return m.find() ? Double.parseDouble(m.group(1)) : 0;
+    }
+}
