@@ -37,11 +37,12 @@ public final class ChoiceMatcher {
 
     /**
      * @param readingSql each reading's SQL ({@link ReadingSql}), in the variables' reading order
+     * @param readingTables each reading's tables ({@link TableReaders#tables}), in the same order
      * @param choices the tenant's unexpired choices in this database, newest first
      * @param pivotTerm the variable's pivot term, asked for only when a choice could apply (it may run the model)
      */
     public static List<Decision> match(String question, List<DecisionVariable> variables, List<String> readingSql,
-            List<Choice> choices, Function<DecisionVariable, String> pivotTerm) {
+            List<Set<String>> readingTables, List<Choice> choices, Function<DecisionVariable, String> pivotTerm) {
         List<Decision> out = new ArrayList<>();
         if (variables.isEmpty() || choices.isEmpty()) {
             return out;
@@ -88,8 +89,8 @@ public final class ChoiceMatcher {
             }
             Decision decision = new Decision(choice, best, bestValue, !own);
             if (!own && TABLE_CLAUSE.equals(choice.clause())) {
-                Set<Integer> readers = TableReaders.of(choice.chosenValue(), readingSql);
-                if (readers.size() == readingSql.size()) {
+                Set<Integer> readers = TableReaders.of(choice.chosenValue(), readingTables);
+                if (readers.size() == readingTables.size()) {
                     settled[best] = true; // every reading reads the table: they differ in the order of FROM, not in meaning
                     continue;
                 }

@@ -79,16 +79,16 @@ public class TenantMemory {
                 analysed = analysed.emitOn(CallerContext.of(ctx)); // back from parser-svc's answer to the caller's context
             }
             // a pivot term may run the embedding model: a worker thread, not the event loop
-            return analysed.map(DecisionVariableExtractor::extract)
-                    .chain(variables -> Uni.createFrom().item(() -> recalled(r, readings, variables, choices))
-                            .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                            .emitOn(CallerContext.of(ctx)));
+            return analysed.chain(slots -> Uni.createFrom().item(() -> recalled(r, readings, slots, choices))
+                    .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                    .emitOn(CallerContext.of(ctx)));
         });
     }
 
-    private Recalled recalled(MemoryRequest r, List<Reading> readings, List<DecisionVariable> variables, List<Choice> choices) {
+    private Recalled recalled(MemoryRequest r, List<Reading> readings, List<List<SlotValue>> slots, List<Choice> choices) {
+        List<DecisionVariable> variables = DecisionVariableExtractor.extract(slots);
         Map<String, String> terms = new HashMap<>();
-        List<Decision> decisions = ChoiceMatcher.match(r.question(), variables, sqlOf(readings), choices,
+        List<Decision> decisions = ChoiceMatcher.match(r.question(), variables, sqlOf(readings), TableReaders.tables(slots), choices,
                 v -> terms.computeIfAbsent(v.id(), id -> readingForks.pivotTerm(r.question(), v)));
         Map<Choice, List<Decision>> byChoice = new LinkedHashMap<>(); // a whole reading decides several forks
         for (Decision d : decisions) {

@@ -4,6 +4,7 @@ import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.memory.Choice;
 import dev.overtone.clarify.memory.ChoiceLookup;
 import dev.overtone.clarify.memory.ChoiceMatcher;
+import dev.overtone.clarify.memory.TableReaders;
 import dev.overtone.clarify.memory.TenantMemory;
 import dev.overtone.clarify.memory.Decision;
 import dev.overtone.clarify.repository.CandidateEntity;
@@ -22,6 +23,7 @@ import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -48,12 +50,17 @@ public class DialogueStart {
         return forks.slots(readings, cmd.candidates())
                 // the pivot terms may run the embedding model: a worker thread, not the event loop
                 .emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(s -> DecisionVariableExtractor.extract(s).stream().map(v -> v.withPivotTerm(forks.pivotTerm(cmd.question(), v))).toList())
+                .map(s -> new Forks(DecisionVariableExtractor.extract(s).stream().map(v -> v.withPivotTerm(forks.pivotTerm(cmd.question(), v))).toList(),
+                        TableReaders.tables(s)))
                 .emitOn(CallerContext.of(ctx))
-                .chain(variables -> remembered(cmd)
-                        .map(choices -> new Plan(variables, ChoiceMatcher.match(cmd.question(), variables, TenantMemory.sqlOf(readings),
-                                choices, DecisionVariable::pivotTerm))))
+                .chain(f -> remembered(cmd)
+                        .map(choices -> new Plan(f.variables(), ChoiceMatcher.match(cmd.question(), f.variables(), TenantMemory.sqlOf(readings),
+                                f.tables(), choices, DecisionVariable::pivotTerm))))
                 .chain(plan -> Panache.withTransaction(() -> createSession(cmd, readings, priors, plan, options)));
+    }
+
+    /** The decision variables with their pivot terms, and each reading's tables. */
+    private record Forks(List<DecisionVariable> variables, List<Set<String>> tables) {
     }
 
     /** The decision variables with their pivot terms, and the forks of them remembered choices decide. */

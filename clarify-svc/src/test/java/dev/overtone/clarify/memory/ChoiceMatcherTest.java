@@ -7,6 +7,7 @@ import dev.overtone.clarify.service.DecisionVariableExtractor;
 import dev.overtone.clarify.service.SlotValue;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -26,16 +27,21 @@ class ChoiceMatcherTest {
     }
 
     /** Stars of the hotel vs. the average score of its reviews, with a where condition only the third reading has. */
-    private static List<DecisionVariable> hotelForks() {
+    private static List<List<SlotValue>> hotelSlots() {
         List<SlotValue> stars = List.of(slot("select[0]", "hotels.name", "hotels.name"), slot("select[1]", STARS, STARS),
                 slot("from[0]", "hotels", "hotels"));
         List<SlotValue> score = List.of(slot("select[0]", "hotels.name", "hotels.name"), slot("select[1]", SCORE, "reviews.score"),
-                slot("from[0]", "hotels", "hotels"), slot("join[1]/on", "reviews.hotel_id = hotels.id", "reviews.hotel_id", "hotels.id"),
+                slot("from[0]", "hotels", "hotels"), slot("join[1]", "JOIN reviews", "reviews"),
+                slot("join[1]/on", "reviews.hotel_id = hotels.id", "reviews.hotel_id", "hotels.id"),
                 slot("group_by[0]", "hotels.name", "hotels.name"));
         List<SlotValue> goodStars = List.of(slot("select[0]", "hotels.name", "hotels.name"), slot("select[1]", STARS, STARS),
                 slot("from[0]", "hotels", "hotels"), slot("where/and[0]", "hotels.stars > 3", STARS));
+        return List.of(stars, score, goodStars);
+    }
+
+    private static List<DecisionVariable> hotelForks() {
         // the pivot terms clarify-svc finds with the model (PivotTermTest): 'rating' for the column, none for the condition
-        return DecisionVariableExtractor.extract(List.of(stars, score, goodStars)).stream()
+        return DecisionVariableExtractor.extract(hotelSlots()).stream()
                 .map(v -> v.withPivotTerm(v.clause().equals("select") ? "rating" : "")).toList();
     }
 
@@ -53,7 +59,7 @@ class ChoiceMatcherTest {
             "SELECT name, stars FROM hotels WHERE stars > 3");
 
     private static List<Decision> match(String question, Choice... choices) {
-        return ChoiceMatcher.match(question, hotelForks(), HOTEL_SQL, List.of(choices), DecisionVariable::pivotTerm);
+        return ChoiceMatcher.match(question, hotelForks(), HOTEL_SQL, TableReaders.tables(hotelSlots()), List.of(choices), DecisionVariable::pivotTerm);
     }
 
     @Test
@@ -153,7 +159,7 @@ class ChoiceMatcherTest {
 
         List<Decision> decided = ChoiceMatcher.match("the name and the title", forks,
                 List.of("SELECT name, title FROM staff", "SELECT name FROM staff", "SELECT * FROM staff", "SELECT title FROM staff"),
-                List.of(noSecond), DecisionVariable::pivotTerm);
+                TableReaders.tables(readings), List.of(noSecond), DecisionVariable::pivotTerm);
 
         assertThat(decided).hasSize(1);
         assertThat(forks.get(decided.get(0).variable()).paths()).contains("select[1]");
@@ -180,15 +186,16 @@ class ChoiceMatcherTest {
     @Test
     void carriedOverAWordsMeaningLeavesAReadingWithoutThatElementAlone() {
         // the stars, the score, or no second column at all; "rating" was read as the score in another question
-        List<DecisionVariable> forks = DecisionVariableExtractor.extract(List.of(
+        List<List<SlotValue>> slots = List.of(
                 List.of(slot("select[0]", "hotels.name", "hotels.name"), slot("select[1]", STARS, STARS)),
                 List.of(slot("select[0]", "hotels.name", "hotels.name"), slot("select[1]", SCORE, "reviews.score")),
-                List.of(slot("select[0]", "hotels.name", "hotels.name")))).stream().map(v -> v.withPivotTerm("rating")).toList();
+                List.of(slot("select[0]", "hotels.name", "hotels.name")));
+        List<DecisionVariable> forks = DecisionVariableExtractor.extract(slots).stream().map(v -> v.withPivotTerm("rating")).toList();
         Choice score = choice("select", "rating", SCORE, STARS);
         List<String> sql = List.of("SELECT name, stars FROM hotels", "SELECT name, score FROM hotels", "SELECT name FROM hotels");
 
-        List<Decision> carried = ChoiceMatcher.match("list the best rating first", forks, sql, List.of(score), DecisionVariable::pivotTerm);
-        List<Decision> own = ChoiceMatcher.match(ASKED, forks, sql, List.of(score), DecisionVariable::pivotTerm);
+        List<Decision> carried = ChoiceMatcher.match("list the best rating first", forks, sql, TableReaders.tables(slots), List.of(score), DecisionVariable::pivotTerm);
+        List<Decision> own = ChoiceMatcher.match(ASKED, forks, sql, TableReaders.tables(slots), List.of(score), DecisionVariable::pivotTerm);
 
         assertThat(List.of(0, 1, 2)).filteredOn(i -> ChoiceMatcher.consistent(i, forks, carried)).containsExactly(1, 2);
         // for its own question the person chose the score over the rest, no second column included
@@ -198,7 +205,7 @@ class ChoiceMatcherTest {
     @Test
     void nothingRememberedNothingApplied() {
         assertThat(match("Return the rating of each hotel")).isEmpty();
-        assertThat(ChoiceMatcher.match("q", List.of(), List.of(), List.of(choice("select", "", SCORE, STARS)), BY_WORDS)).isEmpty();
+        assertThat(ChoiceMatcher.match("q", List.of(), List.of(), List.of(), List.of(choice("select", "", SCORE, STARS)), BY_WORDS)).isEmpty();
     }
 
     @Test
@@ -210,23 +217,28 @@ class ChoiceMatcherTest {
                 "SELECT Software_Programs.name FROM EditorSoftwarePrograms JOIN Software_Programs ON software_program_id = program_id",
                 "SELECT full_name FROM Editors WHERE full_name <> 'EditorSoftwarePrograms'");
         List<List<SlotValue>> slots = List.of(
-                List.of(slot("select[0]", "Editors.full_name", "Editors.full_name"), slot("from[0]", "Editors", "Editors")),
-                List.of(slot("select[0]", "Editors.full_name", "Editors.full_name"), slot("from[0]", "EditorSoftwarePrograms", "EditorSoftwarePrograms")),
+                List.of(slot("select[0]", "Editors.full_name", "Editors.full_name"), slot("from[0]", "Editors", "Editors"),
+                        slot("join[1]", "JOIN EditorSoftwarePrograms", "EditorSoftwarePrograms")),
+                List.of(slot("select[0]", "Editors.full_name", "Editors.full_name"), slot("from[0]", "EditorSoftwarePrograms", "EditorSoftwarePrograms"),
+                        slot("join[1]", "JOIN Editors", "Editors")),
                 List.of(slot("select[0]", "Software_Programs.name", "Software_Programs.name"),
-                        slot("from[0]", "EditorSoftwarePrograms", "EditorSoftwarePrograms")),
-                List.of(slot("select[0]", "Editors.full_name", "Editors.full_name"), slot("from[0]", "Editors", "Editors")));
+                        slot("from[0]", "EditorSoftwarePrograms", "EditorSoftwarePrograms"), slot("join[1]", "JOIN Software_Programs", "Software_Programs")),
+                List.of(slot("select[0]", "Editors.full_name", "Editors.full_name"), slot("from[0]", "Editors", "Editors"),
+                        slot("where/and[0]", "Editors.full_name <> 'EditorSoftwarePrograms'", "Editors.full_name")));
         List<DecisionVariable> four = editorForks(slots);
         List<DecisionVariable> three = editorForks(slots.subList(0, 3));
+        List<Set<String>> tables = TableReaders.tables(slots);
         List<Choice> link = List.of(choice("from", "editor", "EditorSoftwarePrograms", "Editors"));
 
-        List<Decision> decided = ChoiceMatcher.match("the programs of each editor", four, sql, link, DecisionVariable::pivotTerm);
+        List<Decision> decided = ChoiceMatcher.match("the programs of each editor", four, sql, tables, link, DecisionVariable::pivotTerm);
 
         // the first three read the link table (a name in quotes is no table): the fourth alone disagrees
         assertThat(List.of(0, 1, 2, 3)).filteredOn(i -> ChoiceMatcher.consistent(i, four, decided)).containsExactly(0, 1, 2);
         // where every reading reads it, they differ in the order of FROM only: nothing is decided
-        assertThat(ChoiceMatcher.match("the programs of each editor", three, sql.subList(0, 3), link, DecisionVariable::pivotTerm)).isEmpty();
+        assertThat(ChoiceMatcher.match("the programs of each editor", three, sql.subList(0, 3), tables.subList(0, 3), link,
+                DecisionVariable::pivotTerm)).isEmpty();
         // for its own question the fork is decided as it was chosen
-        assertThat(ChoiceMatcher.match(ASKED, three, sql.subList(0, 3), link, DecisionVariable::pivotTerm)).hasSize(1);
+        assertThat(ChoiceMatcher.match(ASKED, three, sql.subList(0, 3), tables.subList(0, 3), link, DecisionVariable::pivotTerm)).hasSize(1);
     }
 
     private static List<DecisionVariable> editorForks(List<List<SlotValue>> slots) {
