@@ -37,7 +37,7 @@ class WarmUpReadinessTest {
     void notReadyUntilWarmedUpThenReady() throws InterruptedException {
         assertThat(grpcHealth()).as("the gRPC health service while the warm-up runs").isEqualTo(ServingStatus.NOT_SERVING);
 
-        Readiness.assertReadyOnlyAfterWarmUp("clarify-svc", GatedEmbeddingMatcher.GATE::countDown);
+        Readiness.assertReadyOnlyAfterWarmUp("clarify-svc", GatedEmbeddingMatcher.GATE::open);
 
         assertThat(grpcHealth()).as("the gRPC health service once warm").isEqualTo(ServingStatus.SERVING);
     }

@@ -32,7 +32,7 @@ class WarmUpReadinessTest {
 
     @Test
     void notReadyUntilWarmedUpThenReady() throws InterruptedException {
-        Readiness.assertReadyOnlyAfterWarmUp("executor-svc", GatedWarmUpExample.GATE::countDown);
+        Readiness.assertReadyOnlyAfterWarmUp("executor-svc", GatedWarmUpExample.GATE::open);
 
         String metrics = given().get("/q/metrics").asString();
         assertThat(metrics).containsPattern("grpc_server_processing_duration_seconds_count\\{method=\"ExecuteBatch\",[^}]*statusCode=\"OK\"} 2\\.0");

@@ -30,7 +30,7 @@ class WarmUpReadinessTest {
 
     @Test
     void notReadyUntilWarmedUpThenReady() throws InterruptedException {
-        Readiness.assertReadyOnlyAfterWarmUp("parser-svc", GatedWarmUpExample.GATE::countDown);
+        Readiness.assertReadyOnlyAfterWarmUp("parser-svc", GatedWarmUpExample.GATE::open);
 
         String metrics = given().get("/q/metrics").asString();
         assertThat(metrics).as("the example's VariantsBatch, then 2 rounds of interpreter-svc's shape")
