@@ -1,5 +1,6 @@
 package dev.overtone.executor.health;
 
+import dev.overtone.executor.grpc.InternalCalls;
 import dev.overtone.executor.service.EngineKind;
 import dev.overtone.executor.service.TenantDatabase;
 import dev.overtone.executor.service.TenantRegistry;
@@ -56,7 +57,8 @@ public class WarmUpExample {
         long end = System.nanoTime() + config.budget().toNanos();
         TenantDatabase scratch = scratch(degraded);
         try (OwnServer own = OwnServer.connect()) {
-            ExecutorServiceBlockingStub executor = ExecutorServiceGrpc.newBlockingStub(own.channel());
+            ExecutorServiceBlockingStub executor = ExecutorServiceGrpc.newBlockingStub(own.channel())
+                    .withInterceptors(InternalCalls.mark());
             // mostly waiting on PostgreSQL (a new pool's first connection), so beside the SQLite rounds
             CompletableFuture<List<String>> postgres = CompletableFuture.supplyAsync(() -> postgres(executor));
             if (scratch != null) {

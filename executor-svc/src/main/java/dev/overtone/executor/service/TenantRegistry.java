@@ -34,6 +34,8 @@ public class TenantRegistry {
     public static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]*");
     private static final Pattern SCHEMA = Pattern.compile("[a-z_][a-z0-9_]*");
     private static final long RESCAN_INTERVAL_NANOS = 500_000_000L;
+    /** Tenant names the executor keeps for its own databases ({@link #addInternal}): never configurable. */
+    private static final String RESERVED_PREFIX = "overtone-";
 
     private final ExecutorConfig config;
     private final Function<String, String> environment;
@@ -106,8 +108,16 @@ public class TenantRegistry {
         }
     }
 
-    /** A database of the executor's own (its warm-up's), kept over every reload; it overrides a configured one. */
+    /** Whether {@code tenant} is a name the executor keeps for its own databases. */
+    public static boolean reserved(String tenant) {
+        return tenant != null && tenant.startsWith(RESERVED_PREFIX);
+    }
+
+    /** A database of the executor's own (its warm-up's, under a {@link #reserved} tenant name), kept over every reload. */
     public synchronized void addInternal(TenantDatabase database) {
+        if (!reserved(database.tenant())) {
+            throw new IllegalArgumentException("an internal database needs a reserved tenant name, got " + database.tenant());
+        }
         internal.put(database.key(), database);
         reload();
     }
@@ -157,6 +167,10 @@ public class TenantRegistry {
         try {
             if (!NAME.matcher(tenant).matches() || !NAME.matcher(name).matches()) {
                 throw new IllegalArgumentException("tenant and database names must match " + NAME.pattern());
+            }
+            if (reserved(tenant)) {
+                throw new IllegalArgumentException("tenant names starting '" + RESERVED_PREFIX
+                        + "' are the executor's own");
             }
             TenantDatabase database = switch (EngineKind.parse(entry.engine().orElse(""))) {
                 case SQLITE -> TenantDatabase.sqlite(tenant, name, Path.of(entry.require("path")).toAbsolutePath());

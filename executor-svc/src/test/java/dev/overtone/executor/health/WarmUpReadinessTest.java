@@ -2,6 +2,11 @@ package dev.overtone.executor.health;
 
 import dev.overtone.runtime.testing.ConfigProfile;
 import dev.overtone.runtime.testing.Readiness;
+import dev.overtone.proto.v1.ExecuteRequest;
+import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
@@ -12,15 +17,20 @@ import java.util.regex.Pattern;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
  * With warm-up on (as in production): readiness is 503 until the real warm-up has run, 200 after, and the warm-up's
  * statements went through the service's own gRPC server and its engines: every round on the scratch SQLite database,
- * and one statement on the first PostgreSQL tenant database.
+ * and one statement on the first PostgreSQL tenant database. The scratch database is the warm-up's alone: a caller
+ * naming its tenant is told there is no such tenant.
  */
 @QuarkusTest
 @TestProfile(WarmUpReadinessTest.WarmUpOn.class)
 class WarmUpReadinessTest {
+
+    @GrpcClient("executor")
+    ExecutorServiceBlockingStub executor;
 
     public static class WarmUpOn extends ConfigProfile {
         public WarmUpOn() {
@@ -40,6 +50,13 @@ class WarmUpReadinessTest {
                 .isEqualTo(18.0);
         assertThat(statements(metrics, "demo", "hotels-pg")).as("the PostgreSQL step, on the first PostgreSQL database")
                 .isEqualTo(1.0);
+
+        // the scratch database answered the warm-up's own calls, and is no caller's
+        StatusRuntimeException refused = catchThrowableOfType(() -> executor.execute(ExecuteRequest.newBuilder()
+                .setTenant("overtone-warm-up").setDatabase("scratch").setSql("SELECT name FROM hotels").build()),
+                StatusRuntimeException.class);
+        assertThat(refused.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND);
+        assertThat(refused.getStatus().getDescription()).isEqualTo("unknown tenant 'overtone-warm-up'");
     }
 
     private static double statements(String metrics, String tenant, String database) {
