@@ -10,6 +10,7 @@ import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SetOperationList;
+import net.sf.jsqlparser.statement.select.WithItem;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,8 @@ import java.util.function.Consumer;
 
 /**
  * The plain SELECTs a query is made of, each a level with clauses of its own: the outer query, the branches
- * of a set operation, and every subquery (in a select item, WHERE, HAVING, or FROM), outer levels first.
+ * of a set operation, every subquery (in a select item, WHERE, HAVING, or FROM), outer levels first, and the body of
+ * each common table expression after the query that names it (as the analysis's ClauseWalk reads them).
  */
 final class SelectLevels {
 
@@ -46,6 +48,9 @@ final class SelectLevels {
             set.getSelects().forEach(b -> collect(b, out));
         } else if (s instanceof ParenthesedSelect p) {
             collect(p.getSelect(), out);
+        }
+        if (s.getWithItemsList() != null) {
+            for (WithItem<?> w : s.getWithItemsList()) if (w.getSelect() != null) collect(w.getSelect(), out);
         }
     }
 

@@ -37,6 +37,16 @@ class SelectLevelsTest {
     }
 
     @Test
+    void theBodyOfEachCommonTableExpressionIsALevelAfterTheQueryThatNamesIt() throws JSQLParserException {
+        Select query = parse("WITH good AS (SELECT hotel_id, avg(score) AS s FROM reviews GROUP BY hotel_id),"
+                + " big AS (SELECT id FROM hotels WHERE rooms > (SELECT avg(rooms) FROM hotels))"
+                + " SELECT name FROM good JOIN big ON big.id = good.hotel_id");
+
+        assertThat(firstTables(SelectLevels.of(query))).containsExactly("good", "reviews", "hotels", "hotels");
+        assertThat(SelectLevels.of(query).get(1).getSelectItems().toString()).contains("avg(score)");
+    }
+
+    @Test
     void nestedLeavesOutTheLevelItself() throws JSQLParserException {
         PlainSelect outer = (PlainSelect) parse("SELECT name FROM hotels WHERE id IN (SELECT hotel_id FROM reviews"
                 + " WHERE score > (SELECT avg(score) FROM reviews))");
