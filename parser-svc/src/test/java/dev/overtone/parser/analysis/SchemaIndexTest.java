@@ -1,0 +1,52 @@
+package dev.overtone.parser.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.overtone.proto.v1.Schema;
+import dev.overtone.proto.v1.Table;
+import org.junit.jupiter.api.Test;
+
+/** The schema looked up by name in any case, its keys, and sample values as stored. */
+class SchemaIndexTest {
+
+    private final SchemaIndex schema = Schemas.hotels();
+
+    @Test
+    void tablesAndColumnsAreFoundInAnyCaseAndSpelledAsTheSchemaSpellsThem() {
+        assertThat(schema.table("HOTELS")).map(Table::getName).contains("hotels");
+        assertThat(schema.tableName("Reviews")).isEqualTo("reviews");
+        assertThat(schema.tableName("guests")).isEqualTo("guests");
+        assertThat(schema.column("Hotels", "STARS")).isPresent();
+        assertThat(schema.column("reviews", "stars")).isEmpty();
+        assertThat(schema.column("guests", "name")).isEmpty();
+        assertThat(schema.hasColumnNamed("Score")).isTrue();
+        assertThat(schema.knowsName("reviews")).isTrue();
+        assertThat(schema.knowsName("city")).isTrue();
+        assertThat(schema.knowsName("Rome")).isFalse();
+    }
+
+    @Test
+    void keysArePrimaryForeignAndReferencedColumns() {
+        assertThat(schema.isKey("hotels", "id")).as("primary, and referenced by reviews").isTrue();
+        assertThat(schema.isKey("reviews", "hotel_id")).as("foreign").isTrue();
+        assertThat(schema.isKey("hotels", "stars")).isFalse();
+        assertThat(schema.isKey("guests", "id")).isFalse();
+        assertThat(schema.foreignKeys("reviews", "HOTELS")).hasSize(1);
+        assertThat(schema.foreignKeys("hotels", "reviews")).isEmpty();
+    }
+
+    @Test
+    void aSampleValueIsGivenBackAsStored() {
+        assertThat(schema.storedValue("rome")).isEqualTo("Rome");
+        assertThat(schema.storedValue("LIDO")).isEqualTo("Lido");
+        assertThat(schema.storedValue("Oslo")).isNull();
+    }
+
+    @Test
+    void aSchemaWithoutTablesIsTheEmptyIndex() {
+        assertThat(SchemaIndex.of(null)).isSameAs(SchemaIndex.EMPTY);
+        assertThat(SchemaIndex.of(Schema.newBuilder().setDialect("sqlite").build()).isEmpty()).isTrue();
+        assertThat(schema.isEmpty()).isFalse();
+        assertThat(schema.tables()).extracting(Table::getName).containsExactly("hotels", "reviews");
+    }
+}
