@@ -17,6 +17,7 @@ import dev.overtone.bench.dataset.Example;
 import dev.overtone.bench.dataset.PreparedDataset;
 import dev.overtone.bench.load.LatencyStats;
 import dev.overtone.bench.load.LoadRun;
+import dev.overtone.bench.report.LoadAverage;
 import dev.overtone.bench.report.ReportFiles;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.Degradation;
@@ -120,7 +121,7 @@ public class CandidatesCommand implements Callable<Integer> {
         run.put("warmup_rounds", warmup);
         run.put("infill", measured.interpret.infill());
         run.put("started_at", startedAt.toString());
-        run.put("load_average", loadAverage());
+        run.put("load_average", LoadAverage.now());
         report.put("run", run);
         report.put("small_p50_ms", smallP50);
         report.put("large_p50_ms", largeP50);
@@ -148,13 +149,5 @@ public class CandidatesCommand implements Callable<Integer> {
 
     private static double[] unbox(List<Double> values) {
         return values.stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    private static String loadAverage() {
-        try {
-            return java.nio.file.Files.readString(Path.of("/proc/loadavg")).strip();
-        } catch (java.io.IOException e) {
-            return "unknown";
-        }
     }
 }

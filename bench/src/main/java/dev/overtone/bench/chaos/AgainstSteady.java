@@ -1,10 +1,8 @@
 package dev.overtone.bench.chaos;
 
 import dev.overtone.bench.load.LoadRun;
+import dev.overtone.bench.report.LoadAverage;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,7 +27,7 @@ final class AgainstSteady {
     }
 
     static void addLoadAverage(Map<String, Object> row) {
-        row.put("load_average", loadAverage());
+        row.put("load_average", LoadAverage.now());
     }
 
     /** The line's ending: the figures above, where the row has them. */
@@ -40,15 +38,5 @@ final class AgainstSteady {
                     row.get("calls_over_2x_steady_p99"));
         }
         return line;
-    }
-
-    /** The 1, 5 and 15 minute load averages, or "unknown" where /proc has none. */
-    private static String loadAverage() {
-        try {
-            String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
-            return fields[0] + " " + fields[1] + " " + fields[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
     }
 }

@@ -93,8 +93,8 @@ class ClarifyStatusesTest {
 
     @Test
     void aDialogueRefusalKeepsItsCode() {
-        assertThat(StatusAnswer.of(table, new ClarifyException(ClarifyException.Kind.ABORTED, "turn 1 of session s was already answered")))
-                .isEqualTo(new StatusAnswer(Status.Code.ABORTED, "turn 1 of session s was already answered"));
+        var failure = new ClarifyException(ClarifyException.Kind.ABORTED, "turn 1 of session s was already answered");
+        assertThat(StatusAnswer.of(table, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.ABORTED, failure));
     }
 
     private static PgConnectOptions options(String host, int port, String database, String user, String password) {

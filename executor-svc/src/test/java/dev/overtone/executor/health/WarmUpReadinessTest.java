@@ -7,15 +7,14 @@ import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
+import dev.overtone.runtime.testing.ScrapedMetrics;
+import dev.overtone.runtime.testing.WarmUpSettings;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-import static io.restassured.RestAssured.given;
+import static dev.overtone.runtime.testing.ScrapedMetrics.label;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -34,9 +33,7 @@ class WarmUpReadinessTest {
 
     public static class WarmUpOn extends ConfigProfile {
         public WarmUpOn() {
-            // a budget no loaded machine reaches, so every round runs
-            super(Map.of("overtone.executor.warm-up.enabled", "true", "overtone.executor.warm-up.rounds", "2",
-                    "overtone.executor.warm-up.budget", "120s"), GatedWarmUpExample.class);
+            super(WarmUpSettings.everyRound("overtone.executor", 2), GatedWarmUpExample.class);
         }
     }
 
@@ -44,11 +41,10 @@ class WarmUpReadinessTest {
     void notReadyUntilWarmedUpThenReady() throws InterruptedException {
         Readiness.assertReadyOnlyAfterWarmUp("executor-svc", GatedWarmUpExample.GATE::open);
 
-        String metrics = given().get("/q/metrics").asString();
-        assertThat(metrics).containsPattern("grpc_server_processing_duration_seconds_count\\{method=\"ExecuteBatch\",[^}]*statusCode=\"OK\"} 2\\.0");
-        assertThat(statements(metrics, "overtone-warm-up", "scratch")).as("2 rounds of 8 batched statements and 1 Execute")
+        assertThat(ScrapedMetrics.servedOk("ExecuteBatch")).isEqualTo(2.0);
+        assertThat(statements("overtone-warm-up", "scratch")).as("2 rounds of 8 batched statements and 1 Execute")
                 .isEqualTo(18.0);
-        assertThat(statements(metrics, "demo", "hotels-pg")).as("the PostgreSQL step, on the first PostgreSQL database")
+        assertThat(statements("demo", "hotels-pg")).as("the PostgreSQL step, on the first PostgreSQL database")
                 .isEqualTo(1.0);
 
         // the scratch database answered the warm-up's own calls, and is no caller's
@@ -59,9 +55,7 @@ class WarmUpReadinessTest {
         assertThat(refused.getStatus().getDescription()).isEqualTo("unknown tenant 'overtone-warm-up'");
     }
 
-    private static double statements(String metrics, String tenant, String database) {
-        Matcher m = Pattern.compile("overtone_executor_statements_total\\{database=\"" + Pattern.quote(database) + "\",tenant=\""
-                + Pattern.quote(tenant) + "\"} ([0-9.]+)").matcher(metrics);
-        return m.find() ? Double.parseDouble(m.group(1)) : 0;
+    private static double statements(String tenant, String database) {
+        return ScrapedMetrics.sum("overtone_executor_statements_total", label("database", database), label("tenant", tenant));
     }
 }

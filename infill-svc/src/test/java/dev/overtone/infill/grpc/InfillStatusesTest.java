@@ -13,8 +13,8 @@ class InfillStatusesTest {
 
     @Test
     void aRequestThatCannotMeanAnythingIsInvalidArgumentSayingWhatToSend() {
-        assertThat(StatusAnswer.of(table, new IllegalArgumentException("question is empty: infill needs the question the readings answer")))
-                .isEqualTo(new StatusAnswer(Status.Code.INVALID_ARGUMENT, "question is empty: infill needs the question the readings answer"));
+        var failure = new IllegalArgumentException("question is empty: infill needs the question the readings answer");
+        assertThat(StatusAnswer.of(table, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.INVALID_ARGUMENT, failure));
     }
 
     @Test

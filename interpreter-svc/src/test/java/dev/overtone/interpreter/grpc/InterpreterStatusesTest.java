@@ -23,9 +23,9 @@ class InterpreterStatusesTest {
 
     @Test
     void aDownstreamFailureKeepsTheCodeAndTheWordsItWasGiven() {
-        assertThat(StatusAnswer.of(table, new DownstreamFailure("executor-svc", Status.Code.DEADLINE_EXCEEDED,
-                "executor-svc did not answer Describe within 800 ms (localhost:8094): deadline exceeded")))
-                .isEqualTo(new StatusAnswer(Status.Code.DEADLINE_EXCEEDED, "executor-svc did not answer Describe within 800 ms (localhost:8094): deadline exceeded"));
+        var failure = new DownstreamFailure("executor-svc", Status.Code.DEADLINE_EXCEEDED,
+                "executor-svc did not answer Describe within 800 ms (localhost:8094): deadline exceeded");
+        assertThat(StatusAnswer.of(table, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.DEADLINE_EXCEEDED, failure));
     }
 
     @Test

@@ -2,10 +2,10 @@ package dev.overtone.interpreter.health;
 
 import dev.overtone.interpreter.fake.Fakes;
 import dev.overtone.interpreter.fake.Hotels;
-import dev.overtone.interpreter.grpc.Metrics;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpreterServiceGrpc;
+import dev.overtone.runtime.testing.ScrapedMetrics;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
@@ -22,11 +22,10 @@ import static org.hamcrest.Matchers.equalTo;
 @QuarkusTest
 class HealthAndMetricsTest {
     /**
-     * The interpreter's own server timer of Interpret. The test app also serves the fake downstreams (server
-     * timers of other services' methods) and calls Interpret as a client (a client timer of the same method):
-     * only this metric name with this service and method is the interpreter serving Interpret.
+     * The labels of the interpreter's own server timer of Interpret. The test app also serves the fake downstreams
+     * (server timers of other services' methods) and calls Interpret as a client (a client timer of the same method):
+     * only the server timer with this service and method is the interpreter serving Interpret.
      */
-    private static final String SERVER_TIMER = "grpc_server_processing_duration_seconds_count";
     private static final String[] INTERPRET = {"service=\"overtone.v1.InterpreterService\"", "method=\"Interpret\""};
 
     @GrpcClient("interpreter")
@@ -44,14 +43,14 @@ class HealthAndMetricsTest {
     @Test
     void theServerTimerOfInterpretCountsEachCall() {
         Fakes fakes = Fakes.install();
-        double before = Metrics.sum(SERVER_TIMER, INTERPRET);
+        double before = ScrapedMetrics.sum(ScrapedMetrics.SERVED, INTERPRET);
 
         interpreter.interpret(InterpretRequest.newBuilder().setTenant("demo").setDatabase("hotels")
                 .setQuestion("return the rating of each hotel").addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS)).build());
 
         // recorded as the call closes, which may be just after the client has its answer
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(Metrics.sum(SERVER_TIMER, INTERPRET)).as("one more Interpret served").isEqualTo(before + 1));
+                assertThat(ScrapedMetrics.sum(ScrapedMetrics.SERVED, INTERPRET)).as("one more Interpret served").isEqualTo(before + 1));
         fakes.assertEveryCallRecorded();
     }
 }

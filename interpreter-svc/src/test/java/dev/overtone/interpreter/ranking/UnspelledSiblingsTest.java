@@ -7,6 +7,10 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Set;
 
+import static dev.overtone.interpreter.ranking.CommuteReadings.BOTH;
+import static dev.overtone.interpreter.ranking.CommuteReadings.MEAN;
+import static dev.overtone.interpreter.ranking.CommuteReadings.MEDIAN;
+import static dev.overtone.interpreter.ranking.CommuteReadings.NEIGHBORHOOD;
 import static dev.overtone.interpreter.ranking.RankingFixtures.projecting;
 import static dev.overtone.interpreter.ranking.RankingFixtures.table;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,12 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class UnspelledSiblingsTest {
     private static final Schema SCHEMA = Schema.newBuilder()
-            .addTables(table("Neighborhood", "id", "name", "population", "mean_commute_time", "median_commute_time"))
+            .addTables(NEIGHBORHOOD)
             .addTables(table("Illnesses", "illnessID", "name", "fiveYearSurvivalRate", "tenYearSurvivalRate"))
             .build();
-    private static final Set<String> MEAN = Set.of("neighborhood", "name", "mean_commute_time");
-    private static final Set<String> MEDIAN = Set.of("neighborhood", "name", "median_commute_time");
-    private static final Set<String> BOTH = Set.of("neighborhood", "name", "mean_commute_time", "median_commute_time");
 
     @Test
     void aWordTwoContestedColumnsFitLeavesOpenWhich() {

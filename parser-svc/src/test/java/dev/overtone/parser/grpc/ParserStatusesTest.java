@@ -16,14 +16,14 @@ class ParserStatusesTest {
 
     @Test
     void sqlThatDoesNotParseIsTheCallersWithWhereTheParserGaveUp() {
-        assertThat(StatusAnswer.of(table, new SqlSyntaxException("unexpected FROM at line 1, column 8", 1, 8)))
-                .isEqualTo(new StatusAnswer(Status.Code.INVALID_ARGUMENT, "unexpected FROM at line 1, column 8"));
+        var failure = new SqlSyntaxException("unexpected FROM at line 1, column 8", 1, 8);
+        assertThat(StatusAnswer.of(table, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.INVALID_ARGUMENT, failure));
     }
 
     @Test
     void aMissingPreconditionIsFailedPrecondition() {
-        assertThat(StatusAnswer.of(table, new IllegalStateException("no LLM is configured: set overtone.parser.llm.base-url")))
-                .isEqualTo(new StatusAnswer(Status.Code.FAILED_PRECONDITION, "no LLM is configured: set overtone.parser.llm.base-url"));
+        var failure = new IllegalStateException("no LLM is configured: set overtone.parser.llm.base-url");
+        assertThat(StatusAnswer.of(table, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.FAILED_PRECONDITION, failure));
     }
 
     @Test

@@ -71,21 +71,21 @@ class StatusTableTest {
 
     @Test
     void aKnownFailureKeepsItsCodeAndMessage() {
-        assertThat(StatusAnswer.of(SHARED, new RefusedException("refused by rule read-only: INSERT")))
-                .isEqualTo(new StatusAnswer(Status.Code.PERMISSION_DENIED, "refused by rule read-only: INSERT"));
+        var failure = new RefusedException("refused by rule read-only: INSERT");
+        assertThat(StatusAnswer.of(SHARED, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.PERMISSION_DENIED, failure));
     }
 
     @Test
     void aDownstreamFailureKeepsItsCodeAndMessage() {
-        assertThat(StatusAnswer.of(SHARED, new DownstreamFailure("parser-svc", Status.Code.UNAVAILABLE,
-                "parser-svc is unavailable at localhost:8093: Connection refused")))
-                .isEqualTo(new StatusAnswer(Status.Code.UNAVAILABLE, "parser-svc is unavailable at localhost:8093: Connection refused"));
+        var failure = new DownstreamFailure("parser-svc", Status.Code.UNAVAILABLE,
+                "parser-svc is unavailable at localhost:8093: Connection refused");
+        assertThat(StatusAnswer.of(SHARED, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.UNAVAILABLE, failure));
     }
 
     @Test
     void aRejectedArgumentIsInvalidArgument() {
-        assertThat(StatusAnswer.of(SHARED, new IllegalArgumentException("schema has no tables")))
-                .isEqualTo(new StatusAnswer(Status.Code.INVALID_ARGUMENT, "schema has no tables"));
+        var failure = new IllegalArgumentException("schema has no tables");
+        assertThat(StatusAnswer.of(SHARED, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.INVALID_ARGUMENT, failure));
     }
 
     @Test

@@ -13,4 +13,9 @@ public record StatusAnswer(Status.Code code, String description) {
         Status status = table.status(failure).getStatus();
         return new StatusAnswer(status.getCode(), status.getDescription());
     }
+
+    /** The answer that passes {@code failure}'s own message on, word for word, under {@code code}. */
+    public static StatusAnswer keeping(Status.Code code, Throwable failure) {
+        return new StatusAnswer(code, failure.getMessage());
+    }
 }
