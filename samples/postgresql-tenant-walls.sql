@@ -108,3 +108,22 @@ CREATE OR REPLACE FUNCTION overtone_executor.session_unlock()
   RETURNS void LANGUAGE internal VOLATILE SECURITY DEFINER AS 'pg_advisory_unlock_all';
 REVOKE ALL ON FUNCTION overtone_executor.session_unlock() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION overtone_executor.session_unlock() TO {{role}};
+-- Whether this role can take a session advisory lock at all, asked once per pool by executor-svc (README, "The
+-- sandbox"): only a pg_advisory_lock* / pg_try_advisory_lock* function takes one (the _xact_ ones end with the
+-- transaction), either called by a role the login role is a member of, or from inside a SECURITY DEFINER
+-- function such a role may call (the walls' own unlock and reset, and information_schema's helpers, which run no
+-- caller SQL, aside). When none is callable, the reset after a call that returned rows is its ROLLBACK alone.
+-- Run as its owner: the role itself reads neither pg_proc nor the privileges of other roles.
+CREATE OR REPLACE FUNCTION overtone_executor.session_locks_refused()
+  RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog AS
+$refused$
+  SELECT NOT EXISTS (
+    SELECT 1 FROM pg_proc p, pg_roles r
+    WHERE pg_has_role(session_user, r.oid, 'MEMBER')
+      AND has_function_privilege(r.oid, p.oid, 'EXECUTE')
+      AND (p.proname ~ '^pg_(try_)?advisory_lock'
+        OR (p.prosecdef AND p.pronamespace NOT IN ('information_schema'::regnamespace,
+          'overtone_executor'::regnamespace))))
+$refused$;
+REVOKE ALL ON FUNCTION overtone_executor.session_locks_refused() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION overtone_executor.session_locks_refused() TO {{role}};

@@ -120,7 +120,14 @@ public interface ExecutorConfig {
         @WithDefault("5m")
         Duration idleTimeout();
 
-        /** Slack added to the statement timeout for idle_in_transaction_session_timeout. */
+        /**
+         * statement_timeout every connection starts with: a call whose time left is this (less than
+         * ExecutionLimits.ENGINE_STOP_GRACE shorter) opens its transaction without a SET LOCAL of its own.
+         */
+        @WithDefault("10s")
+        Duration statementTimeout();
+
+        /** Added to limits.max-timeout for the idle_in_transaction_session_timeout every connection starts with. */
         @WithDefault("5s")
         Duration idleInTransactionSlack();
 

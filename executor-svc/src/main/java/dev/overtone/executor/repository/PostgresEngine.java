@@ -35,7 +35,7 @@ public class PostgresEngine implements TenantEngine {
     private final CappedRead read;
 
     public PostgresEngine(Vertx vertx, ExecutorConfig config) {
-        this.sessions = new PostgresSessions(vertx, config.pool());
+        this.sessions = new PostgresSessions(vertx, config.pool(), config.limits());
         this.statements = sessions.statements();
         this.shapes = new ColumnShapes(config.shapeCacheSize());
         this.read = new CappedRead(sessions, config.limits().fetchBytes());
@@ -222,6 +222,11 @@ public class PostgresEngine implements TenantEngine {
     /** Statement shapes remembered now (for tests). */
     int rememberedShapes() {
         return shapes.size();
+    }
+
+    /** Whether the pool of {@code database} knows its role can take no session advisory lock (for tests). */
+    SessionLocks.Answer sessionLocks(TenantDatabase database) {
+        return sessions.sessionLocks(database);
     }
 
     /** Closed connections whose kept statements are still remembered (for tests). */

@@ -36,14 +36,16 @@ final class PostgresSessions {
     private final Map<String, TenantPool> pools = new ConcurrentHashMap<>();
     private final PreparedOnConnections statements;
     private final SessionReset reset;
+    private final SessionSetUp setUp;
     /** Calls in progress whose statements have all returned rows so far (false once one did not): see the reset. */
     private final Map<io.vertx.sqlclient.SqlConnection, Boolean> rowsOnly = new ConcurrentHashMap<>();
 
-    PostgresSessions(Vertx vertx, ExecutorConfig.PgPool poolConfig) {
+    PostgresSessions(Vertx vertx, ExecutorConfig.PgPool poolConfig, ExecutorConfig.Limits limits) {
         this.vertx = vertx;
         this.poolConfig = poolConfig;
         this.statements = new PreparedOnConnections(poolConfig.preparedPerConnection());
         this.reset = new SessionReset(statements);
+        this.setUp = new SessionSetUp(limits, poolConfig);
     }
 
     /** The statements the connections keep prepared, when the session reset lets them ({@link SessionReset}). */
@@ -101,11 +103,8 @@ final class PostgresSessions {
                 .recover(e -> Future.failedFuture(e instanceof SandboxException ? e
                         : PostgresErrors.unreachable(database, e)))
                 .compose(connection -> {
-                    long timeout = Math.max(1, limits.remainingMillis());
                     // what depends on the call; the settings that do not are the connection's own (see poolFor)
-                    String setup = "BEGIN READ ONLY; SET LOCAL statement_timeout = " + timeout
-                            + "; SET LOCAL idle_in_transaction_session_timeout = "
-                            + (timeout + poolConfig.idleInTransactionSlack().toMillis());
+                    String setup = setUp.opening(limits.remainingMillis());
                     // the set-up and the work are pipelined: the server runs them in order, so the
                     // statement is parsed under the pinned search_path and timed by statement_timeout; what they
                     // queue now reaches the socket in one write
@@ -192,8 +191,13 @@ final class PostgresSessions {
             boolean inTransaction) {
         // a statement that ran outside the set-up's transaction (it failed) committed at its own end: whole reset
         boolean onlyRows = Boolean.TRUE.equals(rowsOnly.remove(connection)) && inTransaction;
-        pool.context().runOnContext(afterTheReply -> reset.end(connection, onlyRows)
+        pool.context().runOnContext(afterTheReply -> reset.end(connection, onlyRows, pool.locks().refused())
                 .onComplete(reset -> connection.close()));
+    }
+
+    /** What the pool of {@code database} found about session advisory locks ({@link SessionLocks}; for tests). */
+    SessionLocks.Answer sessionLocks(TenantDatabase database) {
+        return poolFor(database).locks().answer();
     }
 
     Uni<Void> ping(TenantDatabase database, Duration timeout) {
@@ -213,7 +217,7 @@ final class PostgresSessions {
      * call borrows there, so a call's commands, replies and callbacks never cross between event-loop threads (each
      * crossing a wake-up, several per call on a busy machine). Pools are spread over the event loops.
      */
-    private record TenantPool(Pool pool, io.vertx.core.Context context) {
+    private record TenantPool(Pool pool, io.vertx.core.Context context, SessionLocks locks) {
     }
 
     private TenantPool poolFor(TenantDatabase database) {
@@ -231,7 +235,9 @@ final class PostgresSessions {
                     .setName("tenant-" + database.key());
             io.vertx.core.Context loop = ((io.vertx.core.impl.VertxInternal) vertx.getDelegate()).createEventLoopContext();
             Pool pool = PgBuilder.pool().with(options).connectingTo(connect).using(vertx).build();
-            return new TenantPool(pool, loop);
+            SessionLocks locks = new SessionLocks();
+            loop.runOnContext(onLoop -> locks.check(pool.getDelegate()));
+            return new TenantPool(pool, loop, locks);
         });
     }
 
@@ -239,17 +245,18 @@ final class PostgresSessions {
      * The settings every call of this database runs under that do not depend on the call, sent when the connection
      * starts: they become the session's own defaults, which is what the reset's RESET ALL returns every setting
      * to. A call that changes one for its session is undone by its ROLLBACK, and by the reset should anything
-     * survive that, so every call runs under these values, as under the three per-call SET LOCALs they replace
-     * (each a statement the server parsed and ran per call).
+     * survive that, so every call runs under these values, as under the per-call SET LOCALs they replace (each a
+     * statement the server parsed and ran per call); the two timeouts are {@link SessionSetUp}'s.
      */
     private Map<String, String> sessionDefaults(PostgresTarget target) {
-        return Map.of(
-                // the shared pg_stat_activity shows every session's application_name: no tenant names there
-                "application_name", "overtone-executor",
-                "search_path", quote(target.schema()),
-                // the policy lexes plain strings as the standard says; the server must agree
-                "standard_conforming_strings", "on",
-                "work_mem", poolConfig.workMem());
+        Map<String, String> defaults = new java.util.HashMap<>(setUp.connectionDefaults());
+        // the shared pg_stat_activity shows every session's application_name: no tenant names there
+        defaults.put("application_name", "overtone-executor");
+        defaults.put("search_path", quote(target.schema()));
+        // the policy lexes plain strings as the standard says; the server must agree
+        defaults.put("standard_conforming_strings", "on");
+        defaults.put("work_mem", poolConfig.workMem());
+        return defaults;
     }
 
     static String quote(String identifier) {

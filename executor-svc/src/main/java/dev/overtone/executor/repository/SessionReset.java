@@ -40,6 +40,11 @@ public final class SessionReset {
      * locks are the one state such a statement can take that a ROLLBACK keeps.
      */
     public static final String AFTER_ROWS = "ROLLBACK; SELECT overtone_executor.session_unlock()";
+    /**
+     * {@link #AFTER_ROWS} on a pool whose role can take no session advisory lock ({@link SessionLocks}): the unlock
+     * would free nothing.
+     */
+    public static final String AFTER_ROWS_NO_LOCKS = "ROLLBACK";
     /** Refused or missing function or schema: the walls lack the function, so the light reset never works here. */
     private static final java.util.Set<String> WALLS_WITHOUT_IT = java.util.Set.of("42501", "42883", "3F000");
 
@@ -62,16 +67,17 @@ public final class SessionReset {
      * columns read as it is) and ran inside the call's transaction (its set-up succeeded), the prepared statements
      * are not counted: only PREPARE makes one outside the executor, and it returns no rows; a caller's DEALLOCATE
      * returns none either; and the commands are left to the ROLLBACK ({@link #AFTER_ROWS}). Plans, statements without
-     * columns, calls whose set-up failed and the executor's own introspection get the whole reset.
+     * columns, calls whose set-up failed and the executor's own introspection get the whole reset. After rows, the
+     * unlock is left out where the pool's role is refused every way to a session lock ({@code locksRefused}).
      */
-    Future<Void> end(SqlConnection connection, boolean rowsOnly) {
+    Future<Void> end(SqlConnection connection, boolean rowsOnly, boolean locksRefused) {
         if (!keeping()) {
             statements.forget(connection);
             Future<?> rollback = connection.query("ROLLBACK").execute();
             return Future.join(rollback, discardAll(connection)).<Void>mapEmpty().otherwiseEmpty();
         }
-        if (rowsOnly && unlockAlone) {
-            return connection.query(AFTER_ROWS).execute().<Void>mapEmpty().recover(failure -> {
+        if (rowsOnly && (unlockAlone || locksRefused)) {
+            return connection.query(locksRefused ? AFTER_ROWS_NO_LOCKS : AFTER_ROWS).execute().<Void>mapEmpty().recover(failure -> {
                 if (failure instanceof io.vertx.pgclient.PgException pg && WALLS_WITHOUT_IT.contains(pg.getSqlState())) {
                     unlockAlone = false; // walls of before the unlock alone: the whole reset from now on
                 }

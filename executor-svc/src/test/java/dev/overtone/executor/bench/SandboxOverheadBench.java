@@ -65,6 +65,8 @@ class SandboxOverheadBench {
     private static final int SQLITE_ROUNDS = 5;
     private static final int POSTGRES_WARM_UP_ROUNDS = 10;
     private static final int POSTGRES_ROUNDS = 20;
+    /** interpreter-svc's overtone.interpreter.budget.execute: the timeout_ms of every statement it sends. */
+    private static final java.time.Duration REALISTIC_TIMEOUT = java.time.Duration.ofSeconds(5);
     private static final List<String> ANALYTICAL_QUERIES = List.of(
             "SELECT city, count(*) AS hotels, avg(stars) AS stars FROM hotels GROUP BY city ORDER BY hotels DESC, city",
             "SELECT h.name, sum(b.total) AS revenue FROM hotels h JOIN rooms r ON r.hotel_id = h.id"
@@ -265,10 +267,13 @@ class SandboxOverheadBench {
 
     // ---- measuring ----
 
-    /** Limits as Execute gives a call that sets none (StatementExecution.effectiveLimits), from now. */
+    /**
+     * Limits as Execute gives a call of the realistic mix (StatementExecution.effectiveLimits), from now: the time limit
+     * interpreter-svc's statements carry (its budget.execute), the other caps the defaults.
+     */
     private ExecutionLimits defaultLimits() {
         ExecutorConfig.Limits limits = config.limits();
-        long timeout = limits.defaultTimeout().toMillis();
+        long timeout = REALISTIC_TIMEOUT.toMillis();
         return new ExecutionLimits(timeout, System.nanoTime() + timeout * 1_000_000L, limits.defaultMaxRows(),
                 limits.defaultMaxBytes(), limits.defaultMaxColumns(), limits.maxCellBytes(), limits.maxRowBytes());
     }

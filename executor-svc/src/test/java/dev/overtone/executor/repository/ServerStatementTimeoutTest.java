@@ -1,0 +1,104 @@
+package dev.overtone.executor.repository;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.overtone.executor.config.ExecutorConfig;
+import dev.overtone.executor.service.ExecutionLimits;
+import dev.overtone.executor.service.SandboxException;
+import dev.overtone.executor.service.TenantDatabase;
+import dev.overtone.executor.service.TenantRegistry;
+import dev.overtone.executor.support.PostgresTenant;
+import dev.overtone.executor.support.TenantDatabasesResource;
+import io.grpc.Status;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.core.Vertx;
+import jakarta.inject.Inject;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The server itself stops a runaway statement at the call's limit, whether the limit is the connection's own
+ * statement_timeout (a call at that limit sends no SET LOCAL: SessionSetUp) or the call's own, shorter or longer.
+ * The engine is called directly, so nothing but the server ends the statement: the call fails only when the server
+ * cancels it. The engine here starts its connections at 2 s.
+ */
+@QuarkusTest
+@QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
+class ServerStatementTimeoutTest {
+    private static final long CONNECTION_MILLIS = 2_000;
+    private static final String RUNAWAY =
+            "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT max(n) AS n FROM r";
+
+    @Inject
+    Vertx vertx;
+
+    @Inject
+    ExecutorConfig config;
+
+    @Inject
+    TenantRegistry registry;
+
+    private PostgresEngine engine;
+
+    /** Its pool started and connected by a first call, so that a timed call's set-up has its whole limit left. */
+    @BeforeEach
+    void engineWhoseConnectionsStartAtTwoSeconds() {
+        engine = new PostgresEngine(vertx, withStatementTimeout(config, Duration.ofMillis(CONNECTION_MILLIS)));
+        engine.execute(demo(), "SELECT 1 AS one", false, limits(5_000)).await().atMost(Duration.ofSeconds(10));
+    }
+
+    @AfterEach
+    void close() {
+        engine.close();
+    }
+
+    @Test
+    void aStatementAtTheConnectionsLimitIsStoppedByTheConnectionsOwnTimeout() {
+        long took = millisUntilTheServerStops(CONNECTION_MILLIS);
+        assertThat(took).isBetween(CONNECTION_MILLIS - 100, CONNECTION_MILLIS + 1_000);
+    }
+
+    @Test
+    void aCallersShorterDeadlineIsStoppedByTheServerAtTheDeadline() {
+        assertThat(millisUntilTheServerStops(300)).isLessThan(300 + 1_000);
+    }
+
+    @Test
+    void aLongerLimitThanTheConnectionsIsTheCallsOwn() {
+        assertThat(millisUntilTheServerStops(3_000)).isBetween(3_000L - 100, 3_000L + 1_000);
+    }
+
+    private long millisUntilTheServerStops(long limitMillis) {
+        long start = System.nanoTime();
+        SandboxException stopped = catchThrowableOfType(() -> engine.execute(demo(), RUNAWAY, false,
+                limits(limitMillis)).await().atMost(Duration.ofSeconds(10)), SandboxException.class);
+        long took = (System.nanoTime() - start) / 1_000_000;
+        assertThat(stopped).as("the server cancelled the statement").isNotNull();
+        assertThat(stopped.code()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+        return took;
+    }
+
+    private TenantDatabase demo() {
+        return registry.lookup(PostgresTenant.DEMO.tenant(), PostgresTenant.DEMO.name());
+    }
+
+    private static ExecutionLimits limits(long millis) {
+        return new ExecutionLimits(millis, System.nanoTime() + millis * 1_000_000L, 100, 1_000_000, 100, 65_536,
+                1_048_576);
+    }
+
+    private static ExecutorConfig withStatementTimeout(ExecutorConfig config, Duration timeout) {
+        ExecutorConfig.PgPool pool = (ExecutorConfig.PgPool) Proxy.newProxyInstance(
+                ServerStatementTimeoutTest.class.getClassLoader(), new Class<?>[] {ExecutorConfig.PgPool.class},
+                (proxy, method, args) -> method.getName().equals("statementTimeout") ? timeout
+                        : method.invoke(config.pool(), args));
+        return (ExecutorConfig) Proxy.newProxyInstance(ServerStatementTimeoutTest.class.getClassLoader(),
+                new Class<?>[] {ExecutorConfig.class}, (proxy, method, args) -> method.getName().equals("pool")
+                        ? pool : method.invoke(config, args));
+    }
+}
