@@ -43,7 +43,7 @@ The constants, in the order they are fitted (each on the training folds only):
      questions at most MAX_MEAN_SHOWN_UNAMBIGUOUS readings on average.
 MAX_SHOWN (4) is fixed.
 
-Usage: fit_ranker.py EXAMPLES.jsonl [--folds K] [--json-out FILE]
+Usage: fit_ranker.py EXAMPLES.jsonl [--folds K] [--json-out FILE] [--verdicts-out FILE]
 """
 
 import argparse
@@ -482,7 +482,7 @@ def cross_validate(exs, k, procedure):
         pairs.extend((e, decide(e, model)) for e in held)
         print("fold %d: trained on %d examples, held out %d (%d databases)" % (
             i + 1, len(train), len(held), len({e["database"] for e in held})), file=sys.stderr)
-    return figures(pairs), models
+    return figures(pairs), models, pairs
 
 
 def spread(models):
@@ -560,6 +560,8 @@ def main():
     ap.add_argument("examples")
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--json-out")
+    ap.add_argument("--verdicts-out", help="JSONL, one line per example: its held-out P(ambiguous), verdict and "
+                                           "shown count, to compare two runs question by question")
     ap.add_argument("--procedure", choices=["now", "before"], default="now",
                     help="'before': the procedure of 2026-11-25 (seven verdict features, Youden's threshold, the "
                          "SHOW_MIN_CONFIDENCE cut), cross-validated the same way, for an honest before/after")
@@ -567,7 +569,7 @@ def main():
     exs = load(args.examples, args.procedure)
     print("examples: %d, databases: %d" % (len(exs), len({e["database"] for e in exs})), file=sys.stderr)
     run_figures = figures([(e, as_run(e)) for e in exs])
-    held_out, models = cross_validate(exs, args.folds, args.procedure)
+    held_out, models, held_pairs = cross_validate(exs, args.folds, args.procedure)
     model = fit(exs, args.procedure)
     all_data = figures([(e, decide(e, model)) for e in exs])
     report = {"as_run": run_figures, "held_out": held_out, "all_data": all_data,
@@ -580,6 +582,11 @@ def main():
     if args.json_out:
         with open(args.json_out, "w") as fh:
             json.dump(report, fh, indent=2)
+    if args.verdicts_out:
+        with open(args.verdicts_out, "w") as fh:
+            for e, d in held_pairs:
+                fh.write(json.dumps({"id": e["id"], "is_ambiguous": e["is_ambiguous"], "p_amb": round(d["p_amb"], 4),
+                                     "ambiguous": d["ambiguous"], "shown": d["shown"]}) + "\n")
 
 
 if __name__ == "__main__":

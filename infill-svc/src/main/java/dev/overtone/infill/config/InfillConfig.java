@@ -63,6 +63,14 @@ public interface InfillConfig {
         @WithDefault("4")
         int maxSources();
 
+        /**
+         * Whether a later round varies this call's own sibling swaps (variants of the table or column family: the
+         * same query over a sibling table or column). Off: such a reading is offered, but not varied again, since its
+         * variants would repeat the original's other changes under the sibling's name.
+         */
+        @WithDefault("false")
+        boolean varySiblingSwaps();
+
         /** Variants asked of parser-svc per reading. */
         @WithDefault("6")
         int variantsPerReading();

@@ -53,7 +53,11 @@ public class StructuralInfill {
     public Proposal propose(InfillRequest request, int max) {
         long deadline = System.nanoTime() + config.structural().budget().toNanos();
         List<Reading> withSql = request.getReadingsList().stream().filter(r -> !r.getSql().isBlank()).toList();
-        List<Reading> sources = withSql.stream().limit(config.structural().maxSources()).toList();
+        VariedReadings.Ask ask = new VariedReadings.Ask(request.getQuestion(), request.getOptions().getFamiliesList());
+        SiblingSwaps swaps = new SiblingSwaps(config.structural().varySiblingSwaps() ? List.of()
+                : variedReadings.of(request.getCallId(), ask).values());
+        List<Reading> sources = withSql.stream().filter(r -> swaps.varies(r.getSql()))
+                .limit(config.structural().maxSources()).toList();
         if (sources.isEmpty()) {
             return Proposal.skipped();
         }
@@ -64,7 +68,7 @@ public class StructuralInfill {
         DownstreamFailure failure = null;
         try {
             List<Reading> rest = new ArrayList<>();
-            for (Reading r : withSql.subList(sources.size(), withSql.size())) {
+            for (Reading r : withSql.stream().filter(r -> !sources.contains(r)).toList()) {
                 SqlAnalysis held = request.getReadingAnalysesOrDefault(r.getId(), null);
                 if (held != null) {
                     covered.add(held.getCanonicalSql());
@@ -95,7 +99,9 @@ public class StructuralInfill {
                     covered.add(plain(sources.get(i).getSql()));
                 }
                 for (Variant v : result.getVariantsList()) {
-                    candidates.add(new Candidate(v, sources.get(i).getId()));
+                    if (swaps.offers(sources.get(i).getSql(), v)) {
+                        candidates.add(new Candidate(v, sources.get(i).getId()));
+                    }
                 }
             }
         } catch (DownstreamFailure e) {

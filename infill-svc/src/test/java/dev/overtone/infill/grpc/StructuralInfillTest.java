@@ -112,6 +112,25 @@ class StructuralInfillTest {
     }
 
     @Test
+    void aCallsOwnSiblingSwapIsOfferedButNotVariedInItsNextRound() {
+        InfillRequest round = InfillRequests.rating().setCallId("call-swap")
+                .setOptions(InfillOptions.newBuilder().setModel(false)).build();
+        InfillResponse first = infill.infill(round);
+        // the score reading is a column swap (the reviews' score for the stars), sent back as interpreter-svc does
+        assertThat(first.getReadingsList()).singleElement().satisfies(r -> assertThat(r.getFamily()).isEqualTo("column"));
+        InfillRequest next = round.toBuilder().setLastRound(true)
+                .addReadings(Reading.newBuilder().setId("r2").setSql(FakeParser.SCORE_VARIANT).setSource(Source.SOURCE_INFILL_STRUCTURAL))
+                .putReadingAnalyses("r2", first.getReadings(0).getAnalysis()).build();
+        int before = FakeParser.CALLS.get();
+
+        InfillResponse second = infill.infill(next);
+
+        assertThat(FakeParser.CALLS.get() - before).isZero();
+        assertThat(second.getReadingsList()).isEmpty();
+        assertThat(second.getDegraded()).isFalse();
+    }
+
+    @Test
     void modelSwitchedOffPerCallIsNotDegraded() {
         InfillResponse response = infill.infill(InfillRequests.rating()
                 .setOptions(InfillOptions.newBuilder().setModel(false)).build());
