@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Memory on against --ignore-memory on the load bench, interleaved on, off, on, off (bench/README, "Memory, fourth round").
-# Per run over its measured window (after its warm-up): p50 and throughput (bench load's own line), the CPU
-# interpreter-svc and clarify-svc used per Interpret, clarify-svc's Remembers per Interpret (the asks the push
-# replaces), then interpreter-svc's WatchMemory lag (commit -> its set updated) over choices recorded at the end.
+# Memory on against --ignore-memory on the load bench (bench/README, "Memory, eighth round"): balanced rounds, on off off on
+# in odd rounds and off on on off in even ones, so drift, leftover JIT and GC weigh on both arms alike; each round gives one
+# paired difference, (its two on arms' mean) - (its two off arms'). Per arm over its measured window (after its warm-up):
+# p50, throughput, the p50 of the calls that ran the recall stage and of those that did not, the CPU interpreter-svc and
+# clarify-svc used per Interpret, clarify-svc's Remembers per Interpret. At the end: the median of the paired differences
+# with their range, and interpreter-svc's WatchMemory lag (commit -> its set updated) over choices recorded then.
 # Run it on a suite that is up and warm, with the same environment as bin/overtone (OVERTONE_HOME, OVERTONE_PORT_BASE):
-#   bench/tools/memory_push.sh [ROUNDS (2)] [SECONDS (40)] [WARMUP_SECONDS (60)]
+#   bench/tools/memory_push.sh [ROUNDS (4)] [SECONDS (20)] [WARMUP_SECONDS (10)]
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
-ROUNDS=${1:-2} SECONDS_MEASURED=${2:-40} WARMUP=${3:-60}
+ROUNDS=${1:-4} SECONDS_MEASURED=${2:-20} WARMUP=${3:-10}
+ARMS=$(mktemp)  # round arm p50 recall-p50 recall-calls no-recall-p50
 HOME_DIR=${OVERTONE_HOME:-$ROOT/.overtone}
 DATA=${DATA:-../shared/data/ambrosia-star/dev.gemma.jsonl}
 
@@ -28,11 +31,11 @@ $(count "$CLARIFY_HTTP" grpc_server_processing_duration_seconds_count 'method="R
 }
 
 run() {
-  local label=$1; shift
-  local err; err=$(mktemp)
+  local round=$1 label=$2; shift 2
+  local err out; err=$(mktemp); out="$HOME_DIR/bench-memory-push/$label-$(date +%H%M%S)"
   bin/overtone bench load --no-start --data "$DATA" --data-share 0.8 --concurrency 16 --seconds "$SECONDS_MEASURED" \
     --warmup-seconds "$WARMUP" --interpreter "localhost:$INTERPRETER_GRPC" --clarify-svc "localhost:$CLARIFY_GRPC" \
-    --out "$HOME_DIR/bench-memory-push/$label-$(date +%H%M%S)" "$@" >"$err.out" 2>"$err" &
+    --out "$out" "$@" >"$err.out" 2>"$err" &
   local pid=$!
   until grep -q "bench: measuring" "$err" 2>/dev/null; do
     kill -0 $pid 2>/dev/null || { cat "$err" "$err.out"; exit 1; }
@@ -42,16 +45,45 @@ run() {
   wait $pid
   read -r i1 c1 n1 r1 <<<"$(snapshot)"
   local n=$((n1 - n0))
-  printf '%-4s %s | load %s | interpreter %.2f ms CPU/Interpret, clarify %.2f ms, Remembers/Interpret %.3f (%d for %d)\n' \
-    "$label" "$(grep -m1 '^throughput' "$err.out")" "$(cut -d' ' -f1-3 /proc/loadavg)" \
+  # the recall stage's split (none with --ignore-memory: every call is then a call without it)
+  jq -r --arg r "$round" --arg l "$label" '[$r, $l, .p50_ms, (.p50_by_stage.recall.with.p50_ms // "-"),
+      (.p50_by_stage.recall.with.calls // 0), (.p50_by_stage.recall.without.p50_ms // .p50_ms)] | @tsv' "$out/report.json" >>"$ARMS"
+  printf '%s %-4s %s | recall calls p50 %s (%s), others %s | load %s | interpreter %.2f ms CPU/Interpret, clarify %.2f ms, Remembers/Interpret %.3f (%d for %d)\n' \
+    "$round" "$label" "$(grep -m1 '^throughput' "$err.out")" $(tail -1 "$ARMS" | cut -f4-6) "$(cut -d' ' -f1-3 /proc/loadavg)" \
     "$(echo "($i1 - $i0) / $n" | bc -l)" "$(echo "($c1 - $c0) / $n" | bc -l)" "$(echo "($r1 - $r0) / $n" | bc -l)" $((r1 - r0)) $n
   rm -f "$err" "$err.out"
 }
 
+on() { run "$1" on; }
+off() { run "$1" off --ignore-memory; }
+
 for ((r = 1; r <= ROUNDS; r++)); do
-  run on
-  run off --ignore-memory
+  if ((r % 2)); then on $r; off $r; off $r; on $r; else off $r; on $r; on $r; off $r; fi
 done
+
+# Per round: (mean of its on arms) - (mean of its off arms), for the p50 of every call and of the calls without recall
+python3 - "$ARMS" <<'PY'
+import statistics, sys
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
+def diffs(col):
+    out = []
+    for r in sorted({x[0] for x in rows}, key=int):
+        on = [float(x[col]) for x in rows if x[0] == r and x[1] == "on"]
+        off = [float(x[col]) for x in rows if x[0] == r and x[1] == "off"]
+        out.append(statistics.mean(on) - statistics.mean(off))
+    return out
+for name, col in (("every call", 2), ("calls without recall", 5)):
+    d = diffs(col)
+    print(f"p50 on - off, {name}: median {statistics.median(d):+.2f} ms (rounds: {', '.join(f'{x:+.2f}' for x in d)}; "
+          f"range {min(d):+.2f} .. {max(d):+.2f})")
+rec = [float(x[3]) for x in rows if x[1] == "on" and x[3] != "-"]
+calls = sum(int(x[4]) for x in rows if x[1] == "on")
+off = [float(x[2]) for x in rows if x[1] == "off"]
+if rec:
+    print(f"p50 of the calls that ran recall (memory on): median over arms {statistics.median(rec):.2f} ms ({calls} calls);"
+          f" every call with memory off {statistics.median(off):.2f} ms")
+PY
+rm -f "$ARMS"
 
 # The window: choices recorded in fresh scopes (Choose, one every 200 ms) while interpreter-svc watches
 java -cp "$ROOT/interpreter-svc/target/quarkus-app/app/*:$ROOT/interpreter-svc/target/quarkus-app/lib/main/*" "$ROOT/bench/tools/ChooseScopes.java" "$CLARIFY_GRPC" "${CHOICES:-50}"

@@ -223,6 +223,7 @@ public record LoadRun(Path out, int concurrency, int seconds, int warmupSeconds,
         r.put("p99_ms", round(lat.percentile(99)));
         r.put("errors", errors);
         r.put("stages", stages);
+        r.put("p50_by_stage", StageSplit.of(ok));
         r.put("calls", calls.size());
         r.put("ok", ok.size());
         r.put("mean_ms", round(lat.mean()));

@@ -40,6 +40,13 @@ public interface ClarifyConfig {
         @WithDefault("180d")
         Duration ttl();
 
+        /**
+         * The most databases whose choices a replica keeps between Recalls, until a choice there is recorded or forgotten
+         * (0: every Recall reads PostgreSQL).
+         */
+        @WithDefault("10000")
+        int cacheScopes();
+
         /** WatchMemory: the pushed scopes that gain a choice (README, "Memory", "Pushed"). */
         Watch watch();
     }

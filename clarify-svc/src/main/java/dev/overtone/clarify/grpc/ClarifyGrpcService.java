@@ -114,7 +114,7 @@ public class ClarifyGrpcService implements ClarifyService {
 
     @Override
     public Uni<ForgetResponse> forget(ForgetRequest request) {
-        return Uni.createFrom().deferred(() -> listing.forget(request.getTenant(), request.getDatabase(), request.getChoiceId()))
+        return echoed(Uni.createFrom().deferred(() -> listing.forget(request.getTenant(), request.getDatabase(), request.getChoiceId())))
                 .map(n -> ForgetResponse.newBuilder().setForgotten(n.intValue()).build());
     }
 }

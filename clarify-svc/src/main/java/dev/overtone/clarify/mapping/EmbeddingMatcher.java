@@ -60,6 +60,19 @@ public class EmbeddingMatcher implements WordSimilarity {
         return Math.max(0, CachedVectors.cosine(wordVectors.of(a), wordVectors.of(b)));
     }
 
+    /** The same cosine from cached vectors only, never running the model: {@link WordSimilarity.NotCached} on a miss. */
+    public WordSimilarity cachedOnly() {
+        return (a, b) -> Math.max(0, CachedVectors.cosine(cachedVector(a), cachedVector(b)));
+    }
+
+    private float[] cachedVector(String text) {
+        float[] v = wordVectors.cached(text);
+        if (v == null) {
+            throw new WordSimilarity.NotCached();
+        }
+        return v;
+    }
+
     /** Loads the model and runs one real match (a reply against two option texts). */
     public void warmUp() {
         closest("the stars", List.of("the hotel's star rating", "the average review score"));

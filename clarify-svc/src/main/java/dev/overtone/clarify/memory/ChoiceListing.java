@@ -5,6 +5,7 @@ import dev.overtone.clarify.service.ClarifyException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -14,6 +15,11 @@ import java.util.UUID;
 public class ChoiceListing {
     static final int DEFAULT_PAGE_SIZE = 50;
     static final int MAX_PAGE_SIZE = 500;
+
+    @Inject
+    ChoiceRecorder recorder;
+    @Inject
+    ChoiceCache cache;
 
     /** A page of choices, newest first; {@code nextPageToken} empty on the last page. */
     public record Page(List<Choice> choices, String nextPageToken) {
@@ -42,15 +48,31 @@ public class ChoiceListing {
     public Uni<Long> forget(String tenant, String database, String choiceId) {
         MemoryScope.requireTenant(tenant, "Forget");
         if (choiceId == null || choiceId.isBlank()) {
-            return Panache.withTransaction(() -> RememberedChoices.deleteAll(tenant, database));
+            return Panache.withTransaction(() -> RememberedChoices.deleteAll(tenant, database).call(() -> told(tenant, database)))
+                    .invoke(() -> forgottenHere(tenant, database));
         }
         UUID id = id(tenant, choiceId);
-        return Panache.withTransaction(() -> RememberedChoices.deleteOne(tenant, database, id)).map(n -> {
+        return Panache.withTransaction(() -> RememberedChoices.deleteOne(tenant, database, id).call(() -> told(tenant, database)))
+                .invoke(() -> forgottenHere(tenant, database)).map(n -> {
             if (n == 0) {
                 throw notFound(tenant, choiceId);
             }
             return n;
         });
+    }
+
+    /** Every replica's cache hears of it at commit ({@link ChoiceCache}). */
+    private Uni<Void> told(String tenant, String database) {
+        return recorder.forgotten(scope(tenant, database));
+    }
+
+    /** This replica's cache is told again after the commit: a Recall here after Forget replied never meets the choice. */
+    private void forgottenHere(String tenant, String database) {
+        cache.forgotten(scope(tenant, database));
+    }
+
+    private static MemoryScope scope(String tenant, String database) {
+        return new MemoryScope(tenant, database == null ? "" : database);
     }
 
     private static UUID id(String tenant, String choiceId) {

@@ -15,6 +15,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -48,17 +49,35 @@ public class ChoiceLookup {
     ClarifyConfig config;
     @Inject
     Pool pool;
+    @Inject
+    ChoiceCache cache;
+    @Inject
+    MemoryListener listener;
 
-    /** The unexpired choices of this tenant's database, newest first, answered on the caller's context. */
+    /**
+     * The unexpired choices of this tenant's database, newest first, answered on the caller's context: from the cache
+     * while the listener hears every change ({@link ChoiceCache}), else read (and kept when nothing changed meanwhile).
+     */
     public Uni<List<Choice>> candidates(String tenant, String database) {
         if (!config.memory().enabled()) {
             return Uni.createFrom().item(List.of());
         }
+        MemoryScope scope = new MemoryScope(tenant, database);
+        Instant now = Instant.now();
+        boolean cacheable = listener.cacheable();
+        Optional<List<Choice>> held = cacheable ? cache.get(scope, now) : Optional.empty();
+        if (held.isPresent()) {
+            return Uni.createFrom().item(held.get());
+        }
+        ChoiceCache.Stamp stamp = cache.stamp(scope);
         var caller = CallerContext.of(Vertx.currentContext());
-        return pool.preparedQuery(NEWEST).execute(Tuple.of(tenant, database, Instant.now().atOffset(ZoneOffset.UTC), CONSULTED))
+        return pool.preparedQuery(NEWEST).execute(Tuple.of(tenant, database, now.atOffset(ZoneOffset.UTC), CONSULTED))
                 .map(rows -> {
                     List<Choice> out = new ArrayList<>(rows.size());
                     rows.forEach(row -> out.add(choice(row)));
+                    if (cacheable) {
+                        cache.keep(scope, stamp, out, out.size() < CONSULTED);
+                    }
                     return out;
                 })
                 .emitOn(caller);

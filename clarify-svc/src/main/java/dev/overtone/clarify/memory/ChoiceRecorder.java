@@ -44,9 +44,24 @@ public class ChoiceRecorder {
 
     /** Tells every replica's watchers that this tenant's database now remembers a choice (MemoryListener). */
     private Uni<Void> notifyWatchers(MemoryScope scope) {
-        long micros = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
-        ScopeNotice notice = new ScopeNotice(scope, echoes.expect(), micros);
-        return Panache.getSession().chain(s -> s.createNativeQuery(NOTIFY).setParameter(1, ScopeNotice.CHANNEL)
+        return send(ScopeNotice.CHANNEL, new ScopeNotice(scope, echoes.expect(), nowMicros()));
+    }
+
+    /**
+     * In the forgetting transaction: tells every replica's cache that choices of this scope (its database empty: of every
+     * database of the tenant) are gone; the call waits for its echo as a recording one does.
+     */
+    public Uni<Void> forgotten(MemoryScope scope) {
+        return enabled() ? send(ScopeNotice.FORGOTTEN_CHANNEL, new ScopeNotice(scope, echoes.expect(), nowMicros()))
+                : Uni.createFrom().voidItem();
+    }
+
+    private static Uni<Void> send(String channel, ScopeNotice notice) {
+        return Panache.getSession().chain(s -> s.createNativeQuery(NOTIFY).setParameter(1, channel)
                 .setParameter(2, notice.payload()).getSingleResult()).replaceWithVoid();
+    }
+
+    private static long nowMicros() {
+        return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
     }
 }

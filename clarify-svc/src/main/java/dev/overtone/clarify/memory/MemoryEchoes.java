@@ -18,7 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.jboss.logging.Logger;
 
 /**
- * Lets Choose and a resolving Answer reply only once this replica has heard its own notification come back (or
+ * Lets Choose, a resolving Answer and Forget reply only once this replica has heard its own notification come back (or
  * {@code watch.echo-wait} passed): every replica hears it at the same commit, so by then the watchers have been sent the
  * scope. A call opens its {@link Call} ({@link #open}), which the recorder, deep in the call, finds on the call's own
  * duplicated Vert.x context and adds its tokens to; the call settles that same {@link Call} after commit, and

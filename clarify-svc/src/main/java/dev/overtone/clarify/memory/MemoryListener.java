@@ -31,8 +31,10 @@ import org.jboss.logging.Logger;
 /**
  * This replica's LISTEN on {@link ScopeNotice#CHANNEL}, on a connection of its own ({@link PgSubscriber}, connected
  * again after a loss): every scope that gains a choice on any replica is forwarded to this replica's open watch streams
- * and answers this replica's echoes. While it is not listening a notification can be missed, so every stream is ended
- * then (UNAVAILABLE: its caller falls back to asking, and subscribes again) and no new one is opened.
+ * and answers this replica's echoes; every scope that gains or loses a choice ({@link ScopeNotice#FORGOTTEN_CHANNEL}) is
+ * dropped from this replica's {@link ChoiceCache}. While it is not listening a notification can be missed, so every
+ * stream is ended then (UNAVAILABLE: its caller falls back to asking, and subscribes again), no new one is opened, and
+ * the cache is emptied and not used.
  */
 @ApplicationScoped
 public class MemoryListener {
@@ -48,6 +50,8 @@ public class MemoryListener {
     MemoryEchoes echoes;
     @Inject
     MeterRegistry registry;
+    @Inject
+    ChoiceCache cache;
     @ConfigProperty(name = "quarkus.datasource.reactive.url")
     String url;
     @ConfigProperty(name = "quarkus.datasource.username")
@@ -58,6 +62,7 @@ public class MemoryListener {
     private final Set<ScopeWatch> watches = ConcurrentHashMap.newKeySet();
     private final CompletableFuture<Void> firstListen = new CompletableFuture<>();
     private volatile boolean listening;
+    private volatile boolean listeningToForgets;
     private volatile boolean stopping;
     private PgSubscriber subscriber;
 
@@ -71,10 +76,17 @@ public class MemoryListener {
         subscriber = PgSubscriber.subscriber(vertx, options).reconnectPolicy(this::lost);
         subscriber.channel(ScopeNotice.CHANNEL)
                 .subscribeHandler(v -> {
+                    cache.reset(); // whatever was read while not listening may have missed a notice
                     listening = true;
                     firstListen.complete(null);
                 })
                 .handler(payload -> ScopeNotice.parse(payload).ifPresent(this::heard));
+        subscriber.channel(ScopeNotice.FORGOTTEN_CHANNEL)
+                .subscribeHandler(v -> {
+                    cache.reset();
+                    listeningToForgets = true;
+                })
+                .handler(payload -> ScopeNotice.parse(payload).ifPresent(this::heardForgotten));
         connectUntilListening(vertx, this::connect, this::lost, 0);
     }
 
@@ -124,19 +136,32 @@ public class MemoryListener {
             LOG.warn("memory: the LISTEN connection to PostgreSQL was lost; watch streams ended, connecting again");
         }
         listening = false;
+        listeningToForgets = false;
+        cache.reset();
         endAll(Status.UNAVAILABLE.withDescription("clarify-svc lost its PostgreSQL listener, a choice could be missed:"
                 + " ask Remembers, and watch again"));
         return stopping ? -1 : Math.min(config.memory().watch().reconnectMax().toMillis(), 50L << Math.min(tries, 10));
     }
 
     private void heard(ScopeNotice notice) {
+        cache.changed(notice.scope()); // before the echo: the recording call's reply must not meet the old choices here
         watches.forEach(w -> w.push(notice.scope(), notice.recordedAtMicros()));
+        echoes.heard(notice.token());
+    }
+
+    private void heardForgotten(ScopeNotice notice) {
+        cache.forgotten(notice.scope());
         echoes.heard(notice.token());
     }
 
     /** Whether every notification from now on reaches this replica: a watch may start only then. */
     public boolean listening() {
         return listening && !stopping;
+    }
+
+    /** Whether every record and forget from now on reaches this replica's cache: it may be used only then. */
+    public boolean cacheable() {
+        return listening && listeningToForgets && !stopping;
     }
 
     /** The watch streams open on this replica now (also the gauge {@link #WATCHES}). */

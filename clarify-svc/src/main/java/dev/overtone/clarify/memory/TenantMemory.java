@@ -8,6 +8,7 @@ import dev.overtone.clarify.service.Reading;
 import dev.overtone.clarify.service.ReadingForks;
 import dev.overtone.clarify.service.SlotValue;
 import dev.overtone.clarify.service.StartCommand;
+import dev.overtone.clarify.service.WordSimilarity;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -22,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.IntPredicate;
 
 /**
@@ -78,18 +80,24 @@ public class TenantMemory {
             if (r.candidates().stream().anyMatch(c -> c.slots() == null)) {
                 analysed = analysed.emitOn(CallerContext.of(ctx)); // back from parser-svc's answer to the caller's context
             }
-            // a pivot term may run the embedding model: a worker thread, not the event loop
-            return analysed.chain(slots -> Uni.createFrom().item(() -> recalled(r, readings, slots, choices))
-                    .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                    .emitOn(CallerContext.of(ctx)));
+            return analysed.chain(slots -> {
+                try { // here, when no pivot term needs the embedding model to run (words alone, or vectors it made before)
+                    return Uni.createFrom().item(recalled(r, readings, slots, choices, readingForks::pivotTermWithoutModel));
+                } catch (WordSimilarity.NotCached e) { // the model must run: a worker thread, not the event loop
+                    return Uni.createFrom().item(() -> recalled(r, readings, slots, choices, readingForks::pivotTerm))
+                            .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                            .emitOn(CallerContext.of(ctx));
+                }
+            });
         });
     }
 
-    private Recalled recalled(MemoryRequest r, List<Reading> readings, List<List<SlotValue>> slots, List<Choice> choices) {
+    private Recalled recalled(MemoryRequest r, List<Reading> readings, List<List<SlotValue>> slots, List<Choice> choices,
+            BiFunction<String, DecisionVariable, String> pivotTerm) {
         List<DecisionVariable> variables = DecisionVariableExtractor.extract(slots);
         Map<String, String> terms = new HashMap<>();
         List<Decision> decisions = ChoiceMatcher.match(r.question(), variables, sqlOf(readings), TableReaders.tables(slots), choices,
-                v -> terms.computeIfAbsent(v.id(), id -> readingForks.pivotTerm(r.question(), v)));
+                v -> terms.computeIfAbsent(v.id(), id -> pivotTerm.apply(r.question(), v)));
         Map<Choice, List<Decision>> byChoice = new LinkedHashMap<>(); // a whole reading decides several forks
         for (Decision d : decisions) {
             byChoice.computeIfAbsent(d.choice(), c -> new ArrayList<>()).add(d);

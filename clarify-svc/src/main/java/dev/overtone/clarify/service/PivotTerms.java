@@ -5,7 +5,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
-/** A fork's pivot term ({@link PivotTerm}) with the embedding model; blocking, so callers run it on a worker thread. */
+/**
+ * A fork's pivot term ({@link PivotTerm}) with the embedding model; blocking, so callers run it on a worker thread, or
+ * first try {@link #withoutModel} where they may not block.
+ */
 @ApplicationScoped
 public class PivotTerms {
     private static final Logger LOG = Logger.getLogger(PivotTerms.class);
@@ -24,5 +27,13 @@ public class PivotTerms {
             LOG.warnf("the embedding model failed (%s); the question's pivot term is chosen by words only", e.toString());
             return PivotTerm.of(question, v, WordSimilarity.NONE);
         }
+    }
+
+    /**
+     * The same pivot term without running the model (words alone, or the vectors already cached), for a caller that may
+     * not block; {@link WordSimilarity.NotCached} when the model would have to run.
+     */
+    public String withoutModel(String question, DecisionVariable v) {
+        return PivotTerm.of(question, v, embeddings.enabled() ? embeddings.cachedOnly() : WordSimilarity.NONE);
     }
 }

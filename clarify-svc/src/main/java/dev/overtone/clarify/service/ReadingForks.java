@@ -31,4 +31,9 @@ public class ReadingForks {
     public String pivotTerm(String question, DecisionVariable v) {
         return pivotTerms.of(question, v);
     }
+
+    /** The fork's pivot term if it needs no model run ({@link PivotTerms#withoutModel}), else {@link WordSimilarity.NotCached}. */
+    public String pivotTermWithoutModel(String question, DecisionVariable v) {
+        return pivotTerms.withoutModel(question, v);
+    }
 }

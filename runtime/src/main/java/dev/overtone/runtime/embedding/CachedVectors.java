@@ -36,6 +36,11 @@ public final class CachedVectors {
         return v;
     }
 
+    /** The text's vector when it is cached (no model run), else null. */
+    public float[] cached(String text) {
+        return cache.get(text);
+    }
+
     /** The model, loaded by the first caller (the others wait for it). */
     public EmbeddingModel model() {
         return model.get();

@@ -1,0 +1,100 @@
+package dev.overtone.clarify.memory;
+
+import dev.overtone.clarify.config.ClarifyConfig;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A remembering database's unexpired choices as this replica last read them, kept until any replica records or forgets a
+ * choice there: every such write notifies in its transaction, and {@link MemoryListener} hears it (at commit) and calls
+ * {@link #changed} or {@link #forgotten} here. A read is stamped before its query and kept only if nothing changed the
+ * scope (or its tenant) since, so a query that raced a write is used once and never kept. While the listener is not
+ * listening a notice can be missed: then nothing is served or kept, and every entry read before is dropped
+ * ({@link #reset}, at the loss and again when it listens). An entry's expired choices are left out as it is served.
+ * The change counts are never dropped (one number per database ever written to while this replica ran): dropping one
+ * could let a stale read's stamp match again.
+ */
+@Singleton
+public class ChoiceCache {
+    /** What a read saw before its query: the listener's epoch, its tenant's and its scope's change counts. */
+    public record Stamp(long epoch, long tenant, long scope) {
+    }
+
+    /** {@code whole}: the read had every unexpired choice (not cut at the lookup's limit), so dropping the expired is exact. */
+    private record Held(Stamp stamp, List<Choice> choices, boolean whole) {
+    }
+
+    private final int maxScopes;
+    private final AtomicLong epoch = new AtomicLong();
+    private final Map<MemoryScope, Long> scopeChanges = new ConcurrentHashMap<>();
+    private final Map<String, Long> tenantChanges = new ConcurrentHashMap<>();
+    private final Map<MemoryScope, Held> held = new ConcurrentHashMap<>();
+
+    @Inject
+    ChoiceCache(ClarifyConfig config) {
+        this(config.memory().cacheScopes());
+    }
+
+    /** @param maxScopes the most databases kept at once (0: nothing is kept) */
+    public ChoiceCache(int maxScopes) {
+        this.maxScopes = maxScopes;
+    }
+
+    /** Taken before the query whose result may be {@link #keep}t. */
+    public Stamp stamp(MemoryScope scope) {
+        return new Stamp(epoch.get(), tenantChanges.getOrDefault(scope.tenant(), 0L), scopeChanges.getOrDefault(scope, 0L));
+    }
+
+    /** The scope's choices unexpired at {@code now}, newest first, when a read still current is held. */
+    public Optional<List<Choice>> get(MemoryScope scope, Instant now) {
+        Held h = held.get(scope);
+        if (h == null || !h.stamp().equals(stamp(scope))) {
+            return Optional.empty();
+        }
+        List<Choice> unexpired = h.choices().stream().filter(c -> c.expiresAt().isAfter(now)).toList();
+        return h.whole() || unexpired.size() == h.choices().size() ? Optional.of(unexpired) : Optional.empty();
+    }
+
+    /**
+     * Keeps a read taken under {@code stamp} (nothing when the scope changed since, or the cache is full); {@code whole}
+     * false when the read was cut at a limit, so it is served only while none of it has expired.
+     */
+    public void keep(MemoryScope scope, Stamp stamp, List<Choice> choices, boolean whole) {
+        if (held.size() < maxScopes && stamp.equals(stamp(scope))) {
+            held.put(scope, new Held(stamp, List.copyOf(choices), whole));
+        }
+    }
+
+    /** A choice of the scope was recorded. */
+    public void changed(MemoryScope scope) {
+        scopeChanges.merge(scope, 1L, Long::sum);
+        held.remove(scope);
+    }
+
+    /** Choices of the scope were forgotten; an empty database: of every database of the tenant. */
+    public void forgotten(MemoryScope scope) {
+        if (scope.database().isEmpty()) {
+            tenantChanges.merge(scope.tenant(), 1L, Long::sum);
+            held.keySet().removeIf(s -> s.tenant().equals(scope.tenant()));
+        } else {
+            changed(scope);
+        }
+    }
+
+    /** A notice may have been missed: nothing read before now is served again. */
+    public void reset() {
+        epoch.incrementAndGet();
+        held.clear();
+    }
+
+    /** The databases held now. */
+    public int size() {
+        return held.size();
+    }
+}
