@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Lexical closeness of names: their words, stemmed, without the words every question has. */
 class NameSimilarityTest {
@@ -15,38 +17,30 @@ class NameSimilarityTest {
         assertThat(NameSimilarity.tokens("a_b id")).isEmpty();
     }
 
-    @Test
-    void stemsUndoTheUsualPlurals() {
-        assertThat(NameSimilarity.stem("Companies")).isEqualTo("company");
-        assertThat(NameSimilarity.stem("boxes")).isEqualTo("box");
-        assertThat(NameSimilarity.stem("matches")).isEqualTo("match");
-        assertThat(NameSimilarity.stem("hotels")).isEqualTo("hotel");
-        // not a plural: a double s, and words too short to tell
-        assertThat(NameSimilarity.stem("address")).isEqualTo("address");
-        assertThat(NameSimilarity.stem("gas")).isEqualTo("gas");
+    /** The usual plurals undone; a double s, and words too short to tell, left as they are. */
+    @ParameterizedTest
+    @CsvSource({"Companies, company", "boxes, box", "matches, match", "hotels, hotel", "address, address", "gas, gas"})
+    void stemsUndoTheUsualPlurals(String word, String stem) {
+        assertThat(NameSimilarity.stem(word)).isEqualTo(stem);
     }
 
-    @Test
-    void lexicalIsTheShareOfTheSmallerNameFoundInTheOther() {
-        assertThat(NameSimilarity.lexical("star_rating", "hotel star rating")).isEqualTo(1.0);
-        assertThat(NameSimilarity.lexical("star_rating", "guest rating")).isEqualTo(0.5);
-        assertThat(NameSimilarity.lexical("price", "city")).isZero();
-        assertThat(NameSimilarity.lexical("the", "city")).isZero();
+    @ParameterizedTest
+    @CsvSource({"star_rating, hotel star rating, 1.0", "star_rating, guest rating, 0.5", "price, city, 0.0", "the, city, 0.0"})
+    void lexicalIsTheShareOfTheSmallerNameFoundInTheOther(String a, String b, double share) {
+        assertThat(NameSimilarity.lexical(a, b)).isEqualTo(share);
     }
 
-    @Test
-    void wordsOfFourLettersOrMoreMatchByPrefix() {
-        assertThat(NameSimilarity.sameWord("manufacturer", "manu")).isTrue();
-        assertThat(NameSimilarity.sameWord("car", "cart")).isFalse();
-        assertThat(NameSimilarity.sameWord("city", "city")).isTrue();
+    @ParameterizedTest
+    @CsvSource({"manufacturer, manu, true", "car, cart, false", "city, city, true"})
+    void wordsOfFourLettersOrMoreMatchByPrefix(String a, String b, boolean same) {
+        assertThat(NameSimilarity.sameWord(a, b)).isEqualTo(same);
     }
 
-    @Test
-    void mentionedIsTheShareOfTheNamesWordsTheQuestionHas() {
+    @ParameterizedTest
+    @CsvSource({"star_rating, 1.0", "review_rating, 0.5", "id, 0.0"})
+    void mentionedIsTheShareOfTheNamesWordsTheQuestionHas(String name, double share) {
         Set<String> question = NameSimilarity.tokens("Which hotels have the best star ratings?");
 
-        assertThat(NameSimilarity.mentioned(question, "star_rating")).isEqualTo(1.0);
-        assertThat(NameSimilarity.mentioned(question, "review_rating")).isEqualTo(0.5);
-        assertThat(NameSimilarity.mentioned(question, "id")).isZero();
+        assertThat(NameSimilarity.mentioned(question, name)).isEqualTo(share);
     }
 }

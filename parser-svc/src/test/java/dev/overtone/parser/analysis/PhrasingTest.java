@@ -6,6 +6,8 @@ import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Names and expressions in plain English, the same words every time. */
 class PhrasingTest {
@@ -18,26 +20,26 @@ class PhrasingTest {
         assertThat(Phrasing.words(null)).isEmpty();
     }
 
-    @Test
-    void aggregatesAreTheSqlAggregateCallsInAnyCase() throws JSQLParserException {
-        assertThat(Phrasing.isAggregate(CCJSqlParserUtil.parseExpression("avg(stars)"))).isTrue();
-        assertThat(Phrasing.isAggregate(CCJSqlParserUtil.parseExpression("Group_Concat(name)"))).isTrue();
-        assertThat(Phrasing.isAggregate(CCJSqlParserUtil.parseExpression("round(stars)"))).isFalse();
-        assertThat(Phrasing.isAggregate(CCJSqlParserUtil.parseExpression("stars"))).isFalse();
+    @ParameterizedTest
+    @CsvSource({"avg(stars), true", "Group_Concat(name), true", "round(stars), false", "stars, false"})
+    void aggregatesAreTheSqlAggregateCallsInAnyCase(String expression, boolean aggregate) throws JSQLParserException {
+        assertThat(Phrasing.isAggregate(CCJSqlParserUtil.parseExpression(expression))).isEqualTo(aggregate);
     }
 
-    @Test
-    void expressionsReadAsEnglish() throws JSQLParserException {
-        assertThat(phrase("count(*)")).isEqualTo("number of rows");
-        assertThat(phrase("count(DISTINCT h.city)")).isEqualTo("number of distinct city of h");
-        assertThat(phrase("max(StarRating)")).isEqualTo("highest star rating");
-        assertThat(phrase("stars >= 4 AND city <> 'Rome'")).isEqualTo("stars is at least 4 and city is not \"Rome\"");
-        assertThat(phrase("name LIKE 'A%' OR name NOT LIKE 'B%'")).isEqualTo("name matches \"A%\" or name does not match \"B%\"");
-        assertThat(phrase("price BETWEEN 10 AND 20")).isEqualTo("price is between 10 and 20");
-        assertThat(phrase("city NOT IN ('Rome', 'Oslo')")).isEqualTo("city is not one of \"Rome\", \"Oslo\"");
-        assertThat(phrase("phone IS NULL")).isEqualTo("phone is missing");
-        assertThat(phrase("phone IS NOT NULL")).isEqualTo("phone is known");
-        assertThat(phrase("id IN (SELECT hotel_id FROM reviews)")).isEqualTo("id is one of the results of a subquery");
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "count(*) | number of rows",
+        "count(DISTINCT h.city) | number of distinct city of h",
+        "max(StarRating) | highest star rating",
+        "stars >= 4 AND city <> 'Rome' | stars is at least 4 and city is not \"Rome\"",
+        "name LIKE 'A%' OR name NOT LIKE 'B%' | name matches \"A%\" or name does not match \"B%\"",
+        "price BETWEEN 10 AND 20 | price is between 10 and 20",
+        "city NOT IN ('Rome', 'Oslo') | city is not one of \"Rome\", \"Oslo\"",
+        "phone IS NULL | phone is missing",
+        "phone IS NOT NULL | phone is known",
+        "id IN (SELECT hotel_id FROM reviews) | id is one of the results of a subquery"})
+    void expressionsReadAsEnglish(String expression, String words) throws JSQLParserException {
+        assertThat(Phrasing.expression(CCJSqlParserUtil.parseExpression(expression))).isEqualTo(words);
     }
 
     @Test
@@ -49,7 +51,4 @@ class PhrasingTest {
         assertThat(phrased).isEqualTo("average stars of hotels");
     }
 
-    private static String phrase(String expression) throws JSQLParserException {
-        return Phrasing.expression(CCJSqlParserUtil.parseExpression(expression));
-    }
 }
