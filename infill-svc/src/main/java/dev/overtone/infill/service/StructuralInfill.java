@@ -54,8 +54,11 @@ public class StructuralInfill {
         long deadline = System.nanoTime() + config.structural().budget().toNanos();
         List<Reading> withSql = request.getReadingsList().stream().filter(r -> !r.getSql().isBlank()).toList();
         VariedReadings.Ask ask = new VariedReadings.Ask(request.getQuestion(), request.getOptions().getFamiliesList());
-        SiblingSwaps swaps = new SiblingSwaps(config.structural().varySiblingSwaps() ? List.of()
-                : variedReadings.of(request.getCallId(), ask).values());
+        Map<String, VariantsResult> kept = variedReadings.of(request.getCallId(), ask);
+        if (request.getLastRound()) {
+            variedReadings.forget(request.getCallId()); // a last round keeps nothing, whether or not it varies anything
+        }
+        SiblingSwaps swaps = new SiblingSwaps(config.structural().varySiblingSwaps() ? List.of() : kept.values());
         List<Reading> sources = withSql.stream().filter(r -> swaps.varies(r.getSql()))
                 .limit(config.structural().maxSources()).toList();
         if (sources.isEmpty()) {
@@ -68,7 +71,8 @@ public class StructuralInfill {
         DownstreamFailure failure = null;
         try {
             List<Reading> rest = new ArrayList<>();
-            for (Reading r : withSql.stream().filter(r -> !sources.contains(r)).toList()) {
+            Set<String> sourceIds = sources.stream().map(Reading::getId).collect(java.util.stream.Collectors.toSet());
+            for (Reading r : withSql.stream().filter(r -> !sourceIds.contains(r.getId())).toList()) {
                 SqlAnalysis held = request.getReadingAnalysesOrDefault(r.getId(), null);
                 if (held != null) {
                     covered.add(held.getCanonicalSql());
@@ -89,7 +93,7 @@ public class StructuralInfill {
                     }
                 }
             }
-            Map<String, VariantsResult> varied = variants(request, sources, withSql, timeout(deadline));
+            Map<String, VariantsResult> varied = variants(request, ask, kept, sources, withSql, timeout(deadline));
             for (int i = 0; i < sources.size(); i++) {
                 VariantsResult result = varied.get(sources.get(i).getSql());
                 if (result.getError().isEmpty()) {
@@ -129,15 +133,11 @@ public class StructuralInfill {
     /**
      * The sources' variants by their SQL: those this call's earlier round already had (kept by
      * {@link VariedReadings}), and one VariantsBatch for the others, with every other reading that has SQL as
-     * a partner they may be combined with (parser-svc's combination family). A last round keeps nothing and
-     * forgets what was kept for its call.
+     * a partner they may be combined with (parser-svc's combination family). A last round keeps nothing.
      */
-    private Map<String, VariantsResult> variants(InfillRequest request, List<Reading> sources, List<Reading> withSql, long timeoutMillis) {
-        VariedReadings.Ask ask = new VariedReadings.Ask(request.getQuestion(), request.getOptions().getFamiliesList());
-        Map<String, VariantsResult> bySql = new HashMap<>(variedReadings.of(request.getCallId(), ask));
-        if (request.getLastRound()) {
-            variedReadings.forget(request.getCallId());
-        }
+    private Map<String, VariantsResult> variants(InfillRequest request, VariedReadings.Ask ask, Map<String, VariantsResult> kept,
+            List<Reading> sources, List<Reading> withSql, long timeoutMillis) {
+        Map<String, VariantsResult> bySql = new HashMap<>(kept);
         List<String> toVary = sources.stream().map(Reading::getSql).filter(sql -> !bySql.containsKey(sql)).distinct().toList();
         if (toVary.isEmpty()) {
             return bySql;
