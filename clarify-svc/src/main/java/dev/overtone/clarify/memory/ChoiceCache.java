@@ -54,7 +54,11 @@ public class ChoiceCache {
     /** The scope's choices unexpired at {@code now}, newest first, when a read still current is held. */
     public Optional<List<Choice>> get(MemoryScope scope, Instant now) {
         Held h = held.get(scope);
-        if (h == null || !h.stamp().equals(stamp(scope))) {
+        if (h == null) {
+            return Optional.empty();
+        }
+        if (!h.stamp().equals(stamp(scope))) {
+            held.remove(scope, h); // a read kept as a change raced it: never served, so not left holding a slot
             return Optional.empty();
         }
         List<Choice> unexpired = h.choices().stream().filter(c -> c.expiresAt().isAfter(now)).toList();
@@ -66,7 +70,7 @@ public class ChoiceCache {
      * false when the read was cut at a limit, so it is served only while none of it has expired.
      */
     public void keep(MemoryScope scope, Stamp stamp, List<Choice> choices, boolean whole) {
-        if (held.size() < maxScopes && stamp.equals(stamp(scope))) {
+        if ((held.containsKey(scope) || held.size() < maxScopes) && stamp.equals(stamp(scope))) {
             held.put(scope, new Held(stamp, List.copyOf(choices), whole));
         }
     }

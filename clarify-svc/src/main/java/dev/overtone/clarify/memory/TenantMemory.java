@@ -38,6 +38,8 @@ public class TenantMemory {
     ChoiceLookup lookup;
     @Inject
     ChoiceRecorder recorder;
+    @Inject
+    ChoiceCache cache;
 
     /** A remembered choice that decides a fork of the candidates, and the candidates that have its value. */
     public record Applied(Choice choice, List<String> candidateIds) {
@@ -146,7 +148,9 @@ public class TenantMemory {
                 .emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(s -> forks(r.question(), DecisionVariableExtractor.extract(s), chosen, readings.get(chosen)))
                 .emitOn(CallerContext.of(ctx))
-                .chain(forks -> Panache.withTransaction(() -> recorder.record(r.tenant(), r.database(), r.question(), Choice.Source.CALLER, forks)));
+                .chain(forks -> Panache.withTransaction(() -> recorder.record(r.tenant(), r.database(), r.question(), Choice.Source.CALLER, forks)))
+                // as Forget does: this replica's cache is told after the commit, not only by the notice's echo
+                .invoke(() -> cache.changed(new MemoryScope(r.tenant(), r.database())));
     }
 
     /** Each fork as the chosen reading decides it (its value there over every other value), then the reading itself. */

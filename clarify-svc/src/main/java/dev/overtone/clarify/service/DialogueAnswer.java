@@ -6,8 +6,10 @@ import dev.overtone.clarify.mapping.MappedReply;
 import dev.overtone.clarify.mapping.ReplyMapper;
 import dev.overtone.clarify.memory.AnsweredForks;
 import dev.overtone.clarify.memory.Choice;
+import dev.overtone.clarify.memory.ChoiceCache;
 import dev.overtone.clarify.memory.ChoiceRecorder;
 import dev.overtone.clarify.memory.ForkChoice;
+import dev.overtone.clarify.memory.MemoryScope;
 import dev.overtone.clarify.repository.CandidateEntity;
 import dev.overtone.clarify.repository.DialogueCodec;
 import dev.overtone.clarify.repository.IdempotencyKeyEntity;
@@ -49,6 +51,8 @@ public class DialogueAnswer {
     NextTurn turns;
     @Inject
     ChoiceRecorder recorder;
+    @Inject
+    ChoiceCache cache;
 
     /** What the read-only first pass found: a replayed turn, or the question to map the reply against. */
     private record Pending(SessionEntity session, TurnEntity replay, List<DecisionVariable> variables, TurnEntity current) {
@@ -65,7 +69,9 @@ public class DialogueAnswer {
         return Panache.withSession(() -> pending(id, cmd))
                 .chain(pending -> pending.replay != null
                         ? Uni.createFrom().item(AnsweredTurn.of(pending.session, pending.replay, recorder.enabled()))
-                        : map(pending, cmd, ctx).chain(mapped -> Panache.withTransaction(() -> apply(id, cmd, mapped))))
+                        : map(pending, cmd, ctx).chain(mapped -> Panache.withTransaction(() -> apply(id, cmd, mapped)))
+                                // an answer that resolves records choices: this replica's cache is told after the commit
+                                .invoke(() -> cache.changed(new MemoryScope(pending.session.tenant, pending.session.database))))
                 .onFailure(Conflicts::isConflict).transform(f -> new ClarifyException(ClarifyException.Kind.ABORTED,
                         "turn " + cmd.turn() + " of session " + cmd.sessionId() + " was answered by a concurrent call; Get the session and answer its current turn"));
     }

@@ -39,6 +39,18 @@ class ChoiceCacheTest {
     }
 
     @Test
+    void aFullCacheStillTakesANewerReadOfADatabaseItHolds() {
+        ChoiceCache full = new ChoiceCache(1);
+        full.keep(HOTELS, full.stamp(HOTELS), List.of(choice(HOTELS, NOW.plusSeconds(60))), true);
+        List<Choice> newer = List.of(choice(HOTELS, NOW.plusSeconds(60)), choice(HOTELS, NOW.plusSeconds(90)));
+        full.keep(HOTELS, full.stamp(HOTELS), newer, true);
+        full.keep(FLIGHTS, full.stamp(FLIGHTS), List.of(choice(FLIGHTS, NOW.plusSeconds(60))), true);
+
+        assertThat(full.get(HOTELS, NOW)).contains(newer);
+        assertThat(full.get(FLIGHTS, NOW)).as("no room for another database").isEmpty();
+    }
+
+    @Test
     void aReadThatRacedAChangeIsNotKept() {
         ChoiceCache.Stamp before = cache.stamp(HOTELS);
         cache.changed(HOTELS); // heard while the query ran: it may have read the old rows

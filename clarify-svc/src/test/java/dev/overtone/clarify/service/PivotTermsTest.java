@@ -3,6 +3,8 @@ package dev.overtone.clarify.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.overtone.clarify.config.ClarifyConfig;
+import dev.overtone.clarify.mapping.EmbeddingMatcher;
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -19,11 +21,14 @@ import org.junit.jupiter.api.Test;
 class PivotTermsTest {
 
     @Inject
-    PivotTerms pivotTerms;
+    ClarifyConfig config;
 
     @Test
     void withoutTheModelTheSameTermOnceTheWordsVectorsAreCached() {
-        // "grading" names neither option's column, so only the model can say whether it is their pivot; no other test uses it
+        // "grading" names neither option's column, so only the model can say whether it is their pivot; a matcher of the
+        // test's own starts with no vector cached, whatever other tests of this application asked before
+        PivotTerms pivotTerms = new PivotTerms();
+        pivotTerms.embeddings = new EmbeddingMatcher(config);
         String question = "the grading of each hotel";
         DecisionVariable v = DecisionVariableExtractor.extract(List.of(
                 List.of(new SlotValue("select[0]", "hotels.stars", "shows stars of hotels", List.of("hotels.stars"))),
