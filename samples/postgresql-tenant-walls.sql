@@ -122,6 +122,8 @@ $refused$
     WHERE pg_has_role(session_user, r.oid, 'MEMBER')
       AND has_function_privilege(r.oid, p.oid, 'EXECUTE')
       AND (p.proname ~ '^pg_(try_)?advisory_lock'
+        -- the same built-in under another name: a LANGUAGE internal function whose body is the lock's C symbol
+        OR p.prosrc ~ '^pg_(try_)?advisory_lock'
         OR (p.prosecdef AND p.pronamespace NOT IN ('information_schema'::regnamespace,
           'overtone_executor'::regnamespace))))
 $refused$;

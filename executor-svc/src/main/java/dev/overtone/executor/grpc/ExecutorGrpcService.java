@@ -1,10 +1,10 @@
 package dev.overtone.executor.grpc;
 
 import dev.overtone.executor.mapping.ExecutorMapping;
-import dev.overtone.executor.service.SandboxException;
 import dev.overtone.executor.service.SchemaCatalog;
 import dev.overtone.executor.service.StatementBatch;
 import dev.overtone.executor.service.StatementExecution;
+import dev.overtone.executor.service.TenantRegistry;
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
@@ -35,34 +35,30 @@ public class ExecutorGrpcService implements ExecutorService {
 
     @Override
     public Uni<DescribeResponse> describe(DescribeRequest request) {
-        if (!InternalCalls.mayName(request.getTenant())) {
-            return unknown(request.getTenant());
-        }
-        return catalog.describe(request.getTenant(), request.getDatabase(), request.getRefresh()).map(ExecutorMapping::response);
+        return named(request.getTenant(), () -> catalog.describe(request.getTenant(), request.getDatabase(), request.getRefresh())
+                .map(ExecutorMapping::response));
     }
 
     @Override
     public Uni<ExecuteResponse> execute(ExecuteRequest request) {
-        if (!InternalCalls.mayName(request.getTenant())) {
-            return unknown(request.getTenant());
-        }
-        var limits = ExecutorMapping.limits(request.getLimits(), Context.current().getDeadline());
-        return execution.execute(request.getTenant(), request.getDatabase(), request.getSql(), limits).map(ExecutorMapping::response);
+        return named(request.getTenant(), () -> {
+            var limits = ExecutorMapping.limits(request.getLimits(), Context.current().getDeadline());
+            return execution.execute(request.getTenant(), request.getDatabase(), request.getSql(), limits).map(ExecutorMapping::response);
+        });
     }
 
     @Override
     public Uni<ExecuteBatchResponse> executeBatch(ExecuteBatchRequest request) {
-        if (!InternalCalls.mayName(request.getTenant())) {
-            return unknown(request.getTenant());
-        }
-        var deadline = Context.current().getDeadline();
-        return batch.execute(request.getTenant(), request.getDatabase(), request.getSqlsList(),
-                        () -> ExecutorMapping.limits(request.getLimits(), deadline))
-                .map(outcomes -> ExecutorMapping.response(outcomes, statuses));
+        return named(request.getTenant(), () -> {
+            var deadline = Context.current().getDeadline();
+            return batch.execute(request.getTenant(), request.getDatabase(), request.getSqlsList(),
+                            () -> ExecutorMapping.limits(request.getLimits(), deadline))
+                    .map(outcomes -> ExecutorMapping.response(outcomes, statuses));
+        });
     }
 
-    /** A reserved tenant, to a caller: the answer any tenant that does not exist gets. */
-    private static <T> Uni<T> unknown(String tenant) {
-        return Uni.createFrom().failure(SandboxException.notFound("unknown tenant '" + tenant + "'"));
+    /** The call, when its caller may name the tenant; a reserved one is, to a caller, a tenant that does not exist. */
+    private static <T> Uni<T> named(String tenant, java.util.function.Supplier<Uni<T>> call) {
+        return InternalCalls.mayName(tenant) ? call.get() : Uni.createFrom().failure(TenantRegistry.unknownTenant(tenant));
     }
 }

@@ -17,8 +17,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * PostgreSQL tenants through the reactive client, one bounded pool per tenant database. Every
- * statement runs in its own {@code BEGIN READ ONLY} transaction with {@code SET LOCAL}
- * statement_timeout, idle_in_transaction_session_timeout and a pinned search_path, through the
+ * statement runs in its own {@code BEGIN READ ONLY} transaction under the call's statement_timeout (the connection's
+ * own when the call's time left is the connection's limit, else a {@code SET LOCAL}: {@link SessionSetUp}) and the
+ * connection's idle_in_transaction_session_timeout and pinned search_path, through the
  * extended protocol (one statement only) and a cursor that fetches one row more than the limit;
  * the transaction is always rolled back and only then is the connection given back ({@link PostgresSessions}).
  * The server's own statement_timeout ends a statement past its deadline. No cancel request is ever sent: it is

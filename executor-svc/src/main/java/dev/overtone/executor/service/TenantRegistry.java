@@ -39,7 +39,7 @@ public class TenantRegistry {
 
     private final ExecutorConfig config;
     private final Function<String, String> environment;
-    private final Map<String, TenantDatabase> internal = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, TenantDatabase> internal = new HashMap<>(); // touched only in synchronized methods
     private volatile Map<String, Map<String, TenantDatabase>> tenants = Map.of();
     private volatile long lastScan;
 
@@ -72,10 +72,15 @@ public class TenantRegistry {
         }
         Map<String, TenantDatabase> databases = tenants.get(tenant);
         if (databases == null) {
-            throw SandboxException.notFound("unknown tenant '" + tenant + "'");
+            throw unknownTenant(tenant);
         }
         throw SandboxException.notFound("tenant '" + tenant + "' has no database '" + database + "' (it has "
                 + String.join(", ", new TreeSet<>(databases.keySet())) + ")");
+    }
+
+    /** What a lookup of a tenant that does not exist answers. */
+    public static SandboxException unknownTenant(String tenant) {
+        return SandboxException.notFound("unknown tenant '" + tenant + "'");
     }
 
     /** Every registered database, for health reporting. */

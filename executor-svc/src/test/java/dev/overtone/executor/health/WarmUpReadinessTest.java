@@ -2,6 +2,8 @@ package dev.overtone.executor.health;
 
 import dev.overtone.runtime.testing.ConfigProfile;
 import dev.overtone.runtime.testing.Readiness;
+import dev.overtone.proto.v1.DescribeRequest;
+import dev.overtone.proto.v1.ExecuteBatchRequest;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
 import io.grpc.Status;
@@ -11,6 +13,7 @@ import dev.overtone.runtime.testing.ScrapedMetrics;
 import dev.overtone.runtime.testing.WarmUpSettings;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 
@@ -47,10 +50,17 @@ class WarmUpReadinessTest {
         assertThat(statements("demo", "hotels-pg")).as("the PostgreSQL step, on the first PostgreSQL database")
                 .isEqualTo(1.0);
 
-        // the scratch database answered the warm-up's own calls, and is no caller's
-        StatusRuntimeException refused = catchThrowableOfType(() -> executor.execute(ExecuteRequest.newBuilder()
-                .setTenant("overtone-warm-up").setDatabase("scratch").setSql("SELECT name FROM hotels").build()),
-                StatusRuntimeException.class);
+        // the scratch database answered the warm-up's own calls, and is no caller's, by any RPC
+        assertUnknownTenant(() -> executor.execute(ExecuteRequest.newBuilder()
+                .setTenant("overtone-warm-up").setDatabase("scratch").setSql("SELECT name FROM hotels").build()));
+        assertUnknownTenant(() -> executor.executeBatch(ExecuteBatchRequest.newBuilder()
+                .setTenant("overtone-warm-up").setDatabase("scratch").addSqls("SELECT name FROM hotels").build()));
+        assertUnknownTenant(() -> executor.describe(DescribeRequest.newBuilder()
+                .setTenant("overtone-warm-up").setDatabase("scratch").build()));
+    }
+
+    private static void assertUnknownTenant(ThrowingCallable call) {
+        StatusRuntimeException refused = catchThrowableOfType(call, StatusRuntimeException.class);
         assertThat(refused.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND);
         assertThat(refused.getStatus().getDescription()).isEqualTo("unknown tenant 'overtone-warm-up'");
     }
