@@ -30,6 +30,9 @@ final class StageSplit {
     private static Map<String, Object> p50(List<LoadRun.Call> calls) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("calls", calls.size());
+        if (calls.isEmpty()) {
+            return m; // no p50 of no calls: a reader's fallback (memory_push.sh's jq `//`) sees it absent, not 0
+        }
         m.put("p50_ms", LoadRun.round(new LatencyStats(calls.stream().mapToDouble(LoadRun.Call::millis).toArray()).percentile(50)));
         return m;
     }

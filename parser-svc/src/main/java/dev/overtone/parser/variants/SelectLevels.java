@@ -19,7 +19,7 @@ import java.util.function.Consumer;
 /**
  * The plain SELECTs a query is made of, each a level with clauses of its own: the outer query, the branches
  * of a set operation, every subquery (in a select item, WHERE, HAVING, or FROM), outer levels first, and the body of
- * each common table expression after the query that names it (as the analysis's ClauseWalk reads them).
+ * each common table expression after the query that names it (so the outer query stays the first level).
  */
 final class SelectLevels {
 
