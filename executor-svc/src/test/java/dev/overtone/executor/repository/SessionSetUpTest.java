@@ -3,8 +3,9 @@ package dev.overtone.executor.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.executor.config.ExecutorConfig;
-import java.lang.reflect.Proxy;
+import dev.overtone.executor.support.ConfigStub;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Which calls' set-ups carry their own statement_timeout (the connections start at pool.statement-timeout). */
@@ -33,21 +34,10 @@ class SessionSetUpTest {
     }
 
     private static ExecutorConfig.Limits maxTimeout(Duration maxTimeout) {
-        return (ExecutorConfig.Limits) Proxy.newProxyInstance(SessionSetUpTest.class.getClassLoader(),
-                new Class<?>[] {ExecutorConfig.Limits.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("maxTimeout")) {
-                        return maxTimeout;
-                    }
-                    throw new UnsupportedOperationException(method.getName());
-                });
+        return ConfigStub.of(ExecutorConfig.Limits.class, Map.of("maxTimeout", maxTimeout));
     }
 
     private static ExecutorConfig.PgPool pool(Duration statementTimeout, Duration slack) {
-        return (ExecutorConfig.PgPool) Proxy.newProxyInstance(SessionSetUpTest.class.getClassLoader(),
-                new Class<?>[] {ExecutorConfig.PgPool.class}, (proxy, method, args) -> switch (method.getName()) {
-                    case "statementTimeout" -> statementTimeout;
-                    case "idleInTransactionSlack" -> slack;
-                    default -> throw new UnsupportedOperationException(method.getName());
-                });
+        return ConfigStub.of(ExecutorConfig.PgPool.class, Map.of("statementTimeout", statementTimeout, "idleInTransactionSlack", slack));
     }
 }
