@@ -21,14 +21,19 @@ class ResultCollectorTest {
                 maxColumns, maxCellBytes, 1_048_576));
     }
 
+    private static ResultCollector oneColumn(int maxRows, long maxBytes) {
+        ResultCollector collector = collector(maxRows, maxBytes, 10, 100);
+        collector.columns(List.of(ResultCollector.column("a", "")));
+        return collector;
+    }
+
     private static List<Cell> row(String... texts) {
         return Arrays.stream(texts).map(text -> Cells.cell(ValueType.VALUE_TYPE_TEXT, text)).toList();
     }
 
     @Test
     void rowsPastTheRowLimitAreLeftOutAndTheResultSaysSo() {
-        ResultCollector collector = collector(2, 1_000, 10, 100);
-        collector.columns(List.of(ResultCollector.column("a", "")));
+        ResultCollector collector = oneColumn(2, 1_000);
 
         assertThat(collector.accept(row("x"))).isTrue();
         assertThat(collector.accept(row("y"))).isTrue();
@@ -41,8 +46,7 @@ class ResultCollectorTest {
 
     @Test
     void aRowThatWouldPassTheByteLimitIsLeftOutAndTheBytesCountInUtf8() {
-        ResultCollector collector = collector(100, 10, 10, 100);
-        collector.columns(List.of(ResultCollector.column("a", "")));
+        ResultCollector collector = oneColumn(100, 10);
 
         assertThat(collector.accept(row("ééé"))).isTrue(); // 6 bytes, 3 characters
         assertThat(collector.accept(row("abcde"))).isFalse(); // 11 > 10

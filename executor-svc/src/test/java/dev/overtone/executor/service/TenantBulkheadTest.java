@@ -51,6 +51,17 @@ class TenantBulkheadTest {
         return new Call(result, failure, started, subscription);
     }
 
+    /** Two statements of tenant demo that run until the test finishes them. */
+    private void occupyBothSlots() {
+        call("demo", LONG_WAIT);
+        call("demo", LONG_WAIT);
+    }
+
+    private void occupyBothSlotsAndTheQueue() {
+        occupyBothSlots();
+        call("demo", LONG_WAIT);
+    }
+
     private void finish(int statement) {
         statements.get(statement).complete("row " + statement);
     }
@@ -74,9 +85,7 @@ class TenantBulkheadTest {
 
     @Test
     void aFullQueueTurnsTheNextCallAwayAtOnceWithAPushback() {
-        call("demo", LONG_WAIT);
-        call("demo", LONG_WAIT);
-        call("demo", LONG_WAIT);
+        occupyBothSlotsAndTheQueue();
         Call fourth = call("demo", LONG_WAIT);
 
         assertThat(fourth.started()).isNotDone();
@@ -89,8 +98,7 @@ class TenantBulkheadTest {
 
     @Test
     void aWaitingCallFailsWhenItsTimeRunsOutAndLeavesTheQueue() {
-        call("demo", LONG_WAIT);
-        call("demo", LONG_WAIT);
+        occupyBothSlots();
         Call late = call("demo", TimeUnit.MILLISECONDS.toNanos(200));
 
         await().atMost(Duration.ofSeconds(5)).until(() -> late.failure().get() != null);
@@ -102,8 +110,7 @@ class TenantBulkheadTest {
 
     @Test
     void aCallWithNoTimeLeftIsRefusedRatherThanQueued() {
-        call("demo", LONG_WAIT);
-        call("demo", LONG_WAIT);
+        occupyBothSlots();
         Call now = call("demo", 0);
 
         assertThat(now.failure().get()).isInstanceOf(SandboxException.class).isNotInstanceOf(RetryAfter.class)
@@ -125,8 +132,7 @@ class TenantBulkheadTest {
 
     @Test
     void aCallerThatGoesAwayWhileWaitingLeavesTheQueue() {
-        call("demo", LONG_WAIT);
-        call("demo", LONG_WAIT);
+        occupyBothSlots();
         Call waiting = call("demo", LONG_WAIT);
         waiting.subscription().cancel();
 
@@ -137,9 +143,7 @@ class TenantBulkheadTest {
 
     @Test
     void oneTenantsFullBulkheadDoesNotHoldAnother() {
-        call("demo", LONG_WAIT);
-        call("demo", LONG_WAIT);
-        call("demo", LONG_WAIT);
+        occupyBothSlotsAndTheQueue();
 
         Call other = call("other", LONG_WAIT);
         assertThat(other.started()).isDone();
