@@ -63,12 +63,12 @@ FEATURES = ["default_share", "default_share_gap", "infill_only", "infill_model",
 # Evidence the verdict reads (question-level ones from the first reading, the others by rank)
 VERDICT_EVIDENCE = ["question_pivots", "question_words", "question_scope_markers", "result_overlap", "distinct_name_grounding",
                     "distinct_name_meaning", "question_link_quantifier", "question_unspelled_siblings", "projection_referred",
-                    "question_spelled_contest"]
+                    "question_spelled_contest", "question_meaning_siblings"]
 # VerdictFeature.java's wire names, in its order
 VERDICT_FEATURES = ["top_confidence", "second_confidence", "default_split", "pivots", "readings_log", "question_words",
                     "scope_markers", "top_default_share", "top_probability", "top_result_overlap", "deciding_grounding_gap",
                     "deciding_meaning_gap", "link_quantifier", "breadth_fork", "unspelled_siblings", "top_projection_referred",
-                    "spelled_contest"]
+                    "spelled_contest", "meaning_siblings"]
 L2 = 0.01            # regularisation of the reading model's logistic regression
 VERDICT_L2_GRID = [0.003, 0.01, 0.03, 0.1, 0.3, 1.0]   # the verdict's, chosen by inner folds (step 4)
 NEWTON_STEPS = 30    # at most; it stops when a step moves no weight by 1e-8
@@ -210,6 +210,8 @@ def all_verdict_features(ex, order, conf, probs):
         out.append(first["projection_referred"])
     if "question_spelled_contest" in first:
         out.append(first["question_spelled_contest"])
+    if "question_meaning_siblings" in first:
+        out.append(first["question_meaning_siblings"])
     return out
 
 
