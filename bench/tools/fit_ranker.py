@@ -29,11 +29,13 @@ The constants, in the order they are fitted (each on the training folds only):
   3. PROBABILITY_SHARPNESS: grid, mean log probability of the readings matching the intended gold (each gold
      of each example in turn the intent, as the clarify bench plays it);
   4. VERDICT_BIAS and the VERDICT_* weights: logistic regression of "the question is ambiguous" on
-     VERDICT_FEATURES, over questions with two or more readings;
+     VERDICT_FEATURES, over questions with two or more readings; its regularisation from VERDICT_L2_GRID, the one
+     with the least log-loss on out-of-fold P(ambiguous) (THRESHOLD_FOLDS folds over the training folds' databases,
+     steps 1-3 refitted without each), so it too is chosen inside the training folds;
   5. VERDICT_THRESHOLD: the lowest P(ambiguous) cut whose false-alarm rate (unambiguous questions flagged) on the
      training folds is at most MAX_FALSE_ALARM (the issue's 15 %), i.e. as many ambiguous questions flagged as
      that allows; the rate is counted on out-of-fold P(ambiguous) (THRESHOLD_FOLDS folds over the training folds'
-     databases, steps 1-4 fitted without each), since in-sample scores set a threshold that flags more than 15 % of
+     databases, steps 1-4 fitted without each, the same folds as step 4's choice), since in-sample scores set a threshold that flags more than 15 % of
      the unambiguous questions of databases it was not fitted on;
   6. SHOW_MASS_AMBIGUOUS, SHOW_MASS_ANSWERABLE, SHOW_WIDE_THRESHOLD: the compact cut shows the fewest leading
      readings whose probabilities sum to a mass: SHOW_MASS_AMBIGUOUS (and at least 2) when P(ambiguous) reaches
@@ -61,13 +63,14 @@ FEATURES = ["default_share", "default_share_gap", "infill_only", "infill_model",
 # Evidence the verdict reads (question-level ones from the first reading, the others by rank)
 VERDICT_EVIDENCE = ["question_pivots", "question_words", "question_scope_markers", "result_overlap", "distinct_name_grounding",
                     "distinct_name_meaning", "question_link_quantifier", "question_unspelled_siblings", "projection_referred",
-                    "question_spelled_contest"]
+                    "question_spelled_contest", "question_meaning_siblings"]
 # VerdictFeature.java's wire names, in its order
 VERDICT_FEATURES = ["top_confidence", "second_confidence", "default_split", "pivots", "readings_log", "question_words",
                     "scope_markers", "top_default_share", "top_probability", "top_result_overlap", "deciding_grounding_gap",
                     "deciding_meaning_gap", "link_quantifier", "breadth_fork", "unspelled_siblings", "top_projection_referred",
-                    "spelled_contest"]
-L2 = 0.01            # regularisation of both logistic regressions
+                    "spelled_contest", "meaning_siblings"]
+L2 = 0.01            # regularisation of the reading model's logistic regression
+VERDICT_L2_GRID = [0.003, 0.01, 0.03, 0.1, 0.3, 1.0]   # the verdict's, chosen by inner folds (step 4)
 NEWTON_STEPS = 30    # at most; it stops when a step moves no weight by 1e-8
 MAX_SHOWN = 4
 SHOWN_COST = 0.05    # full coverage (0..1) one more shown reading must buy
@@ -101,8 +104,8 @@ def log_sigmoid(z):
     return -math.log1p(math.exp(-z)) if z >= 0 else z - math.log1p(math.exp(z))
 
 
-def logistic(xs, ys):
-    """Bias + weights (raw feature scale) minimising mean log-loss + L2/2 |w|^2 on standardised features
+def logistic(xs, ys, l2=L2):
+    """Bias + weights (raw feature scale) minimising mean log-loss + l2/2 |w|^2 on standardised features
     (bias not penalised), by Newton's method: the exact optimum of that objective."""
     d = len(xs[0])
     n = len(xs)
@@ -111,10 +114,10 @@ def logistic(xs, ys):
     zs = [[1.0] + [(x[i] - mean[i]) / std[i] for i in range(d)] for x in xs]
     theta = [0.0] * (d + 1)
     for _ in range(NEWTON_STEPS):
-        grad = [0.0] + [L2 * t for t in theta[1:]]
+        grad = [0.0] + [l2 * t for t in theta[1:]]
         hess = [[0.0] * (d + 1) for _ in range(d + 1)]
         for i in range(1, d + 1):
-            hess[i][i] = L2
+            hess[i][i] = l2
         for z, y in zip(zs, ys):
             p = sigmoid(sum(t * v for t, v in zip(theta, z)))
             err = (p - y) / n
@@ -207,6 +210,8 @@ def all_verdict_features(ex, order, conf, probs):
         out.append(first["projection_referred"])
     if "question_spelled_contest" in first:
         out.append(first["question_spelled_contest"])
+    if "question_meaning_siblings" in first:
+        out.append(first["question_meaning_siblings"])
     return out
 
 
@@ -323,7 +328,24 @@ def figures(pairs):
 
 # ---- fitting ----
 
-def fit(exs, procedure="now", inner_folds=None):
+def fit(exs, procedure="now"):
+    model = fit_readings(exs)
+    vx, vy = verdict_data(exs, model, procedure)
+    if procedure == "before":
+        model["v_bias"], model["v_weights"] = logistic(vx, vy)
+        model["v_threshold"] = youden_threshold([verdict_probability(model, x) for x in vx], vy)
+        return fit_show_min(exs, model)
+    model["v_l2"], p, py = choose_verdict_l2(exs)
+    model["v_bias"], model["v_weights"] = logistic(vx, vy, model["v_l2"])
+    negatives = sorted((pi for pi, y in zip(p, py) if y == 0.0), reverse=True)
+    allowed = int(math.floor(MAX_FALSE_ALARM * len(negatives)))
+    # flag everything above the (allowed+1)-th highest unambiguous score: at most `allowed` false alarms
+    model["v_threshold"] = negatives[allowed] + 1e-9 if allowed < len(negatives) else 0.0
+    return fit_cut(exs, model)
+
+
+def fit_readings(exs):
+    """Steps 1-3: the reading model, the diversity penalty and the probability sharpness."""
     xs, ys = [], []
     for e in exs:
         for r in e["readings"]:
@@ -354,29 +376,54 @@ def fit(exs, procedure="now", inner_folds=None):
         return intent_calibration(pairs)[0]
 
     model["sharpness"] = max(SHARPNESS_GRID, key=calibration_at)
+    return model
 
+
+def verdict_data(exs, model, procedure="now"):
+    """The verdict's features under this reading model, and the labels, of the questions with two or more readings."""
     vx, vy = [], []
     for e in exs:
         if len(e["readings"]) < 2:
             continue
-        order, scores, conf = ranked[e["id"]]
+        order, scores, conf = rank(e, model)
         vx.append(verdict_features(e, order, conf, intended_probabilities(scores, model["sharpness"]),
                                    BEFORE_VERDICT_FEATURES if procedure == "before" else None))
         vy.append(1.0 if e["is_ambiguous"] else 0.0)
-    model["v_bias"], model["v_weights"] = logistic(vx, vy)
-    p = [sigmoid(model["v_bias"] + sum(a * b for a, b in zip(model["v_weights"], x))) for x in vx]
-    if procedure == "before":
-        model["v_threshold"] = youden_threshold(p, vy)
-        return fit_show_min(exs, model)
-    if inner_folds is None:
-        inner_folds = THRESHOLD_FOLDS
-    if inner_folds:
-        p, vy = out_of_fold_verdicts(exs, inner_folds)
-    negatives = sorted((pi for pi, y in zip(p, vy) if y == 0.0), reverse=True)
-    allowed = int(math.floor(MAX_FALSE_ALARM * len(negatives)))
-    # flag everything above the (allowed+1)-th highest unambiguous score: at most `allowed` false alarms
-    model["v_threshold"] = negatives[allowed] + 1e-9 if allowed < len(negatives) else 0.0
+    return vx, vy
 
+
+def verdict_probability(model, x):
+    return sigmoid(model["v_bias"] + sum(a * b for a, b in zip(model["v_weights"], x)))
+
+
+def choose_verdict_l2(exs):
+    """Step 4's regularisation and step 5's scores, by THRESHOLD_FOLDS folds over exs' databases: every step before
+    the verdict fitted without the held fold, the verdict fitted at each VERDICT_L2_GRID strength, the held fold's
+    questions scored. The strength with the least out-of-fold log-loss wins (the larger on a tie), and its
+    out-of-fold P(ambiguous) (with the labels) is what the threshold is set on: in-sample scores set a threshold that
+    flags more unambiguous questions on new databases than it allows, because the fitted weights push the training
+    questions' scores apart."""
+    p = {l2: [] for l2 in VERDICT_L2_GRID}
+    labels = []
+    for train, held in splits(exs, THRESHOLD_FOLDS):
+        model = fit_readings(train)
+        tx, ty = verdict_data(train, model)
+        hx, hy = verdict_data(held, model)
+        labels += hy
+        for l2 in VERDICT_L2_GRID:
+            fitted = dict(model)
+            fitted["v_bias"], fitted["v_weights"] = logistic(tx, ty, l2)
+            p[l2] += [verdict_probability(fitted, x) for x in hx]
+
+    def log_loss(l2):
+        return -sum(math.log(max(pi if y else 1.0 - pi, 1e-12)) for pi, y in zip(p[l2], labels)) / max(1, len(labels))
+
+    best = min(sorted(VERDICT_L2_GRID, reverse=True), key=log_loss)
+    return best, p[best], labels
+
+
+def fit_cut(exs, model):
+    """Step 6: the compact cut's masses and its wide threshold."""
     decisions = {e["id"]: decide(e, model) for e in exs}
 
     def cut_value(mass_ambiguous, mass_answerable, show_threshold):
@@ -397,22 +444,6 @@ def fit(exs, procedure="now", inner_folds=None):
     model["mass_ambiguous"], model["mass_answerable"], model["show_threshold"] = max(
         ((a, b, t) for t in thresholds for a in MASS_GRID for b in MASS_GRID), key=lambda c: cut_value(*c))
     return model
-
-
-def out_of_fold_verdicts(exs, k):
-    """P(ambiguous) of each question with two or more readings from a model fitted without its database (k folds
-    over exs' databases), and its label: the scores the threshold meets on databases it was not fitted on. A
-    threshold set on the in-sample scores flags more unambiguous questions on new databases than it allows,
-    because the fitted weights push the training questions' scores apart."""
-    p, vy = [], []
-    for held in folds_of(exs, k):
-        held_ids = {e["id"] for e in held}
-        model = fit([e for e in exs if e["id"] not in held_ids], inner_folds=0)
-        for e in held:
-            if len(e["readings"]) >= 2:
-                p.append(decide(e, model)["p_amb"])
-                vy.append(1.0 if e["is_ambiguous"] else 0.0)
-    return p, vy
 
 
 def youden_threshold(p, vy):
@@ -472,11 +503,16 @@ def folds_of(exs, k):
     return [[e for e in exs if fold_of_db[e["database"]] == i] for i in range(k)]
 
 
-def cross_validate(exs, k, procedure):
+def splits(exs, k):
+    """(training examples, held-out examples) for each of k folds over exs' databases."""
     folds = folds_of(exs, k)
-    pairs, models = [], []
     for i, held in enumerate(folds):
-        train = [e for j, f in enumerate(folds) if j != i for e in f]
+        yield [e for j, f in enumerate(folds) if j != i for e in f], held
+
+
+def cross_validate(exs, k, procedure):
+    pairs, models = [], []
+    for i, (train, held) in enumerate(splits(exs, k)):
         model = fit(train, procedure)
         models.append(model)
         pairs.extend((e, decide(e, model)) for e in held)
@@ -488,7 +524,7 @@ def cross_validate(exs, k, procedure):
 def spread(models):
     """Each constant's range over the folds' fits: how firmly the data decide it."""
     out = {}
-    for key in ("penalty", "sharpness", "v_threshold", "mass_ambiguous", "mass_answerable", "show_threshold", "show_min"):
+    for key in ("penalty", "sharpness", "v_l2", "v_threshold", "mass_ambiguous", "mass_answerable", "show_threshold", "show_min"):
         if key not in models[0]:
             continue
         vals = [m[key] for m in models]

@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.ToDoubleFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -47,7 +46,7 @@ public final class EvidenceExtractor {
     private EvidenceExtractor() {
     }
 
-    /** As {@link #extract(String, Schema, List, List, ToDoubleFunction)} without meaning: every name fits 0. */
+    /** As {@link #extract(String, Schema, List, List, NameFit)} without meaning: every name fits 0. */
     public static List<ReadingEvidence> extract(String question, Schema schema, List<QuestionTerms.Term> terms,
                                                 List<Candidate> readings) {
         return extract(question, schema, terms, readings, NameMeaning.NONE);
@@ -58,7 +57,7 @@ public final class EvidenceExtractor {
      * @param nameFit how well a schema name (lower case) fits the question in meaning ({@link NameMeaning#fit})
      */
     public static List<ReadingEvidence> extract(String question, Schema schema, List<QuestionTerms.Term> terms,
-                                                List<Candidate> readings, ToDoubleFunction<String> nameFit) {
+                                                List<Candidate> readings, NameFit nameFit) {
         Set<String> questionStems = questionStems(question);
         String questionLower = question.toLowerCase(Locale.ROOT);
         Set<String> schemaTerms = new LinkedHashSet<>();
@@ -78,6 +77,7 @@ public final class EvidenceExtractor {
         List<Map<Feature, Double>> rows = new ArrayList<>();
         List<Set<String>> parts = new ArrayList<>();
         List<Set<String>> usedNames = new ArrayList<>();
+        List<Set<String>> projected = new ArrayList<>();
         Set<String> groundedNames = new HashSet<>();
         List<Set<String>> cellValues = new ArrayList<>();
         double bestGrounding = 0;
@@ -122,6 +122,7 @@ public final class EvidenceExtractor {
                 }
             }
             usedNames.add(used);
+            projected.add(structure.projected());
             cellValues.add(cellValues(c.result()));
             int literals = 0;
             int literalsInQuestion = 0;
@@ -166,6 +167,7 @@ public final class EvidenceExtractor {
         double linkQuantifier = LinkQuantifier.of(question, schema, usedNames);
         double unspelledSiblings = UnspelledSiblings.of(question, schema, schemaTerms, usedNames);
         double spelledContest = SpelledContest.of(question, schema, usedNames);
+        double meaningSiblings = MeaningSiblings.of(question, schema, projected, nameFit);
         Set<String> usedByAll = new HashSet<>(usedNames.isEmpty() ? Set.of() : usedNames.get(0));
         usedNames.forEach(usedByAll::retainAll);
         List<ReadingEvidence> out = new ArrayList<>();
@@ -181,6 +183,7 @@ public final class EvidenceExtractor {
             f.put(Feature.QUESTION_LINK_QUANTIFIER, linkQuantifier);
             f.put(Feature.QUESTION_UNSPELLED_SIBLINGS, unspelledSiblings);
             f.put(Feature.QUESTION_SPELLED_CONTEST, spelledContest);
+            f.put(Feature.QUESTION_MEANING_SIBLINGS, meaningSiblings);
             Set<String> own = new HashSet<>(usedNames.get(i));
             own.removeAll(usedByAll);
             f.put(Feature.DISTINCT_NAME_GROUNDING, own.isEmpty() ? 0.0

@@ -89,6 +89,12 @@ public enum Feature implements WireName {
      */
     QUESTION_UNSPELLED_SIBLINGS,
     /**
+     * 1 when two or more columns the readings disagree on in what they show, none spelled in full by the question, fit
+     * the same question phrase best in meaning ({@link MeaningSiblings}): "their locations" against {@code Latitude} and
+     * {@code Longitude} leaves open which. Question-level, for the verdict.
+     */
+    QUESTION_MEANING_SIBLINGS,
+    /**
      * 1 when the question spells in full every column the readings disagree on that a word of it refers to, and refers to
      * one at least ({@link SpelledContest}): the question settles what the readings differ in. Question-level, for the
      * verdict.

@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.function.ToDoubleFunction;
 
 /**
  * How well a schema name fits the question in meaning: the largest MiniLM cosine of the name, read as words
@@ -28,7 +28,7 @@ import java.util.function.ToDoubleFunction;
  */
 public final class NameMeaning {
     /** No meaning at all: every name fits 0 (for callers without the model). */
-    public static final ToDoubleFunction<String> NONE = name -> 0.0;
+    public static final NameFit NONE = name -> 0.0;
 
     private final CachedVectors vectors;
 
@@ -40,25 +40,44 @@ public final class NameMeaning {
      * The fit of each name of the schema (by its lower-case name, as {@link ReadingStructure#names()} has it) to this
      * question; 0 for a name the schema lacks or a question without content words. Embeds only what is asked for.
      */
-    public ToDoubleFunction<String> fit(String question, List<QuestionTerms.Term> terms, Schema schema) {
+    public NameFit fit(String question, List<QuestionTerms.Term> terms, Schema schema) {
         List<String> phrases = phrases(question, terms);
         if (phrases.isEmpty()) {
             return NONE;
         }
         Map<String, String> words = namesAsWords(schema);
-        Map<String, Double> fits = new HashMap<>();
-        return name -> fits.computeIfAbsent(name, n -> {
+        Map<String, Closest> closest = new HashMap<>();
+        Function<String, Closest> of = name -> closest.computeIfAbsent(name, n -> {
             String w = words.get(n);
             if (w == null || w.isEmpty()) {
-                return 0.0;
+                return Closest.NOTHING;
             }
             float[] v = vectors.of(w);
-            double best = 0;
+            Closest best = Closest.NOTHING;
             for (String p : phrases) {
-                best = Math.max(best, CachedVectors.cosine(v, vectors.of(p)));
+                double cosine = CachedVectors.cosine(v, vectors.of(p));
+                if (cosine > best.fit()) {
+                    best = new Closest(p, cosine);
+                }
             }
             return best;
         });
+        return new NameFit() {
+            @Override
+            public double applyAsDouble(String name) {
+                return of.apply(name).fit();
+            }
+
+            @Override
+            public String closestPhrase(String name) {
+                return of.apply(name).phrase();
+            }
+        };
+    }
+
+    /** A name's best-fitting question phrase and its cosine. */
+    private record Closest(String phrase, double fit) {
+        static final Closest NOTHING = new Closest(null, 0.0);
     }
 
     /**

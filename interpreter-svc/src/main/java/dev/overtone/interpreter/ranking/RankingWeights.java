@@ -16,32 +16,32 @@ public final class RankingWeights {
     }
 
     /** Logistic-regression intercept of P(reading is a correct reading). Tuned on dev data. */
-    public static final double READING_BIAS = -2.4142;
+    public static final double READING_BIAS = -2.5080;
 
     /** Logistic-regression weight per feature of P(reading is a correct reading). Tuned on dev data. */
     public static final Map<Feature, Double> READING_WEIGHTS = weights(Feature.class,
-            Feature.DEFAULT_SHARE, 1.1314,
-            Feature.DEFAULT_SHARE_GAP, 0.5214,
-            Feature.INFILL_ONLY, 0.0967,
+            Feature.DEFAULT_SHARE, 1.0071,
+            Feature.DEFAULT_SHARE_GAP, 0.2762,
+            Feature.INFILL_ONLY, 0.0971,
             Feature.INFILL_MODEL, 0.0000,
-            Feature.ROUTES_LOG, 1.9492,
-            Feature.EMPTY_RESULT, -3.0838,
-            Feature.NULL_RESULT, -1.7987,
-            Feature.REPEATED_ROWS, -1.7897,
-            Feature.NAME_GROUNDING, 0.0966,
-            Feature.NAME_GROUNDING_GAP, 0.1583,
-            Feature.TERM_COVERAGE, 1.1508,
-            Feature.TERM_COVERAGE_GAP, 3.1304,
-            Feature.LITERAL_GROUNDING, 0.1880,
-            Feature.NAMES_USED, 0.2897,
-            Feature.JOINS, -0.0945,
-            Feature.RESULT_COLUMNS, -2.4589,
-            Feature.RESULT_COLUMNS_OVER_NARROWEST, -2.3106,
-            Feature.LABEL_SHOWN, 0.4025,
-            Feature.QUESTION_PIVOTS, -0.0290,
-            Feature.QUESTION_WORDS, -0.7776,
-            Feature.CONDITION_BREADTH, -0.2681,
-            Feature.BREADTH_CUE_FIT, 1.2715);
+            Feature.ROUTES_LOG, 2.2471,
+            Feature.EMPTY_RESULT, -3.1631,
+            Feature.NULL_RESULT, -1.9597,
+            Feature.REPEATED_ROWS, -1.7457,
+            Feature.NAME_GROUNDING, -0.0238,
+            Feature.NAME_GROUNDING_GAP, 0.0361,
+            Feature.TERM_COVERAGE, 1.1387,
+            Feature.TERM_COVERAGE_GAP, 3.2085,
+            Feature.LITERAL_GROUNDING, 0.1618,
+            Feature.NAMES_USED, 0.2768,
+            Feature.JOINS, -0.1078,
+            Feature.RESULT_COLUMNS, -2.2934,
+            Feature.RESULT_COLUMNS_OVER_NARROWEST, -2.2897,
+            Feature.LABEL_SHOWN, 0.3243,
+            Feature.QUESTION_PIVOTS, -0.0511,
+            Feature.QUESTION_WORDS, -0.8058,
+            Feature.CONDITION_BREADTH, -0.2726,
+            Feature.BREADTH_CUE_FIT, 1.3004);
 
     /**
      * Greedy diversity: a reading's score (log-odds) loses this much times its highest content-word
@@ -57,38 +57,39 @@ public final class RankingWeights {
     public static final double PROBABILITY_SHARPNESS = 1.50;
 
     /** Verdict intercept of P(question is ambiguous). Tuned on dev data. */
-    public static final double VERDICT_BIAS = 1.8833;
+    public static final double VERDICT_BIAS = 2.0509;
     /** Verdict weight per {@link VerdictFeature} of P(question is ambiguous). Tuned on dev data. */
     public static final Map<VerdictFeature, Double> VERDICT_WEIGHTS = weights(VerdictFeature.class,
-            VerdictFeature.TOP_CONFIDENCE, -0.6170,
-            VerdictFeature.SECOND_CONFIDENCE, 1.6071,
-            VerdictFeature.DEFAULT_SPLIT, 0.1056,
-            VerdictFeature.PIVOTS, -0.0026,
-            VerdictFeature.READINGS_LOG, -0.2965,
-            VerdictFeature.QUESTION_WORDS, -0.9029,
-            VerdictFeature.SCOPE_MARKERS, -3.4096,
-            VerdictFeature.TOP_DEFAULT_SHARE, 0.4594,
-            VerdictFeature.TOP_PROBABILITY, -1.9872,
-            VerdictFeature.TOP_RESULT_OVERLAP, -0.2563,
-            VerdictFeature.DECIDING_GROUNDING_GAP, -0.3733,
-            VerdictFeature.DECIDING_MEANING_GAP, 0.4326,
-            VerdictFeature.LINK_QUANTIFIER, 3.0649,
-            VerdictFeature.BREADTH_FORK, 1.7492,
-            VerdictFeature.UNSPELLED_SIBLINGS, 2.1001,
-            VerdictFeature.TOP_PROJECTION_REFERRED, -1.0406,
-            VerdictFeature.SPELLED_CONTEST, -0.3868);
+            VerdictFeature.TOP_CONFIDENCE, -0.8444,
+            VerdictFeature.SECOND_CONFIDENCE, 1.8288,
+            VerdictFeature.DEFAULT_SPLIT, 0.1333,
+            VerdictFeature.PIVOTS, -0.0322,
+            VerdictFeature.READINGS_LOG, -0.7713,
+            VerdictFeature.QUESTION_WORDS, -0.6965,
+            VerdictFeature.SCOPE_MARKERS, -3.3593,
+            VerdictFeature.TOP_DEFAULT_SHARE, 0.4696,
+            VerdictFeature.TOP_PROBABILITY, -1.9666,
+            VerdictFeature.TOP_RESULT_OVERLAP, -0.2229,
+            VerdictFeature.DECIDING_GROUNDING_GAP, -0.5360,
+            VerdictFeature.DECIDING_MEANING_GAP, 0.5516,
+            VerdictFeature.LINK_QUANTIFIER, 3.3518,
+            VerdictFeature.BREADTH_FORK, 1.8376,
+            VerdictFeature.UNSPELLED_SIBLINGS, 1.8707,
+            VerdictFeature.TOP_PROJECTION_REFERRED, -0.9029,
+            VerdictFeature.SPELLED_CONTEST, -0.3476,
+            VerdictFeature.MEANING_SIBLINGS, 0.8864);
     /** P(ambiguous) at or above which the outcome is OUTCOME_AMBIGUOUS. Tuned on dev data. */
-    public static final double VERDICT_THRESHOLD = 0.3305;
+    public static final double VERDICT_THRESHOLD = 0.3188;
 
     /** An ambiguous answer shows the fewest leading readings whose probabilities sum to this (at least two). Tuned on dev data. */
-    public static final double SHOW_MASS_AMBIGUOUS = 0.90;
+    public static final double SHOW_MASS_AMBIGUOUS = 0.95;
     /** An answerable answer shows the fewest leading readings whose probabilities sum to this (at least one). Tuned on dev data. */
     public static final double SHOW_MASS_ANSWERABLE = 0.40;
     /**
      * From this P(ambiguous) on (and for every AMBIGUOUS answer) the cut shows {@link #SHOW_MASS_AMBIGUOUS}, at least two
      * readings: an ANSWERABLE answer whose verdict is close shows its close alternatives. Tuned on dev data.
      */
-    public static final double SHOW_WIDE_THRESHOLD = 0.1000;
+    public static final double SHOW_WIDE_THRESHOLD = 0.1500;
     /** At most this many readings are shown; the rest are alternatives. Fixed (the "two to four"), not fitted. */
     public static final int MAX_SHOWN = 4;
 

@@ -165,6 +165,7 @@ public final class ReadingRanker {
         v.put(VerdictFeature.UNSPELLED_SIBLINGS, first.get(Feature.QUESTION_UNSPELLED_SIBLINGS));
         v.put(VerdictFeature.TOP_PROJECTION_REFERRED, first.get(Feature.PROJECTION_REFERRED));
         v.put(VerdictFeature.SPELLED_CONTEST, first.get(Feature.QUESTION_SPELLED_CONTEST));
+        v.put(VerdictFeature.MEANING_SIBLINGS, first.get(Feature.QUESTION_MEANING_SIBLINGS));
         return v;
     }
 

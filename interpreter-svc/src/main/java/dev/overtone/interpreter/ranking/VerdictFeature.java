@@ -50,5 +50,7 @@ public enum VerdictFeature implements WireName {
      */
     TOP_PROJECTION_REFERRED,
     /** {@link Feature#QUESTION_SPELLED_CONTEST}: the question spells in full every contested column it refers to. */
-    SPELLED_CONTEST;
+    SPELLED_CONTEST,
+    /** {@link Feature#QUESTION_MEANING_SIBLINGS}: one phrase that several contested shown columns fit best, none spelled. */
+    MEANING_SIBLINGS;
 }

@@ -10,6 +10,7 @@ import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Row;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Slot;
+import dev.overtone.proto.v1.SlotKind;
 import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.Table;
@@ -17,7 +18,6 @@ import dev.overtone.proto.v1.TableUse;
 import dev.overtone.proto.v1.ValueType;
 
 import java.util.List;
-import java.util.function.ToDoubleFunction;
 import java.util.Map;
 
 /** The demo hotel schema, its readings with results shaped as executor-svc returns them, and small models. */
@@ -94,7 +94,7 @@ final class RankingFixtures {
     }
 
     static List<ReadingEvidence> evidence(String question, List<EvidenceExtractor.Candidate> readings,
-                                          ToDoubleFunction<String> nameFit) {
+                                          NameFit nameFit) {
         return EvidenceExtractor.extract(question, SCHEMA, QuestionTerms.of(question, SCHEMA), readings, nameFit);
     }
 
@@ -106,12 +106,13 @@ final class RankingFixtures {
         return t.build();
     }
 
-    /** A reading of one table whose analysis projects these columns, one SELECT slot each. */
+    /** A reading of one table whose analysis projects these columns, one SELECT item slot each, as parser-svc writes it. */
     static EvidenceExtractor.Candidate projecting(String table, String... columns) {
         SqlAnalysis.Builder a = SqlAnalysis.newBuilder().addTables(TableUse.newBuilder().setName(table));
         for (int i = 0; i < columns.length; i++) {
             a.addColumns(ColumnUse.newBuilder().setTable(table).setColumn(columns[i]).addClauses("select"));
-            a.addSlots(Slot.newBuilder().setPath("select[" + i + "]").setValue(table + "." + columns[i]));
+            a.addSlots(Slot.newBuilder().setPath("select[" + i + "]").setKind(SlotKind.SLOT_KIND_SELECT_ITEM)
+                    .setValue(table + "." + columns[i]).addSchemaElements(table + "." + columns[i]));
         }
         return new EvidenceExtractor.Candidate(List.of(Source.SOURCE_CALLER), oneRowOf(columns), a.build());
     }
