@@ -9,7 +9,7 @@ import dev.overtone.bench.memory.MemoryCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The bench's command line: four subcommands, each writing a report directory. */
+/** The bench's command line: its subcommands (measurements), each writing a report directory. */
 @Command(name = "overtone bench", mixinStandardHelpOptions = true,
         description = "Measures a running Overtone suite: interpretation coverage, clarification, load, load through restarts, memory.",
         subcommands = {CoverageCommand.class, ClarifyCommand.class, LoadCommand.class, ChaosCommand.class, CandidatesCommand.class,

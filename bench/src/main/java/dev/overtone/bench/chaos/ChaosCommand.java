@@ -64,7 +64,7 @@ public class ChaosCommand implements Callable<Integer> {
         Files.createDirectories(measured.out);
         LoadRun load = new LoadRun(measured.out, pace.concurrency, 1, 0, 42, "demo", "hotels", pace.mix.data, pace.mix.share(), pace.mix.limit,
                 measured.interpret.infill(), measured.interpret.families());
-        return new ChaosRun(load, measured.out, pace.concurrency, pace.mix.share(), warmupSeconds, steadySeconds, settleSeconds, planned,
-                new Replicas(measured.suite.ports(), replicas, measured.suite.home()), measured.suite.launcher()).execute(measured.suite);
+        return new ChaosRun(load, warmupSeconds, steadySeconds, settleSeconds, planned,
+                new Replicas(measured.suite.ports(), replicas, measured.suite.home())).execute(measured.suite);
     }
 }

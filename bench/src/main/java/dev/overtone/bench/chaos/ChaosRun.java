@@ -7,7 +7,6 @@ import dev.overtone.bench.report.ReportFiles;
 import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import io.grpc.ManagedChannel;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,29 +45,21 @@ final class ChaosRun {
         }
     }
 
+    /** Its report directory, concurrency and data share are the run's: the requests are drawn as {@code bench load} draws them. */
     private final LoadRun load;
-    private final Path out;
-    private final int concurrency;
-    private final double dataShare;
     private final int warmupSeconds;
     private final int steadySeconds;
     private final int settleSeconds;
     private final List<Event> events;
     private final Replicas replicas;
-    private final Path launcher;
 
-    ChaosRun(LoadRun load, Path out, int concurrency, double dataShare, int warmupSeconds, int steadySeconds,
-             int settleSeconds, List<Event> events, Replicas replicas, Path launcher) {
+    ChaosRun(LoadRun load, int warmupSeconds, int steadySeconds, int settleSeconds, List<Event> events, Replicas replicas) {
         this.load = load;
-        this.out = out;
-        this.concurrency = concurrency;
-        this.dataShare = dataShare;
         this.warmupSeconds = warmupSeconds;
         this.steadySeconds = steadySeconds;
         this.settleSeconds = settleSeconds;
         this.events = events;
         this.replicas = replicas;
-        this.launcher = launcher;
     }
 
     int execute(SuiteOptions suiteOptions) throws Exception {
@@ -86,13 +77,13 @@ final class ChaosRun {
         AtomicBoolean stop = new AtomicBoolean();
         long start = System.nanoTime();
         long startedEpochMs = System.currentTimeMillis();
-        ExecutorService workers = Executors.newFixedThreadPool(concurrency);
-        for (int w = 0; w < concurrency; w++) {
+        ExecutorService workers = Executors.newFixedThreadPool(load.concurrency());
+        for (int w = 0; w < load.concurrency(); w++) {
             Random random = new Random(42L * 1_000_003L + w);
             workers.submit(() -> {
                 while (!stop.get()) {
                     calls.add(LoadRun.call(() -> InterpreterServiceGrpc.newBlockingStub(channel)
-                            .withDeadlineAfter(suiteOptions.deadlineMs(), TimeUnit.MILLISECONDS), mix.draw(random, dataShare), start));
+                            .withDeadlineAfter(suiteOptions.deadlineMs(), TimeUnit.MILLISECONDS), mix.draw(random, load.dataShare()), start));
                 }
             });
         }
@@ -117,7 +108,8 @@ final class ChaosRun {
                     kill = held.kill(replicas.grpcPort(event.service(), event.replica()), () -> replicas.kill(event.service(), event.replica()));
                     held.gone(kill, Replicas.awaitGone(pid, Duration.ofSeconds(30)));
                 }
-                LauncherCall launched = LauncherCall.run(launcher, event.launcherArguments(), out.resolve("launcher.log"));
+                LauncherCall launched = LauncherCall.run(suiteOptions.launcher(), event.launcherArguments(),
+                        load.out().resolve("launcher.log"));
                 Rejoins rejoins = Rejoins.fromLauncher(launched.output());
                 if (kill != null) {
                     rejoins = rejoins.andBench(event.service() + "-" + event.replica(), awaitRejoined(held, kill.port));
@@ -148,21 +140,21 @@ final class ChaosRun {
         report.put("steady", steady);
         report.put("events", rows);
         Map<String, Object> run = new LinkedHashMap<>();
-        run.put("concurrency", concurrency);
+        run.put("concurrency", load.concurrency());
         run.put("replicas", replicas.count());
-        run.put("data_share", dataShare);
+        run.put("data_share", load.dataShare());
         run.put("warmup_seconds", warmupSeconds);
         run.put("steady_seconds", steadySeconds);
         run.put("settle_seconds", settleSeconds);
         run.put("started_epoch_ms", startedEpochMs);
         report.put("run", run);
-        ReportFiles.writeJson(out.resolve("report.json"), report);
-        ReportFiles.writeJsonLines(out.resolve("calls.jsonl"), CallLog.lines(calls));
+        ReportFiles.writeJson(load.out().resolve("report.json"), report);
+        ReportFiles.writeJsonLines(load.out().resolve("calls.jsonl"), CallLog.lines(calls));
         StringBuilder md = new StringBuilder("# Chaos report\n\n").append(line(steady)).append("\n\n");
         rows.forEach(row -> md.append("- ").append(line(row)).append('\n'));
-        ReportFiles.writeText(out.resolve("report.md"), md.toString());
+        ReportFiles.writeText(load.out().resolve("report.md"), md.toString());
         System.out.println(md);
-        System.out.println("report: " + out.resolve("report.json"));
+        System.out.println("report: " + load.out().resolve("report.json"));
         return 0;
     }
 
