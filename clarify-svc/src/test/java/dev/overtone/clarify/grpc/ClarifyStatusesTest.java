@@ -56,7 +56,7 @@ class ClarifyStatusesTest {
     @Test
     void aConnectionTheServerEndedIsUnavailable() throws Exception {
         try (TestDatabase db = TestDatabase.start()) {
-            PgConnection connection = PgConnection.connect(vertx, options(db.host, db.port, db.database, db.user, db.password))
+            PgConnection connection = PgConnection.connect(vertx, options(db.host(), db.port(), db.database(), db.user(), db.password()))
                     .toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
             Row pid = connection.query("SELECT pg_backend_pid()").execute()
                     .toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS).iterator().next();

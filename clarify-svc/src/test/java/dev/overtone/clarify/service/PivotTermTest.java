@@ -1,5 +1,6 @@
 package dev.overtone.clarify.service;
 
+import static dev.overtone.clarify.service.HotelRatingSlots.slot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
@@ -24,10 +25,6 @@ class PivotTermTest {
         minilm = (a, b) -> Math.max(0, CachedVectors.cosine(model.embed(a).content().vector(), model.embed(b).content().vector()));
     }
 
-    private static SlotValue slot(String path, String value, String label, String... elements) {
-        return new SlotValue(path, value, label, List.of(elements));
-    }
-
     private static DecisionVariable fork(String question, List<List<SlotValue>> readings, WordSimilarity similarity) {
         DecisionVariable v = DecisionVariableExtractor.extract(readings).get(0);
         return v.withPivotTerm(PivotTerm.of(question, v, similarity));
@@ -39,19 +36,7 @@ class PivotTermTest {
 
     /** The demo: stars of the hotel vs. the average score of its reviews. */
     private static List<List<SlotValue>> hotelRating() {
-        List<SlotValue> stars = List.of(
-                slot("select[0]", "hotels.name", "shows name of hotels", "hotels.name"),
-                slot("select[1]", "hotels.stars", "shows stars of hotels", "hotels.stars"),
-                slot("from[0]", "hotels", "reads hotels", "hotels"));
-        List<SlotValue> score = List.of(
-                slot("select[0]", "hotels.name", "shows name of hotels", "hotels.name"),
-                slot("select[1]", "AVG(reviews.score)", "shows average score of reviews", "reviews.score"),
-                slot("from[0]", "hotels", "reads hotels", "hotels"),
-                slot("join[1]", "reviews", "joins reviews", "reviews"),
-                slot("join[1]/on", "reviews.hotel_id = hotels.id", "joined on hotel id of reviews is id of hotels", "reviews.hotel_id", "hotels.id"),
-                slot("group_by[0]", "hotels.id", "grouped by id of hotels", "hotels.id"),
-                slot("group_by[1]", "hotels.name", "grouped by name of hotels", "hotels.name"));
-        return List.of(stars, score);
+        return List.of(HotelRatingSlots.stars(), HotelRatingSlots.averageScore());
     }
 
     @Test

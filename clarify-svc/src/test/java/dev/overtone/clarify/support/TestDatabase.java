@@ -12,24 +12,11 @@ import java.util.Map;
  * The PostgreSQL tests run against: {@code OVERTONE_PG_URL} when set
  * ({@code postgresql://[user[:password]@]host:port/db}), else a container where Docker runs
  * ({@link ContainerPostgres}), else an embedded one (zonky); in the last two the role {@code overtone}
- * owns database {@code overtone}, as the launcher provisions it.
+ * owns database {@code overtone}, as the launcher provisions it. {@code server} is what {@link #close} stops (none
+ * for {@code OVERTONE_PG_URL}).
  */
-public final class TestDatabase implements AutoCloseable {
-    private final AutoCloseable server;
-    public final String host;
-    public final int port;
-    public final String database;
-    public final String user;
-    public final String password;
-
-    private TestDatabase(AutoCloseable server, String host, int port, String database, String user, String password) {
-        this.server = server;
-        this.host = host;
-        this.port = port;
-        this.database = database;
-        this.user = user;
-        this.password = password;
-    }
+public record TestDatabase(AutoCloseable server, String host, int port, String database, String user, String password)
+        implements AutoCloseable {
 
     public static TestDatabase start() {
         String url = System.getenv("OVERTONE_PG_URL");

@@ -18,6 +18,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * No session state of one call reaches the next: each kind is taken in call N on a pooled connection
@@ -92,12 +94,15 @@ class SessionResetTest extends StatefulTenantCalls {
         }
     }
 
-    @Test
-    void aPreparedStatementIsGoneInTheNextCall() {
-        run("PREPARE leaked_plan AS SELECT 42");
+    /** A named session object one call leaves behind: the next calls, on any pooled connection, cannot use it. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "PREPARE leaked_plan AS SELECT 42                   | EXECUTE leaked_plan | leaked_plan",
+            "DECLARE leaked_cursor CURSOR WITH HOLD FOR SELECT 1 | FETCH leaked_cursor | leaked_cursor"})
+    void aNamedSessionObjectIsGoneInTheNextCall(String create, String use, String name) {
+        run(create);
         for (int call = 0; call < poolSize * 2; call++) {
-            assertThatThrownBy(() -> run("EXECUTE leaked_plan")).isInstanceOf(SandboxException.class)
-                    .hasMessageContaining("leaked_plan");
+            assertThatThrownBy(() -> run(use)).isInstanceOf(SandboxException.class).hasMessageContaining(name);
         }
     }
 
@@ -133,15 +138,6 @@ class SessionResetTest extends StatefulTenantCalls {
         for (int call = 0; call < poolSize * 2; call++) {
             assertThat(run("SELECT current_setting('DateStyle') AS style", false).rows().get(0).getCells(0).getText())
                     .isEqualTo(before);
-        }
-    }
-
-    @Test
-    void aHoldableCursorIsGoneInTheNextCall() {
-        run("DECLARE leaked_cursor CURSOR WITH HOLD FOR SELECT 1");
-        for (int call = 0; call < poolSize * 2; call++) {
-            assertThatThrownBy(() -> run("FETCH leaked_cursor")).isInstanceOf(SandboxException.class)
-                    .hasMessageContaining("leaked_cursor");
         }
     }
 

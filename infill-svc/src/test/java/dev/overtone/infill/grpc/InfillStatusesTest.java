@@ -1,25 +1,18 @@
 package dev.overtone.infill.grpc;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.overtone.runtime.testing.StatusAnswer.kept;
+import static dev.overtone.runtime.testing.StatusAnswer.unforeseen;
 
-import dev.overtone.runtime.grpc.StatusTable;
-import dev.overtone.runtime.testing.StatusAnswer;
+import dev.overtone.runtime.testing.StatusTableCases;
 import io.grpc.Status;
-import org.junit.jupiter.api.Test;
 
 /** infill-svc's table: a request that cannot mean anything, the unforeseen. */
-class InfillStatusesTest {
-    private final StatusTable table = InfillStatuses.table();
+class InfillStatusesTest extends StatusTableCases {
 
-    @Test
-    void aRequestThatCannotMeanAnythingIsInvalidArgumentSayingWhatToSend() {
-        var failure = new IllegalArgumentException("question is empty: infill needs the question the readings answer");
-        assertThat(StatusAnswer.of(table, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.INVALID_ARGUMENT, failure));
-    }
-
-    @Test
-    void anUnforeseenFailureIsInternalWithoutItsClassName() {
-        assertThat(StatusAnswer.of(table, new ArrayIndexOutOfBoundsException(2)))
-                .isEqualTo(new StatusAnswer(Status.Code.INTERNAL, "infill-svc failed unexpectedly; see its log"));
+    InfillStatusesTest() {
+        super(InfillStatuses.table(),
+                kept("a request that cannot mean anything is INVALID_ARGUMENT saying what to send", Status.Code.INVALID_ARGUMENT,
+                        new IllegalArgumentException("question is empty: infill needs the question the readings answer")),
+                unforeseen("an unforeseen failure is INTERNAL without its class name", "infill-svc", new ArrayIndexOutOfBoundsException(2)));
     }
 }

@@ -38,11 +38,10 @@ import java.util.function.Predicate;
  * ({@link #remember}), by tenant and database, as clarify-svc's contract says; WatchMemory only when a test asks for it
  * ({@link #serveWatchWithPushHeld}).
  */
-public final class FakeClarify {
+public final class FakeClarify extends FakeDownstream<FakeClarify> {
     private static final RecordedExchanges RECORDED = RecordedExchanges.load("clarify-svc", ClarifyServiceGrpc.getServiceDescriptor());
 
     private final ReplayedAnswers replay = new ReplayedAnswers(RECORDED, "interpreter-svc");
-    private final Outage outage = new Outage();
     private final Outage recallOutage = new Outage();
     private final Slowness slowRemembers = new Slowness();
     private final List<StartRequest> starts = new CopyOnWriteArrayList<>();
@@ -103,12 +102,6 @@ public final class FakeClarify {
     /** The scopes asked in Remembers (whether a database remembers anything, asked beside the pipeline), in order. */
     public List<MemoryScope> probes() {
         return probes;
-    }
-
-    /** Every call fails with this status (a test's injected outage). */
-    public FakeClarify failWith(Status status) {
-        outage.set(status);
-        return this;
     }
 
     /** Every Start request, in order. */

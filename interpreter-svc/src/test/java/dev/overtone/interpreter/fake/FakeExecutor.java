@@ -11,7 +11,6 @@ import dev.overtone.runtime.testing.ReplayedAnswers;
 import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,25 +25,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * its budget. A request with no recording fails with INTERNAL naming how to record it. Hand-written, each said where:
  * the outage and slowness a test injects, the wide results of {@link #wideResults()}, and the requests kept.
  */
-public final class FakeExecutor {
+public final class FakeExecutor extends SlowFakeDownstream<FakeExecutor> {
     private final ReplayedAnswers replay = new ReplayedAnswers(Hotels.EXECUTOR, "interpreter-svc");
-    private final Outage outage = new Outage();
     private volatile boolean wide;
-    private final Slowness slowness = new Slowness();
     private final AtomicInteger describes = new AtomicInteger();
     private final List<List<String>> batches = new CopyOnWriteArrayList<>();
-
-    /** Every call fails with this status (a test's injected outage). */
-    public FakeExecutor failWith(Status status) {
-        outage.set(status);
-        return this;
-    }
-
-    /** Every Execute and ExecuteBatch takes this long. */
-    public FakeExecutor slow(Duration delay) {
-        slowness.set(delay);
-        return this;
-    }
 
     /**
      * Hand-written: a statement {@link Hotels#WIDE_PREFIX} + edition is answered with {@link Hotels#WIDE_ROWS} rows of
@@ -53,10 +38,6 @@ public final class FakeExecutor {
     public FakeExecutor wideResults() {
         this.wide = true;
         return this;
-    }
-
-    public Slowness slowness() {
-        return slowness;
     }
 
     public int describeCalls() {

@@ -7,10 +7,8 @@ import dev.overtone.proto.v1.InfilledReading;
 import dev.overtone.proto.v1.Reading;
 import dev.overtone.runtime.testing.RecordedExchanges;
 import dev.overtone.runtime.testing.ReplayedAnswers;
-import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -27,30 +25,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * each said where: the outage and slowness a test injects, an analysis a test takes out of an answer, and the
  * requests kept.
  */
-public final class FakeInfill {
+public final class FakeInfill extends SlowFakeDownstream<FakeInfill> {
     private static final RecordedExchanges WHOLE = RecordedExchanges.load("infill-svc", InfillServiceGrpc.getServiceDescriptor());
     private static final RecordedExchanges MODEL_DOWN = RecordedExchanges.load("infill-svc.model-down", InfillServiceGrpc.getServiceDescriptor());
 
     private final ReplayedAnswers whole = new ReplayedAnswers(WHOLE, "interpreter-svc");
     private final ReplayedAnswers modelDown = new ReplayedAnswers(MODEL_DOWN, "interpreter-svc");
     private volatile boolean degraded;
-    private final Outage outage = new Outage();
     private volatile String unanalysed;
-    private final Slowness slowness = new Slowness();
     private final List<InfillRequest> requests = new CopyOnWriteArrayList<>();
     private final CallRounds rounds = new CallRounds();
-
-    /** Every call fails with this status (a test's injected outage). */
-    public FakeInfill failWith(Status status) {
-        outage.set(status);
-        return this;
-    }
-
-    /** Every call takes this long. */
-    public FakeInfill slow(Duration delay) {
-        slowness.set(delay);
-        return this;
-    }
 
     /** Answers as infill-svc answers with its model endpoint down (recorded). */
     public FakeInfill modelDown() {
@@ -65,10 +49,6 @@ public final class FakeInfill {
     public FakeInfill withoutAnalysisOf(String sql) {
         this.unanalysed = sql;
         return this;
-    }
-
-    public Slowness slowness() {
-        return slowness;
     }
 
     /** Every Infill request, in order. */

@@ -34,23 +34,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * request: the recordings in runtime's test-jar ({@code contracts/parser-svc}), which parser-svc's
  * {@code RecordedAnswersTest} checks against the service (runtime/README.md, "Recorded answers"). A request
  * with no recording fails the call with INTERNAL naming how to record it. Hand-written, each said where:
- * Parse (the real one needs an LLM), the outage a test injects, the repairs a test scripts, and the requests kept.
+ * Parse (the real one needs an LLM), the outage a test injects (it guards Parse, Analyze, AnalyzeBatch and Verbalize),
+ * the repairs a test scripts, and the requests kept.
  */
-public final class FakeParser {
+public final class FakeParser extends FakeDownstream<FakeParser> {
     private static final RecordedExchanges RECORDED = RecordedExchanges.load("parser-svc", ParserServiceGrpc.getServiceDescriptor());
 
     private final ReplayedAnswers replay = new ReplayedAnswers(RECORDED, "interpreter-svc");
-    private final Outage outage = new Outage();
     private volatile List<String> repairs = List.of();
     private final List<AnalyzeBatchRequest> analyzeBatches = new CopyOnWriteArrayList<>();
     private final List<AnalyzeRequest> analyses = new CopyOnWriteArrayList<>();
     private final List<RepairRequest> repairRequests = new CopyOnWriteArrayList<>();
-
-    /** Parse, Analyze, AnalyzeBatch and Verbalize fail with this status (a test's injected outage). */
-    public FakeParser failWith(Status status) {
-        outage.set(status);
-        return this;
-    }
 
     /**
      * Repair answers with these SQLs, each a closest-column repair of the refused "rating". Hand-written: the

@@ -20,8 +20,12 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 
@@ -31,6 +35,8 @@ import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Named.named;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** Default interpretations from an LLM (WireMock as vLLM): tolerant parsing and every fault the caller must survive. */
 @QuarkusTest
@@ -131,9 +137,20 @@ class LlmDefaultsTest {
         FakeLlm.server.verify(2, postRequestedFor(urlPathMatching(CHAT)));
     }
 
-    @Test
-    void rateLimitedThenOkRecovers() {
-        firstThenAnswer(aResponse().withStatus(429).withBody("{\"error\":\"slow down\"}"), "The star rating of each hotel");
+    /** A rate limit, a cut-off body or a timeout may pass: the second call's good answer is taken, with no warning. */
+    static Stream<Arguments> passingFailures() {
+        return Stream.of(
+                arguments(named("rate limited", aResponse().withStatus(429).withBody("{\"error\":\"slow down\"}"))),
+                arguments(named("a cut-off body", aResponse().withStatus(200).withHeader("Content-Type", "application/json")
+                        .withBody("{\"id\":\"chatcmpl-1\",\"object\":\"chat.compl"))),
+                arguments(named("timed out", aResponse().withStatus(200).withHeader("Content-Type", "application/json")
+                        .withBody(FakeLlm.completion("The star rating")).withFixedDelay(3000))));
+    }
+
+    @ParameterizedTest
+    @MethodSource("passingFailures")
+    void aPassingFailureIsRetriedOnceAndRecovers(ResponseDefinitionBuilder first) {
+        firstThenAnswer(first, "The star rating of each hotel");
 
         InterpretResponse response = ask(rating());
 
@@ -168,29 +185,6 @@ class LlmDefaultsTest {
 
         assertThat(response.getOutcome()).isEqualTo(Outcome.OUTCOME_FAILED);
         assertThat(response.getWarningsList()).anyMatch(w -> w.startsWith("defaults: the LLM failed: malformed JSON"));
-        FakeLlm.server.verify(2, postRequestedFor(urlPathMatching(CHAT)));
-    }
-
-    @Test
-    void aCutOffBodyThenAGoodOneRecovers() {
-        firstThenAnswer(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
-                .withBody("{\"id\":\"chatcmpl-1\",\"object\":\"chat.compl"), "The star rating of each hotel");
-
-        InterpretResponse response = ask(rating());
-
-        assertThat(response.getOutcome()).isEqualTo(Outcome.OUTCOME_ANSWERABLE);
-        assertThat(response.getWarningsList()).isEmpty();
-    }
-
-    @Test
-    void aTimeoutIsRetriedOnce() {
-        firstThenAnswer(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
-                .withBody(FakeLlm.completion("The star rating")).withFixedDelay(3000), "The star rating of each hotel");
-
-        InterpretResponse response = ask(rating());
-
-        assertThat(response.getOutcome()).isEqualTo(Outcome.OUTCOME_ANSWERABLE);
-        assertThat(response.getWarningsList()).isEmpty();
         FakeLlm.server.verify(2, postRequestedFor(urlPathMatching(CHAT)));
     }
 

@@ -1,29 +1,27 @@
 package dev.overtone.parser.grpc;
 
+import static dev.overtone.runtime.testing.StatusAnswer.kept;
+import static dev.overtone.runtime.testing.StatusAnswer.unforeseen;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.parser.analysis.SqlSyntaxException;
 import dev.overtone.parser.service.LlmUnavailableException;
 import dev.overtone.parser.service.ParseFailedException;
-import dev.overtone.runtime.grpc.StatusTable;
-import dev.overtone.runtime.testing.StatusAnswer;
+import dev.overtone.runtime.testing.StatusTableCases;
 import io.grpc.Status;
 import org.junit.jupiter.api.Test;
 
 /** parser-svc's table: the caller's SQL, a missing precondition, the model's failures, the unforeseen. */
-class ParserStatusesTest {
-    private final StatusTable table = ParserStatuses.table();
+class ParserStatusesTest extends StatusTableCases {
 
-    @Test
-    void sqlThatDoesNotParseIsTheCallersWithWhereTheParserGaveUp() {
-        var failure = new SqlSyntaxException("unexpected FROM at line 1, column 8", 1, 8);
-        assertThat(StatusAnswer.of(table, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.INVALID_ARGUMENT, failure));
-    }
-
-    @Test
-    void aMissingPreconditionIsFailedPrecondition() {
-        var failure = new IllegalStateException("no LLM is configured: set overtone.parser.llm.base-url");
-        assertThat(StatusAnswer.of(table, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.FAILED_PRECONDITION, failure));
+    ParserStatusesTest() {
+        super(ParserStatuses.table(),
+                kept("SQL that does not parse is the caller's, with where the parser gave up", Status.Code.INVALID_ARGUMENT,
+                        new SqlSyntaxException("unexpected FROM at line 1, column 8", 1, 8)),
+                kept("a missing precondition is FAILED_PRECONDITION", Status.Code.FAILED_PRECONDITION,
+                        new IllegalStateException("no LLM is configured: set overtone.parser.llm.base-url")),
+                unforeseen("an unforeseen failure is INTERNAL without its class name", "parser-svc",
+                        new NullPointerException("Cannot invoke \"Table.getName()\"")));
     }
 
     @Test
@@ -34,11 +32,5 @@ class ParserStatusesTest {
                 .isEqualTo(Status.Code.DEADLINE_EXCEEDED);
         assertThat(table.status(new LlmUnavailableException("the LLM endpoint answered 503", false, null)).getStatus().getCode())
                 .isEqualTo(Status.Code.UNAVAILABLE);
-    }
-
-    @Test
-    void anUnforeseenFailureIsInternalWithoutItsClassName() {
-        assertThat(StatusAnswer.of(table, new NullPointerException("Cannot invoke \"Table.getName()\"")))
-                .isEqualTo(new StatusAnswer(Status.Code.INTERNAL, "parser-svc failed unexpectedly; see its log"));
     }
 }

@@ -1,6 +1,7 @@
 package dev.overtone.runtime.grpc;
 
 import dev.overtone.runtime.testing.StatusAnswer;
+import dev.overtone.runtime.testing.StatusTableCases;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import org.junit.jupiter.api.Test;
@@ -12,7 +13,7 @@ import java.util.concurrent.CompletionException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The rows every service shares, and how a service's own rows are read. */
-class StatusTableTest {
+class StatusTableTest extends StatusTableCases {
 
     private static final class RefusedException extends RuntimeException implements StatusFailure {
         RefusedException(String message) {
@@ -69,23 +70,14 @@ class StatusTableTest {
         }
     }
 
-    @Test
-    void aKnownFailureKeepsItsCodeAndMessage() {
-        var failure = new RefusedException("refused by rule read-only: INSERT");
-        assertThat(StatusAnswer.of(SHARED, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.PERMISSION_DENIED, failure));
-    }
-
-    @Test
-    void aDownstreamFailureKeepsItsCodeAndMessage() {
-        var failure = new DownstreamFailure("parser-svc", Status.Code.UNAVAILABLE,
-                "parser-svc is unavailable at localhost:8093: Connection refused");
-        assertThat(StatusAnswer.of(SHARED, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.UNAVAILABLE, failure));
-    }
-
-    @Test
-    void aRejectedArgumentIsInvalidArgument() {
-        var failure = new IllegalArgumentException("schema has no tables");
-        assertThat(StatusAnswer.of(SHARED, failure)).isEqualTo(StatusAnswer.keeping(Status.Code.INVALID_ARGUMENT, failure));
+    StatusTableTest() {
+        super(SHARED,
+                StatusAnswer.kept("a known failure keeps its code and message", Status.Code.PERMISSION_DENIED,
+                        new RefusedException("refused by rule read-only: INSERT")),
+                StatusAnswer.kept("a downstream failure keeps its code and message", Status.Code.UNAVAILABLE,
+                        new DownstreamFailure("parser-svc", Status.Code.UNAVAILABLE, "parser-svc is unavailable at localhost:8093: Connection refused")),
+                StatusAnswer.kept("a rejected argument is INVALID_ARGUMENT", Status.Code.INVALID_ARGUMENT,
+                        new IllegalArgumentException("schema has no tables")));
     }
 
     @Test
