@@ -26,7 +26,9 @@ public final class RememberedReadings {
         this.boost = boost;
     }
 
-    public InterpretResponse apply(InterpretResponse answer, RecallResponse recall) {
+    /** @param question the question asked: a choice made where it states more reach than the choice's own does not apply ({@link StatedReach}) */
+    public InterpretResponse apply(String question, InterpretResponse answer, RecallResponse recalled) {
+        RecallResponse recall = StatedReach.applicable(question, recalled);
         if (recall.getAppliedCount() == 0) {
             return answer;
         }

@@ -98,7 +98,7 @@ final class AnswerStages {
         }
         RecallStage.Recalled recalled = call.stages.run(Stage.STAGE_RECALL, () -> recall.recall(assembler.recall(call.request, answer),
                 call.stages.deadlineMs(config.budget().recall())), RecallStage.Recalled::detail);
-        InterpretResponse.Builder out = recalled.memory().map(m -> remembered.apply(answer, m)).orElse(answer).toBuilder();
+        InterpretResponse.Builder out = recalled.memory().map(m -> remembered.apply(call.request.getQuestion(), answer, m)).orElse(answer).toBuilder();
         recalled.setback().ifPresent(s -> out.addWarnings(s.warning()).addDegradations(s.degradation()));
         return retimed(call, out);
     }

@@ -19,13 +19,16 @@ import static org.assertj.core.api.Assertions.within;
 class RememberedReadingsTest {
     private static final RememberedChoice SCORE = RememberedChoice.newBuilder().setId("c1").setTenant("demo").setDatabase("hotels")
             .setClause("select").setPivotTerm("rating").setChosenValue("reviews.score").addRejectedValues("hotels.stars")
+            .setQuestion("return the rating of each hotel")
             .setExplanation("'rating' read as reviews.score: chosen in this database on 2026-11-20").build();
+
+    private static final String QUESTION = "return the rating of each hotel";
 
     private final RememberedReadings remembered = new RememberedReadings(new MemoryBoost(19));
 
     @Test
     void theAgreeingReadingComesFirstAsI1RaisedWithWhyAndTheAnswerIsNoLongerAmbiguous() {
-        InterpretResponse answer = remembered.apply(ambiguous(), recall("i2"));
+        InterpretResponse answer = remembered.apply(QUESTION, ambiguous(), recall("i2"));
 
         Interpretation first = answer.getInterpretations(0);
         assertThat(first.getSql()).isEqualTo("score");
@@ -48,16 +51,27 @@ class RememberedReadingsTest {
     void aDegradedFindingStageMakesTheRememberedAnswerIncompleteNotAnswerable() {
         InterpretResponse degraded = ambiguous().toBuilder().addDegradations(Degradation.newBuilder().setStage(Stage.STAGE_INFILL)).build();
 
-        assertThat(remembered.apply(degraded, recall("i2")).getOutcome()).isEqualTo(Outcome.OUTCOME_INCOMPLETE);
+        assertThat(remembered.apply(QUESTION, degraded, recall("i2")).getOutcome()).isEqualTo(Outcome.OUTCOME_INCOMPLETE);
     }
 
     @Test
     void nothingAppliedOrNothingToldApartLeavesTheAnswerAsItWas() {
         InterpretResponse answer = ambiguous();
 
-        assertThat(remembered.apply(answer, RecallResponse.newBuilder().addConsistentCandidateIds("i1").addConsistentCandidateIds("i2")
+        assertThat(remembered.apply(QUESTION, answer, RecallResponse.newBuilder().addConsistentCandidateIds("i1").addConsistentCandidateIds("i2")
                 .build())).isSameAs(answer);
-        assertThat(remembered.apply(answer, recall("i1", "i2"))).isEqualTo(answer);
+        assertThat(remembered.apply(QUESTION, answer, recall("i1", "i2"))).isEqualTo(answer);
+    }
+
+    @Test
+    void aQuestionStatingTheReachTheChosenOneLeftOpenIsNotDecidedByTheChoice() {
+        InterpretResponse answer = ambiguous();
+
+        assertThat(remembered.apply("For each hotel, return the rating", answer, recall("i2"))).isSameAs(answer);
+        RememberedChoice statedToo = SCORE.toBuilder().setQuestion("For every hotel, give the rating").build();
+        RecallResponse stated = RecallResponse.newBuilder().addApplied(AppliedChoice.newBuilder().setChoice(statedToo).addCandidateIds("i2"))
+                .addConsistentCandidateIds("i2").build();
+        assertThat(remembered.apply("For each hotel, return the rating", answer, stated).getInterpretations(0).getSql()).isEqualTo("score");
     }
 
     private static RecallResponse recall(String... consistent) {
