@@ -26,7 +26,7 @@ public final class RememberedReadings {
         this.boost = boost;
     }
 
-    /** @param question the question asked: a choice made where it states more reach than the choice's own does not apply ({@link StatedReach}) */
+    /** @param question the question asked: a choice made for a question that did not front a quantifier does not apply to one that does ({@link StatedReach}) */
     public InterpretResponse apply(String question, InterpretResponse answer, RecallResponse recalled) {
         RecallResponse recall = StatedReach.applicable(question, recalled);
         if (recall.getAppliedCount() == 0) {

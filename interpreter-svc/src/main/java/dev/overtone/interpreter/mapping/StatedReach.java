@@ -4,42 +4,40 @@ import dev.overtone.interpreter.ranking.ScopeCues;
 import dev.overtone.proto.v1.AppliedChoice;
 import dev.overtone.proto.v1.RecallResponse;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
- * A question that states the reach of its quantifier or condition ({@link ScopeCues#markers()}: "For every technician,
- * list ...", "... in common", "both") says what it wants where a question that left the reach open did not. A choice made
- * for a question stating less of it ("descriptions of fixtures each technician uses", where a person picked the fixtures
- * all of them use) answered what that question left open, so it does not decide for this one; choices made for questions
- * stating as much (the same question asked again among them) still apply. The choice's own words are not compared:
- * whether the fork it decided is one of reach is not known here, and only the stated reach tells the questions apart.
+ * A question that opens with a quantifier ("For every technician, list descriptions on fixtures used.") states that
+ * it distributes over what follows: it says what it wants where a question that did not front it ("Give me
+ * descriptions of fixtures each technician uses.", where a person picked the fixtures all of them use) left the reach
+ * open. A choice made for a question that did not front a quantifier does not decide for one that does; a choice made
+ * for one that did (the same question asked again among them) still applies. clarify-svc's own check (the question's
+ * words decide the fork) cannot see this: the two questions share their content words, and "every" is a function word
+ * there. The cost: a choice of what a word means does not carry over to a question that fronts a quantifier either.
  */
 final class StatedReach {
     private StatedReach() {
     }
 
-    /** The Recall with only the choices that may decide for {@code question}, and the candidates consistent with them. */
+    /**
+     * The Recall with only the choices that may decide for {@code question}, and the candidates consistent with them.
+     * With none kept the consistent ids are left as they came: they are read only where a choice applies.
+     */
     static RecallResponse applicable(String question, RecallResponse recall) {
-        int stated = ScopeCues.of(question).markers();
-        if (stated == 0 || recall.getAppliedCount() == 0) {
+        if (recall.getAppliedCount() == 0 || !ScopeCues.frontsAQuantifier(question)) {
             return recall;
         }
         List<AppliedChoice> kept = recall.getAppliedList().stream()
-                .filter(applied -> ScopeCues.of(applied.getChoice().getQuestion()).markers() >= stated).toList();
+                .filter(applied -> ScopeCues.frontsAQuantifier(applied.getChoice().getQuestion())).toList();
         if (kept.size() == recall.getAppliedCount()) {
             return recall;
         }
-        Set<String> consistent = new LinkedHashSet<>(recall.getConsistentCandidateIdsList());
+        RecallResponse.Builder narrowed = recall.toBuilder().clearApplied().addAllApplied(kept);
         if (!kept.isEmpty()) {
-            consistent = new LinkedHashSet<>(kept.get(0).getCandidateIdsList());
-            for (AppliedChoice applied : kept) {
-                consistent.retainAll(applied.getCandidateIdsList());
-            }
+            List<String> consistent = kept.get(0).getCandidateIdsList().stream()
+                    .filter(id -> kept.stream().allMatch(applied -> applied.getCandidateIdsList().contains(id))).toList();
+            narrowed.clearConsistentCandidateIds().addAllConsistentCandidateIds(consistent);
         }
-        return recall.toBuilder().clearApplied().addAllApplied(kept).clearConsistentCandidateIds()
-                .addAllConsistentCandidateIds(new ArrayList<>(consistent)).build();
+        return narrowed.build();
     }
 }

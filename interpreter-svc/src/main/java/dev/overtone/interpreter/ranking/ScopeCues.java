@@ -61,6 +61,11 @@ public record ScopeCues(int markers, int attachment) {
         return new ScopeCues(markers, (wide ? 1 : 0) - (narrow ? 1 : 0));
     }
 
+    /** Whether the question opens with a quantifier that distributes over what follows ("For each farm, list ..."). */
+    public static boolean frontsAQuantifier(String question) {
+        return FRONTED_QUANTIFIER.matcher(question.toLowerCase(Locale.ROOT)).lookingAt();
+    }
+
     private static boolean opensNewPart(String before, String after) {
         return before.equals(COMMA) || OPENING_CONJUNCTIONS.contains(before) || VERBS_OF_ASKING.contains(after);
     }

@@ -38,15 +38,23 @@ class StatedReachTest {
 
         assertThat(kept.getAppliedList()).isEmpty();
         assertThat(kept.getAnyRemembered()).isTrue();
+        assertThat(kept.getConsistentCandidateIdsList()).containsExactly("i2"); // as they came: read only where a choice applies
     }
 
     @Test
     void theChoicesLeftDecideWhichCandidatesAreConsistent() {
         RecallResponse kept = StatedReach.applicable(STATED, recall(applied(OPEN, "i2"), applied("For each technician, the names", "i1", "i2", "i3"),
-                applied("Which fixtures do both the technicians use, and also the cameras?", "i3", "i1")));
+                applied("For all technicians, the fixtures and the cameras", "i3", "i1")));
 
         assertThat(kept.getAppliedList()).extracting(a -> a.getChoice().getQuestion())
-                .containsExactly("For each technician, the names", "Which fixtures do both the technicians use, and also the cameras?");
+                .containsExactly("For each technician, the names", "For all technicians, the fixtures and the cameras");
         assertThat(kept.getConsistentCandidateIdsList()).containsExactly("i1", "i3");
+    }
+
+    @Test
+    void otherWordsOfReachDoNotTurnAChoiceAway() {
+        RecallResponse recall = recall(applied("return the rating of each hotel", "i2"));
+
+        assertThat(StatedReach.applicable("show only the hotels rated above 4, and also both their cities", recall)).isSameAs(recall);
     }
 }
