@@ -91,6 +91,8 @@ class CappedProjectionTest {
 
         assertThat(read.rows().get(0).get(0).getType()).isEqualTo(ValueType.VALUE_TYPE_BLOB);
         assertThat(read.rows().get(0).get(0).getText()).isEqualToIgnoringCase("0102");
+        assertThat(read.rows().get(1).get(0).getType()).isEqualTo(ValueType.VALUE_TYPE_BLOB);
+        assertThat(read.rows().get(1).get(0).getText()).isEqualToIgnoringCase("01020304");
         assertThat(read.result().truncatedBy()).containsExactly(Truncation.MAX_CELL_BYTES);
     }
 
