@@ -75,7 +75,7 @@ NEWTON_STEPS = 30    # at most; it stops when a step moves no weight by 1e-8
 MAX_SHOWN = 4
 SHOWN_COST = 0.05    # full coverage (0..1) one more shown reading must buy
 MAX_FALSE_ALARM = 0.15
-THRESHOLD_FOLDS = 4  # VERDICT_THRESHOLD is set on out-of-fold P(ambiguous), these many folds over the fitted databases
+THRESHOLD_FOLDS = 4  # inner folds over the fitted databases: the verdict's L2 and VERDICT_THRESHOLD are set on their out-of-fold P(ambiguous) (at least 2)
 MAX_MEAN_SHOWN_UNAMBIGUOUS = 1.8   # readings shown per unambiguous question the cut may spend (the goal is 2; margin for new data)
 PENALTIES = [0.0, 0.5, 1.0, 2.0]
 SHARPNESS_GRID = [0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0]
@@ -403,6 +403,7 @@ def choose_verdict_l2(exs):
     out-of-fold P(ambiguous) (with the labels) is what the threshold is set on: in-sample scores set a threshold that
     flags more unambiguous questions on new databases than it allows, because the fitted weights push the training
     questions' scores apart."""
+    assert THRESHOLD_FOLDS >= 2, "the verdict's L2 and threshold need at least two inner folds"
     p = {l2: [] for l2 in VERDICT_L2_GRID}
     labels = []
     for train, held in splits(exs, THRESHOLD_FOLDS):
