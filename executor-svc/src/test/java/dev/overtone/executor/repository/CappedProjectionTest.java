@@ -6,7 +6,6 @@ import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.proto.v1.Cell;
 import dev.overtone.proto.v1.ValueType;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -15,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.sqlite.SQLiteConfig;
 
 /**
  * The engine cuts every wide cell before it is read: on a real SQLite, narrow cells come back whole and typed, wide
@@ -27,7 +27,8 @@ class CappedProjectionTest {
 
     @BeforeEach
     void openSqlite() throws SQLException {
-        sqlite = DriverManager.getConnection("jdbc:sqlite::memory:");
+        // the driver itself, not DriverManager: under Quarkus tests the registered drivers depend on the class loader
+        sqlite = new SQLiteConfig().createConnection("jdbc:sqlite::memory:");
         try (Statement statement = sqlite.createStatement()) {
             statement.executeUpdate("CREATE TABLE notes (id INTEGER, body TEXT, payload BLOB)");
             statement.executeUpdate("INSERT INTO notes VALUES (2, 'short', x'0102'), (1, 'a body far wider than the cut', x'0102030405')");
@@ -36,7 +37,9 @@ class CappedProjectionTest {
 
     @AfterEach
     void closeSqlite() throws SQLException {
-        sqlite.close();
+        if (sqlite != null) {
+            sqlite.close();
+        }
     }
 
     private record Read(List<List<Cell>> rows, QueryResult result) {
