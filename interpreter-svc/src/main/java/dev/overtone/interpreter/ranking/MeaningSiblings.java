@@ -12,9 +12,11 @@ import java.util.Set;
  * use the column and another's do not), none of which the question spells in full, fit the same phrase of the question
  * best in meaning ({@link NameFit#closestPhrase}). "Their locations" fits {@code Latitude} and {@code Longitude}; "the
  * background" fits {@code education} and {@code experience}: one phrase, several columns, none named, so the phrase
- * leaves open which (or all). {@link UnspelledSiblings} catches the same by spelling ("commute time"); spelling in full
- * decides here as there ("their 5 year survival rate" spells {@code fiveYearSurvivalRate}). No constant: the best phrase
- * of each column is compared, not a cosine against a cut. Only the schema's names and the question's words are read.
+ * leaves open which (or all). {@link UnspelledSiblings} catches the same by spelling ("commute time"). A column the
+ * question spells in full ("their 5 year survival rate" spells {@code fiveYearSurvivalRate}) is left out of the count,
+ * but unlike there the other columns still count: with three siblings, spelling one leaves two that may fit one phrase.
+ * No constant: the best phrase of each column is compared, not a cosine against a cut, so two contested columns of a
+ * question with one content phrase always share it. Only the schema's names and the question's words are read.
  */
 final class MeaningSiblings {
     private MeaningSiblings() {
