@@ -3,7 +3,7 @@ package dev.overtone.executor.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.executor.config.ExecutorConfig;
-import dev.overtone.executor.support.ConfigStub;
+import dev.overtone.runtime.testing.ConfigStub;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

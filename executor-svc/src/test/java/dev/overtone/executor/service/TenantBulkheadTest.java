@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.overtone.executor.config.ExecutorConfig;
-import dev.overtone.executor.support.ConfigStub;
+import dev.overtone.runtime.testing.ConfigStub;
 import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.Cancellable;

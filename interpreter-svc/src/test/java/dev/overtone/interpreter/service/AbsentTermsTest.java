@@ -6,8 +6,9 @@ import dev.overtone.interpreter.config.InterpreterConfig;
 import dev.overtone.interpreter.service.QuestionTerms.Grounding;
 import dev.overtone.interpreter.service.QuestionTerms.Term;
 import dev.overtone.proto.v1.Schema;
-import java.lang.reflect.Proxy;
+import dev.overtone.runtime.testing.ConfigStub;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Unanswerable needs every content term absent by spelling and by meaning; one grounded or close term is enough against it. */
@@ -22,18 +23,8 @@ class AbsentTermsTest {
     }
 
     private static InterpreterConfig config(double minSimilarity) {
-        InterpreterConfig.Unanswerable unanswerable = (InterpreterConfig.Unanswerable) Proxy.newProxyInstance(
-                AbsentTermsTest.class.getClassLoader(), new Class<?>[] {InterpreterConfig.Unanswerable.class},
-                (proxy, method, args) -> answer(method.getName(), "minSimilarity", minSimilarity));
-        return (InterpreterConfig) Proxy.newProxyInstance(AbsentTermsTest.class.getClassLoader(),
-                new Class<?>[] {InterpreterConfig.class}, (proxy, method, args) -> answer(method.getName(), "unanswerable", unanswerable));
-    }
-
-    private static Object answer(String asked, String set, Object value) {
-        if (!asked.equals(set)) {
-            throw new UnsupportedOperationException(asked + " is not set in this test");
-        }
-        return value;
+        return ConfigStub.of(InterpreterConfig.class, Map.of("unanswerable",
+                ConfigStub.of(InterpreterConfig.Unanswerable.class, Map.of("minSimilarity", minSimilarity))));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.overtone.executor.support;
+package dev.overtone.runtime.testing;
 
 import java.lang.reflect.Proxy;
 import java.util.Map;
