@@ -12,6 +12,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
 ROUNDS=${1:-4} SECONDS_MEASURED=${2:-20} WARMUP=${3:-10}
 ARMS=$(mktemp)  # round arm p50 recall-p50 recall-calls no-recall-p50
+CPU=$(mktemp)   # round arm suite-CPU-ms-per-Interpret
 HOME_DIR=${OVERTONE_HOME:-$ROOT/.overtone}
 DATA=${DATA:-../shared/data/ambrosia-star/dev.gemma.jsonl}
 
@@ -24,10 +25,19 @@ metrics() { curl -sf "http://localhost:$1/q/metrics"; }
 # the sum of a counter's samples whose line matches every pattern given
 count() { local port=$1; shift; metrics "$port" | grep -v '^#' | { local l=cat; for p in "$@"; do l="$l | grep -F -- '$p'"; done; eval "$l"; } \
   | awk '{s += $NF} END {printf "%.0f", s}'; }
-cpu_ms() { awk '{printf "%d", ($14 + $15) * 1000 / '"$(getconf CLK_TCK)"'}' "/proc/$(cat "$HOME_DIR/run/$1.pid")/stat"; }
+pid_cpu_ms() { awk '{s += ($14 + $15) * 1000 / '"$(getconf CLK_TCK)"'} END {printf "%d", s}' "${@/#//proc/}" /dev/null 2>/dev/null; }
+cpu_ms() { pid_cpu_ms "$(cat "$HOME_DIR/run/$1.pid")/stat"; }
+# the embedded PostgreSQL: its server process (the one started with -D on its data folder) and every backend of it
+pg_cpu_ms() {
+  local server; server=$(pgrep -f -- "postgres -D $HOME_DIR/pg" | head -1)
+  [[ -n $server ]] || { echo 0; return; }
+  pid_cpu_ms $( { echo "$server"; pgrep -P "$server"; } | sed 's|$|/stat|')
+}
+SUITE=(interpreter-svc clarify-svc executor-svc parser-svc infill-svc)
 snapshot() {
   echo "$(cpu_ms interpreter-svc) $(cpu_ms clarify-svc) $(count "$INTERPRETER_HTTP" grpc_server_processing_duration_seconds_count InterpreterService 'nterpret"') \
-$(count "$CLARIFY_HTTP" grpc_server_processing_duration_seconds_count 'method="Remembers"')"
+$(count "$CLARIFY_HTTP" grpc_server_processing_duration_seconds_count 'method="Remembers"') \
+$(($(for s in "${SUITE[@]}"; do printf '%s+' "$(cpu_ms "$s")"; done) $(pg_cpu_ms)))"
 }
 
 run() {
@@ -41,16 +51,18 @@ run() {
     kill -0 $pid 2>/dev/null || { cat "$err" "$err.out"; exit 1; }
     sleep 0.2
   done
-  read -r i0 c0 n0 r0 <<<"$(snapshot)"
+  read -r i0 c0 n0 r0 t0 <<<"$(snapshot)"
   wait $pid
-  read -r i1 c1 n1 r1 <<<"$(snapshot)"
+  read -r i1 c1 n1 r1 t1 <<<"$(snapshot)"
   local n=$((n1 - n0))
   # the recall stage's split (none with --ignore-memory: every call is then a call without it)
   jq -r --arg r "$round" --arg l "$label" '[$r, $l, .p50_ms, (.p50_by_stage.recall.with.p50_ms // "-"),
       (.p50_by_stage.recall.with.calls // 0), (.p50_by_stage.recall.without.p50_ms // .p50_ms)] | @tsv' "$out/report.json" >>"$ARMS"
-  printf '%s %-4s %s | recall calls p50 %s (%s), others %s | load %s | interpreter %.2f ms CPU/Interpret, clarify %.2f ms, Remembers/Interpret %.3f (%d for %d)\n' \
+  printf '%s\t%s\t%s\n' "$round" "$label" "$(echo "($t1 - $t0) / $n" | bc -l)" >>"$CPU"
+  printf '%s %-4s %s | recall calls p50 %s (%s), others %s | load %s | interpreter %.2f ms CPU/Interpret, clarify %.2f ms, all services and PostgreSQL %.2f ms, Remembers/Interpret %.3f (%d for %d)\n' \
     "$round" "$label" "$(grep -m1 '^throughput' "$err.out")" $(tail -1 "$ARMS" | cut -f4-6) "$(cut -d' ' -f1-3 /proc/loadavg)" \
-    "$(echo "($i1 - $i0) / $n" | bc -l)" "$(echo "($c1 - $c0) / $n" | bc -l)" "$(echo "($r1 - $r0) / $n" | bc -l)" $((r1 - r0)) $n
+    "$(echo "($i1 - $i0) / $n" | bc -l)" "$(echo "($c1 - $c0) / $n" | bc -l)" "$(echo "($t1 - $t0) / $n" | bc -l)" \
+    "$(echo "($r1 - $r0) / $n" | bc -l)" $((r1 - r0)) $n
   rm -f "$err" "$err.out"
 }
 
@@ -62,10 +74,11 @@ for ((r = 1; r <= ROUNDS; r++)); do
 done
 
 # Per round: (mean of its on arms) - (mean of its off arms), for the p50 of every call and of the calls without recall
-python3 - "$ARMS" <<'PY'
+python3 - "$ARMS" "$CPU" <<'PY'
 import statistics, sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
-def diffs(col):
+cpu = [l.rstrip("\n").split("\t") for l in open(sys.argv[2])]
+def diffs(col, rows=rows):
     out = []
     for r in sorted({x[0] for x in rows}, key=int):
         on = [float(x[col]) for x in rows if x[0] == r and x[1] == "on"]
@@ -76,6 +89,9 @@ for name, col in (("every call", 2), ("calls without recall", 5)):
     d = diffs(col)
     print(f"p50 on - off, {name}: median {statistics.median(d):+.2f} ms (rounds: {', '.join(f'{x:+.2f}' for x in d)}; "
           f"range {min(d):+.2f} .. {max(d):+.2f})")
+d = diffs(2, cpu)
+print(f"CPU per Interpret on - off, all services and PostgreSQL: median {statistics.median(d):+.3f} ms "
+      f"(rounds: {', '.join(f'{x:+.3f}' for x in d)}; off arms' median {statistics.median(float(x[2]) for x in cpu if x[1] == 'off'):.2f} ms)")
 rec = [float(x[3]) for x in rows if x[1] == "on" and x[3] != "-"]
 calls = sum(int(x[4]) for x in rows if x[1] == "on")
 off = [float(x[2]) for x in rows if x[1] == "off"]
@@ -83,7 +99,7 @@ if rec:
     print(f"p50 of the calls that ran recall (memory on): median over arms {statistics.median(rec):.2f} ms ({calls} calls);"
           f" every call with memory off {statistics.median(off):.2f} ms")
 PY
-rm -f "$ARMS"
+rm -f "$ARMS" "$CPU"
 
 # The window: choices recorded in fresh scopes (Choose, one every 200 ms) while interpreter-svc watches
 java -cp "$ROOT/interpreter-svc/target/quarkus-app/app/*:$ROOT/interpreter-svc/target/quarkus-app/lib/main/*" "$ROOT/bench/tools/ChooseScopes.java" "$CLARIFY_GRPC" "${CHOICES:-50}"
