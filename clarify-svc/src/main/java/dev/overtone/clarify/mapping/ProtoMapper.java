@@ -1,5 +1,6 @@
 package dev.overtone.clarify.mapping;
 
+import dev.overtone.clarify.repository.DialogueState;
 import dev.overtone.clarify.repository.CandidateEntity;
 import dev.overtone.clarify.repository.ChoiceCodec;
 import dev.overtone.clarify.repository.DialogueCodec;
@@ -130,7 +131,7 @@ public final class ProtoMapper {
         Session.Builder b = Session.newBuilder()
                 .setId(v.session().id.toString())
                 .setQuestion(v.session().question)
-                .setState(SessionState.valueOf("SESSION_STATE_" + v.state()))
+                .setState(state(v.state()))
                 .setOptions(ClarifyOptions.newBuilder()
                         .setConfidenceThreshold(v.session().confidenceThreshold)
                         .setMaxTurns(v.session().maxTurns)
@@ -162,5 +163,14 @@ public final class ProtoMapper {
             b.setCurrent(turn(v.turns().get(v.turns().size() - 1)));
         }
         return b.build();
+    }
+
+    private static SessionState state(DialogueState state) {
+        return switch (state) {
+            case OPEN -> SessionState.SESSION_STATE_OPEN;
+            case RESOLVED -> SessionState.SESSION_STATE_RESOLVED;
+            case CANCELLED -> SessionState.SESSION_STATE_CANCELLED;
+            case EXPIRED -> SessionState.SESSION_STATE_EXPIRED;
+        };
     }
 }

@@ -3,6 +3,8 @@ package dev.overtone.clarify.repository;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
@@ -16,7 +18,8 @@ public class SessionEntity extends PanacheEntityBase {
     @Id
     public UUID id;
     public String question;
-    public String state;
+    @Enumerated(EnumType.STRING)
+    public DialogueState state;
     public double confidenceThreshold;
     public int maxTurns;
     public String strategy;

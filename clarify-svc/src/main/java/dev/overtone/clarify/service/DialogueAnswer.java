@@ -10,6 +10,7 @@ import dev.overtone.clarify.memory.ChoiceCache;
 import dev.overtone.clarify.memory.ChoiceRecorder;
 import dev.overtone.clarify.memory.ForkChoice;
 import dev.overtone.clarify.memory.MemoryScope;
+import dev.overtone.clarify.repository.DialogueState;
 import dev.overtone.clarify.repository.CandidateEntity;
 import dev.overtone.clarify.repository.DialogueCodec;
 import dev.overtone.clarify.repository.IdempotencyKeyEntity;
@@ -105,10 +106,10 @@ public class DialogueAnswer {
             throw new ClarifyException(ClarifyException.Kind.ABORTED, "turn " + cmd.turn() + " of session " + s.id
                     + " was already answered (the current turn is " + s.currentTurn + "); Get the session to see where it stands");
         }
-        String state = sessions.state(s);
-        if (!Sessions.OPEN.equals(state)) {
+        DialogueState state = sessions.state(s);
+        if (state != DialogueState.OPEN) {
             throw new ClarifyException(ClarifyException.Kind.FAILED_PRECONDITION, "session " + s.id + " is "
-                    + state.toLowerCase() + (Sessions.EXPIRED.equals(state) ? " (idle longer than " + config.sessions().idleTimeout() + ")" : "")
+                    + state.said() + (state == DialogueState.EXPIRED ? " (idle longer than " + config.sessions().idleTimeout() + ")" : "")
                     + "; it takes no more answers — Start a new one");
         }
         if (cmd.turn() != s.currentTurn) {

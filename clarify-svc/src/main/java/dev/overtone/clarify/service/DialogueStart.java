@@ -7,6 +7,7 @@ import dev.overtone.clarify.memory.ChoiceMatcher;
 import dev.overtone.clarify.memory.TableReaders;
 import dev.overtone.clarify.memory.TenantMemory;
 import dev.overtone.clarify.memory.Decision;
+import dev.overtone.clarify.repository.DialogueState;
 import dev.overtone.clarify.repository.CandidateEntity;
 import dev.overtone.clarify.repository.ChoiceCodec;
 import dev.overtone.clarify.repository.DialogueCodec;
@@ -82,7 +83,7 @@ public class DialogueStart {
         SessionEntity s = new SessionEntity();
         s.id = UUID.randomUUID();
         s.question = question;
-        s.state = Sessions.OPEN;
+        s.state = DialogueState.OPEN;
         s.confidenceThreshold = options.threshold();
         s.maxTurns = options.maxTurns();
         s.strategy = options.strategy().label();

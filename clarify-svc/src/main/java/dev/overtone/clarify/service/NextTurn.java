@@ -1,6 +1,7 @@
 package dev.overtone.clarify.service;
 
 import dev.overtone.clarify.config.ClarifyConfig;
+import dev.overtone.clarify.repository.DialogueState;
 import dev.overtone.clarify.repository.CandidateEntity;
 import dev.overtone.clarify.repository.DialogueCodec;
 import dev.overtone.clarify.repository.SessionEntity;
@@ -47,7 +48,7 @@ public class NextTurn {
             t.resolutionConfidence = s.candidatesIncomplete ? r.confidence() * (1 - config.incompleteReserve()) : r.confidence();
             t.resolutionReason = r.reason().name();
             t.resolutionRemembered = s.remembered;
-            s.state = Sessions.RESOLVED;
+            s.state = DialogueState.RESOLVED;
         }
         return t;
     }

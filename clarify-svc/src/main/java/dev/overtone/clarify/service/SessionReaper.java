@@ -1,6 +1,7 @@
 package dev.overtone.clarify.service;
 
 import dev.overtone.clarify.config.ClarifyConfig;
+import dev.overtone.clarify.repository.DialogueState;
 import dev.overtone.clarify.repository.RememberedChoices;
 import dev.overtone.clarify.repository.SessionEntity;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -55,8 +56,9 @@ public class SessionReaper {
         Instant idleBefore = now.minus(config.sessions().idleTimeout());
         Instant deleteBefore = now.minus(config.sessions().retention());
         return Panache.withTransaction(() -> SessionEntity.update(
-                        "state = 'EXPIRED', version = version + 1, updatedAt = ?1 where state = 'OPEN' and updatedAt < ?2", now, idleBefore)
-                .chain(expired -> SessionEntity.delete("state <> 'OPEN' and updatedAt < ?1", deleteBefore)
+                        "state = ?1, version = version + 1, updatedAt = ?2 where state = ?3 and updatedAt < ?4",
+                        DialogueState.EXPIRED, now, DialogueState.OPEN, idleBefore)
+                .chain(expired -> SessionEntity.delete("state <> ?1 and updatedAt < ?2", DialogueState.OPEN, deleteBefore)
                         .chain(deleted -> RememberedChoices.deleteExpired(now).map(forgotten -> {
                             if (expired + deleted + forgotten > 0) {
                                 LOG.infof("sessions: %d expired, %d deleted; remembered choices: %d expired", expired, deleted, forgotten);

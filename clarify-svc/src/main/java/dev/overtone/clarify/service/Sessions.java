@@ -2,6 +2,7 @@ package dev.overtone.clarify.service;
 
 import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.repository.CandidateEntity;
+import dev.overtone.clarify.repository.DialogueState;
 import dev.overtone.clarify.repository.SessionEntity;
 import dev.overtone.clarify.repository.TurnEntity;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -14,11 +15,6 @@ import java.util.UUID;
 /** Sessions as stored: Get and Cancel, a session's state as of now, and how a missing one is said. */
 @ApplicationScoped
 public class Sessions {
-    public static final String OPEN = "OPEN";
-    public static final String RESOLVED = "RESOLVED";
-    public static final String CANCELLED = "CANCELLED";
-    public static final String EXPIRED = "EXPIRED";
-
     @Inject
     ClarifyConfig config;
 
@@ -33,12 +29,12 @@ public class Sessions {
             if (s == null) {
                 return Uni.createFrom().failure(notFound(sessionId));
             }
-            String state = state(s);
-            if (RESOLVED.equals(state) || EXPIRED.equals(state)) {
+            DialogueState state = state(s);
+            if (state == DialogueState.RESOLVED || state == DialogueState.EXPIRED) {
                 return Uni.createFrom().failure(new ClarifyException(ClarifyException.Kind.FAILED_PRECONDITION,
-                        "session " + id + " is already " + state.toLowerCase() + "; there is nothing to cancel"));
+                        "session " + id + " is already " + state.said() + "; there is nothing to cancel"));
             }
-            s.state = CANCELLED;
+            s.state = DialogueState.CANCELLED;
             s.updatedAt = Instant.now();
             return Uni.createFrom().voidItem();
         })).onFailure(Conflicts::isConflict).transform(f -> new ClarifyException(ClarifyException.Kind.ABORTED,
@@ -58,9 +54,9 @@ public class Sessions {
     }
 
     /** The session's state as of now: an open session idle longer than the timeout is EXPIRED. */
-    String state(SessionEntity s) {
-        if (OPEN.equals(s.state) && s.updatedAt.plus(config.sessions().idleTimeout()).isBefore(Instant.now())) {
-            return EXPIRED;
+    DialogueState state(SessionEntity s) {
+        if (s.state == DialogueState.OPEN && s.updatedAt.plus(config.sessions().idleTimeout()).isBefore(Instant.now())) {
+            return DialogueState.EXPIRED;
         }
         return s.state;
     }
