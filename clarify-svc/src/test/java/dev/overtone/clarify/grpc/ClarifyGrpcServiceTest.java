@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.CancelRequest;
 import dev.overtone.proto.v1.Candidate;

@@ -2,9 +2,9 @@ package dev.overtone.clarify.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.ChoiceSource;
 import dev.overtone.proto.v1.ClarifyOptions;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.clarify.memory.MemoryScope;
 import dev.overtone.clarify.memory.ScopeNotice;
-import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.Await;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.StoredRows;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.RecallRequest;

@@ -1,8 +1,8 @@
 package dev.overtone.clarify.grpc;
 
 import com.google.protobuf.Message;
-import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.FakeParserServer;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.Turn;
 import dev.overtone.runtime.testing.RecordingCheck;

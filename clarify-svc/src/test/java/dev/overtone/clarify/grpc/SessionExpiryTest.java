@@ -3,10 +3,10 @@ package dev.overtone.clarify.grpc;
 import static dev.overtone.clarify.grpc.ClarifyGrpcServiceTest.assertStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.Await;
 import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.StoredRows;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.GetRequest;

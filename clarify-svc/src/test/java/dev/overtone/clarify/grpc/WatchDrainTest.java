@@ -3,8 +3,8 @@ package dev.overtone.clarify.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.Await;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.Watcher;
 import dev.overtone.proto.v1.MutinyClarifyServiceGrpc;
 import dev.overtone.runtime.health.Drain;
