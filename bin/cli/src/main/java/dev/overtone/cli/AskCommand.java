@@ -12,7 +12,6 @@ import io.quarkus.grpc.GrpcClient;
 import java.io.PrintStream;
 import java.util.Iterator;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
@@ -42,7 +41,7 @@ public class AskCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         InterpretRequest request = request(asked, noInfill, false);
-        InterpreterServiceBlockingStub stub = interpreter.withDeadlineAfter(asked.deadlineSeconds, TimeUnit.SECONDS);
+        InterpreterServiceBlockingStub stub = asked.deadline.on(interpreter);
         PrintStream out = System.out;
         try {
             InterpretResponse answer = json ? stub.interpret(request) : streamed(stub, request, stream);

@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
@@ -50,7 +49,7 @@ public class ClarifyCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         InterpretResponse answer;
         try {
-            answer = interpreter.withDeadlineAfter(asked.deadlineSeconds, TimeUnit.SECONDS)
+            answer = asked.deadline.on(interpreter)
                     .interpret(AskCommand.request(asked, false, true));
         } catch (StatusRuntimeException e) {
             return CallFailure.report("interpreter-svc", e);
@@ -80,7 +79,7 @@ public class ClarifyCommand implements Callable<Integer> {
                 if (!scriptedAnswers.isEmpty()) {
                     System.out.println(reply);
                 }
-                turn = clarify.withDeadlineAfter(asked.deadlineSeconds, TimeUnit.SECONDS).answer(AnswerRequest.newBuilder()
+                turn = asked.deadline.on(clarify).answer(AnswerRequest.newBuilder()
                         .setSessionId(turn.getSessionId()).setTurn(turn.getNumber())
                         .setReply(reply(question, reply.strip()))
                         .setIdempotencyKey(UUID.randomUUID().toString()).build());

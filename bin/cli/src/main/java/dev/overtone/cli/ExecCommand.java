@@ -12,7 +12,6 @@ import java.io.BufferedReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.ArgGroup;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
@@ -42,8 +41,8 @@ public class ExecCommand implements Callable<Integer> {
         String sql;
     }
 
-    @Option(names = "--deadline-seconds", defaultValue = "30")
-    long deadlineSeconds;
+    @Mixin
+    CallDeadline deadline = new CallDeadline(30);
 
     @Override
     public Integer call() throws Exception {
@@ -100,7 +99,7 @@ public class ExecCommand implements Callable<Integer> {
     }
 
     private ExecuteResponse execute(String sql) {
-        return executor.withDeadlineAfter(deadlineSeconds, TimeUnit.SECONDS).execute(
+        return deadline.on(executor).execute(
                 ExecuteRequest.newBuilder().setTenant(where.tenant).setDatabase(where.database).setSql(sql).build());
     }
 

@@ -19,6 +19,6 @@ public class QuestionInput {
     @Option(names = "--sql", description = "A reading's SQL you already have (repeatable).")
     List<String> sqls = new ArrayList<>();
 
-    @Option(names = "--deadline-seconds", defaultValue = "60", description = "Deadline of each call (default ${DEFAULT-VALUE}).")
-    long deadlineSeconds;
+    @Mixin
+    CallDeadline deadline = new CallDeadline(60);
 }

@@ -25,7 +25,7 @@ class QuestionInputTest {
         assertThat(request.getDefaultsList()).extracting(CallerDefault::getSql)
                 .containsExactly("SELECT name, stars FROM hotels", "SELECT 1");
         assertThat(request.getOptions().getInfill()).isFalse();
-        assertThat(ask.asked.deadlineSeconds).isEqualTo(60);
+        assertThat(ask.asked.deadline.deadlineSeconds).isEqualTo(60);
     }
 
     @Test

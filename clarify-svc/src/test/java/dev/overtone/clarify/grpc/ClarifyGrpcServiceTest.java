@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserResource;
 import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.CancelRequest;
 import dev.overtone.proto.v1.Candidate;
@@ -25,8 +24,6 @@ import dev.overtone.proto.v1.Turn;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
@@ -38,9 +35,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The dialogue over gRPC against a real PostgreSQL: the whole flow, bad input, idempotency and races. */
-@QuarkusTest
-@QuarkusTestResource(EmbeddedPostgresResource.class)
-@QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
+@RecordedParserTest
 class ClarifyGrpcServiceTest {
 
     @GrpcClient("clarify")

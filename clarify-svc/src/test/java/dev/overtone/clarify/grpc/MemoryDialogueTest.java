@@ -2,10 +2,9 @@ package dev.overtone.clarify.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.ChoiceSource;
 import dev.overtone.proto.v1.ClarifyOptions;
@@ -18,8 +17,6 @@ import dev.overtone.proto.v1.ResolutionReason;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
 import io.quarkus.grpc.GrpcClient;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -30,9 +27,7 @@ import org.junit.jupiter.api.Test;
  * resolves without a question and says why; another tenant, another database, a question that names a reading and
  * ignore_memory get the very turn they would get without memory.
  */
-@QuarkusTest
-@QuarkusTestResource(EmbeddedPostgresResource.class)
-@QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
+@RecordedParserTest
 class MemoryDialogueTest {
     private static final String STAR_QUESTION = "Return the star rating of each hotel";
 

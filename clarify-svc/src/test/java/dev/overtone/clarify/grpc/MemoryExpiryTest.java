@@ -3,16 +3,13 @@ package dev.overtone.clarify.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.clarify.support.Await;
-import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.StoredRows;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.RememberedChoice;
 import dev.overtone.runtime.testing.ConfigProfile;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.grpc.GrpcClient;
 import java.time.Duration;
@@ -22,10 +19,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A remembered choice expires after the configured ttl: it no longer applies, is not listed, and the cleanup deletes it. */
-@QuarkusTest
+@RecordedParserTest
 @TestProfile(MemoryExpiryTest.ShortMemory.class)
-@QuarkusTestResource(EmbeddedPostgresResource.class)
-@QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
 class MemoryExpiryTest {
 
     public static class ShortMemory extends ConfigProfile {

@@ -3,10 +3,9 @@ package dev.overtone.clarify.grpc;
 import static dev.overtone.clarify.grpc.ClarifyGrpcServiceTest.assertStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.proto.v1.Candidate;
 import dev.overtone.proto.v1.ChoiceSource;
 import dev.overtone.proto.v1.ChooseRequest;
@@ -24,8 +23,6 @@ import dev.overtone.proto.v1.SlotKind;
 import dev.overtone.proto.v1.SqlAnalysis;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcClient;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,9 +32,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Choose, Recall, ListChoices and Forget over gRPC against a real PostgreSQL: isolation, pages, idempotence, errors. */
-@QuarkusTest
-@QuarkusTestResource(EmbeddedPostgresResource.class)
-@QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
+@RecordedParserTest
 class MemoryRpcTest {
 
     @GrpcClient("clarify")

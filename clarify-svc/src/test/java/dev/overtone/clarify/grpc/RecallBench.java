@@ -5,18 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.overtone.clarify.memory.MemoryRequest;
 import dev.overtone.clarify.memory.TenantMemory;
 import dev.overtone.clarify.mapping.MemoryProtoMapper;
-import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.Timings;
 import dev.overtone.proto.v1.Candidate;
 import dev.overtone.proto.v1.ChooseRequest;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.RecallRequest;
 import io.quarkus.grpc.GrpcClient;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
 import io.vertx.core.Context;
@@ -34,9 +31,7 @@ import org.junit.jupiter.api.Test;
  * The demo's three readings with their analysis, as interpreter-svc sends them; in process (the service's Recall on a
  * Vert.x context, PostgreSQL included) and over gRPC on loopback.
  */
-@QuarkusTest
-@QuarkusTestResource(EmbeddedPostgresResource.class)
-@QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
+@RecordedParserTest
 class RecallBench {
     private static final int WARM_UP = 300;
     private static final int CALLS = 2000;

@@ -5,17 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.overtone.clarify.memory.MemoryScope;
 import dev.overtone.clarify.memory.ScopeNotice;
 import dev.overtone.clarify.support.Await;
-import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.StoredRows;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
 import io.quarkus.grpc.GrpcClient;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -26,9 +23,7 @@ import org.junit.jupiter.api.Test;
  * next Recall, and one forgotten on another replica (a transaction of its own that deletes and notifies, as another
  * replica's Forget does) stops being served as soon as its notice is heard.
  */
-@QuarkusTest
-@QuarkusTestResource(EmbeddedPostgresResource.class)
-@QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
+@RecordedParserTest
 class RecallCacheTest {
 
     @GrpcClient("clarify")

@@ -1,16 +1,13 @@
 package dev.overtone.clarify.grpc;
 
 import com.google.protobuf.Message;
-import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserResource;
 import dev.overtone.clarify.support.FakeParserServer;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.Turn;
 import dev.overtone.runtime.testing.RecordingCheck;
 import io.grpc.Channel;
 import io.quarkus.grpc.GrpcClient;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicTest;
@@ -25,9 +22,7 @@ import org.junit.jupiter.api.TestFactory;
  * (runtime/README.md, "Recorded answers"). A turn's {@code session_id} is cleared on both sides before comparing: the
  * service makes a new one for every Start.
  */
-@QuarkusTest
-@QuarkusTestResource(EmbeddedPostgresResource.class)
-@QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
+@RecordedParserTest
 class RecordedAnswersTest {
     @GrpcClient("clarify")
     Channel clarify;

@@ -4,10 +4,9 @@ import static dev.overtone.clarify.grpc.ClarifyGrpcServiceTest.assertStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.clarify.support.Await;
-import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserResource;
 import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.StoredRows;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.GetRequest;
@@ -15,8 +14,6 @@ import dev.overtone.proto.v1.SessionState;
 import dev.overtone.runtime.testing.ConfigProfile;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcClient;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import java.util.Map;
 import java.util.UUID;
@@ -24,10 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Idle sessions expire, the cleanup marks them, and later deletes them (short times via a test profile). */
-@QuarkusTest
+@RecordedParserTest
 @TestProfile(SessionExpiryTest.ShortSessions.class)
-@QuarkusTestResource(EmbeddedPostgresResource.class)
-@QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
 class SessionExpiryTest {
 
     public static class ShortSessions extends ConfigProfile {

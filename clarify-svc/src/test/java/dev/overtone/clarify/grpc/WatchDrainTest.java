@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.overtone.clarify.support.Await;
-import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserResource;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.Watcher;
 import dev.overtone.proto.v1.MutinyClarifyServiceGrpc;
 import dev.overtone.runtime.health.Drain;
@@ -14,8 +13,6 @@ import io.grpc.Status;
 import dev.overtone.clarify.memory.MemoryListener;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.enterprise.event.Event;
@@ -30,10 +27,8 @@ import org.junit.jupiter.api.Test;
  * their connections to close: a watch is long-lived and would hold the drain for all of quarkus.shutdown.timeout. Its own profile: the drain stops
  * this app's gRPC server.
  */
-@QuarkusTest
+@RecordedParserTest
 @TestProfile(WatchDrainTest.Draining.class)
-@QuarkusTestResource(EmbeddedPostgresResource.class)
-@QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
 class WatchDrainTest {
 
     /** A drain that waited for the watch would take minutes, not the moment it takes. */

@@ -6,9 +6,8 @@ import dev.overtone.clarify.memory.MemoryEchoes;
 import dev.overtone.clarify.memory.MemoryScope;
 import dev.overtone.clarify.memory.ScopeNotice;
 import dev.overtone.clarify.support.Await;
-import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserResource;
 import dev.overtone.clarify.support.MemoryCalls;
+import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.StoredRows;
 import dev.overtone.clarify.support.Watcher;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
@@ -18,8 +17,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import dev.overtone.clarify.memory.MemoryListener;
 import io.quarkus.grpc.GrpcClient;
 import jakarta.inject.Inject;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
 import io.grpc.Grpc;
@@ -44,9 +41,7 @@ import org.junit.jupiter.api.Test;
  * choice recorded on this replica or on any other (a transaction of its own that notifies, as another replica's does) is
  * pushed at its commit.
  */
-@QuarkusTest
-@QuarkusTestResource(EmbeddedPostgresResource.class)
-@QuarkusTestResource(value = FakeParserResource.class, restrictToAnnotatedClass = true)
+@RecordedParserTest
 class WatchMemoryTest {
 
     @GrpcClient("clarify")

@@ -36,7 +36,7 @@ final class BuiltValueBounds {
             Integer sizeArgument = builders.get(call.name());
             if (sizeArgument != null) {
                 checkSize(tokens, call, sizeArgument);
-                checkNotInside(tokens, call, builders.keySet());
+                checkNoBuilderWithin(tokens, call, builders.keySet(), "'s arguments; builders of large values may not nest");
             } else if (engine == EngineKind.SQLITE && SQLITE_FORMATTERS.contains(call.name())) {
                 checkFormat(tokens, call);
             }
@@ -44,7 +44,8 @@ final class BuiltValueBounds {
         if (engine == EngineKind.POSTGRESQL) {
             for (CallSites.Call call : calls) {
                 if (UNINTERRUPTIBLE.contains(call.name())) {
-                    checkNoBuilderWithin(tokens, call, builders.keySet());
+                    checkNoBuilderWithin(tokens, call, builders.keySet(),
+                            ", which the engine runs to its end without checking the time limit");
                 }
             }
         }
@@ -71,22 +72,12 @@ final class BuiltValueBounds {
         }
     }
 
-    private void checkNotInside(TokenView tokens, CallSites.Call call, Set<String> builders) {
+    /** Refuses a builder among the call's arguments, at any depth; {@code why} ends the message. */
+    private void checkNoBuilderWithin(TokenView tokens, CallSites.Call call, Set<String> builders, String why) {
         int close = tokens.matching(call.index() + 1);
         for (int i = call.index() + 2; i < close; i++) {
             if (tokens.isCallShaped(i) && builders.contains(tokens.name(i))) {
-                throw unbounded(tokens.name(i) + " stands inside " + call.name() + "'s arguments; builders of large"
-                        + " values may not nest");
-            }
-        }
-    }
-
-    private void checkNoBuilderWithin(TokenView tokens, CallSites.Call call, Set<String> builders) {
-        int close = tokens.matching(call.index() + 1);
-        for (int i = call.index() + 2; i < close; i++) {
-            if (tokens.isCallShaped(i) && builders.contains(tokens.name(i))) {
-                throw unbounded(tokens.name(i) + " stands inside " + call.name() + ", which the engine runs to its"
-                        + " end without checking the time limit");
+                throw unbounded(tokens.name(i) + " stands inside " + call.name() + why);
             }
         }
     }
