@@ -23,11 +23,16 @@ import java.util.function.Function;
  * of that variable other than the chosen one, alone or beside it (that question says what it wants). Choices are taken
  * newest first, so per variable the newest wins; a choice that would leave no reading consistent with those already
  * applied is passed over. A word read as a table, carried over, agrees with every reading that reads the table
- * ({@link TableReaders}): which table comes first in FROM is the writer's order.
+ * ({@link TableReaders}): which table comes first in FROM is the writer's order. A column chosen at a SELECT fork,
+ * carried over, decides nothing where no two readings swap it for a rejected one ({@link ShownColumns}): every reading on
+ * one side shows the other side's column too, so the fork adds a column beside it, it does not choose between columns.
  * Before any fork: a whole reading chosen for this very question, when it is among the readings again, decides every
  * fork as that reading has it (the person's answer, not only the forks they were asked about).
  */
 public final class ChoiceMatcher {
+
+    /** The clause of a fork between the columns a reading shows. */
+    private static final String SHOWN_CLAUSE = "select";
 
     /** The clause of a fork between the tables a reading reads first. */
     private static final String TABLE_CLAUSE = "from";
@@ -87,6 +92,11 @@ public final class ChoiceMatcher {
                     continue;
                 }
             }
+            if (!own && SHOWN_CLAUSE.equals(choice.clause())
+                    && !ShownColumns.swapsColumns(variables, best, bestValue, rejectedOf(choice, variable))) {
+                settled[best] = true; // no two readings swap these columns: the fork adds one, it is no meaning
+                continue;
+            }
             Decision decision = new Decision(choice, best, bestValue, !own);
             if (!own && TABLE_CLAUSE.equals(choice.clause())) {
                 Set<Integer> readers = TableReaders.of(choice.chosenValue(), readingTables);
@@ -103,6 +113,14 @@ public final class ChoiceMatcher {
             }
         }
         out.sort(Comparator.comparingInt(Decision::variable)); // in the question's fork order, whatever the choices' ages
+        return out;
+    }
+
+    /** The variable's values the choice was made over. */
+    private static Set<Integer> rejectedOf(Choice choice, DecisionVariable variable) {
+        Set<Integer> out = new HashSet<>();
+        choice.rejectedValues().forEach(r -> out.add(ForkValues.indexOf(variable, r)));
+        out.remove(-1);
         return out;
     }
 
