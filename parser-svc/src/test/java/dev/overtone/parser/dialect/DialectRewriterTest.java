@@ -2,15 +2,18 @@ package dev.overtone.parser.dialect;
 
 import dev.overtone.parser.analysis.SchemaIndex;
 import dev.overtone.parser.analysis.Schemas;
-import dev.overtone.parser.analysis.SqlExtraction;
-import dev.overtone.parser.verbalize.Verbalizer;
 
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Normalize, SQL extraction from model answers, and Verbalize. */
-class TextRewritesTest {
+/** Token rewrites between SQLite and PostgreSQL, and the parsable form the analyzer reads. */
+class DialectRewriterTest {
+
+    private static String normalize(String sql, String target) {
+        return DialectRewriter.normalize(sql, target, SchemaIndex.EMPTY).sql();
+    }
 
     @Test
     void sqliteToPostgres() {
@@ -29,24 +32,51 @@ class TextRewritesTest {
 
     @Test
     void postgresToSqlite() {
-        assertThat(DialectRewriter.normalize("SELECT COALESCE(a, 1) FROM t", "sqlite", SchemaIndex.EMPTY).sql()).isEqualTo("SELECT IFNULL(a, 1) FROM t");
+        assertThat(normalize("SELECT COALESCE(a, 1) FROM t", "sqlite")).isEqualTo("SELECT IFNULL(a, 1) FROM t");
     }
 
     @Test
-    void extractsSqlFromWhatModelsAnswer() {
-        assertThat(SqlExtraction.extract("SELECT 1")).contains("SELECT 1");
-        assertThat(SqlExtraction.extract("Here it is:\n```sql\nSELECT name FROM hotels;\n```\nHope this helps.")).contains("SELECT name FROM hotels");
-        assertThat(SqlExtraction.extract("Sure! The query is SELECT name FROM hotels WHERE stars = 5; It returns names.")).contains("SELECT name FROM hotels WHERE stars = 5");
-        assertThat(SqlExtraction.extract("SELECT a FROM t; SELECT b FROM u;")).contains("SELECT a FROM t");
-        assertThat(SqlExtraction.extract("I cannot help with that.")).isEmpty();
+    void onlyCallsAreRenamedAndCoalesceOnlyWithTwoArguments() {
+        assertThat(normalize("SELECT COALESCE(a, f(b, c), 0) FROM t", "sqlite")).isEqualTo("SELECT COALESCE(a, f(b, c), 0) FROM t");
+        assertThat(normalize("SELECT substr (name, 1, 2), ifnull FROM t", "postgresql")).isEqualTo("SELECT SUBSTRING (name, 1, 2), ifnull FROM t");
+        assertThat(normalize("SELECT IFNULL(a, 1) FROM t", "sqlite")).isEqualTo("SELECT IFNULL(a, 1) FROM t");
     }
 
     @Test
-    void verbalizesDeterministically() {
-        Verbalizer v = new Verbalizer();
-        assertThat(v.verbalize("SELECT name, stars FROM hotels ORDER BY stars DESC", Schemas.hotels()))
-                .isEqualTo("the names and stars of all hotels, highest stars first");
-        assertThat(v.verbalize("SELECT city, COUNT(*) FROM hotels WHERE stars >= 4 GROUP BY city", Schemas.hotels()))
-                .isEqualTo("the city and number of hotels where stars is at least 4, for each city");
+    void quotedIdentifiersBecomePlainWhenTheyCanAndDoubleQuotedWhenNot() {
+        DialectRewriter.Rewritten r = DialectRewriter.normalize("SELECT [room type], `a\"b`, [stars] FROM t", "postgresql", SchemaIndex.EMPTY);
+        assertThat(r.sql()).isEqualTo("SELECT \"room type\", \"a\"\"b\", stars FROM t");
+        assertThat(r.rewrites()).containsExactly("bracket identifier room type", "backtick identifier a\"b", "bracket identifier stars");
+    }
+
+    @Test
+    void withoutASchemaADoubleQuotedWordIsAValueWhereAValueStands() {
+        assertThat(normalize("SELECT \"city\" FROM t WHERE a IN (\"x\", \"y\") AND b LIKE \"R%\"", "postgresql"))
+                .isEqualTo("SELECT \"city\" FROM t WHERE a IN ('x', 'y') AND b LIKE 'R%'");
+        assertThat(normalize("SELECT \"it's here\" FROM t", "postgresql")).isEqualTo("SELECT 'it''s here' FROM t");
+        assertThat(normalize("SELECT f(\"a\", \"b\") FROM t", "postgresql")).as("a call's arguments are names").isEqualTo("SELECT f(\"a\", \"b\") FROM t");
+    }
+
+    @Test
+    void anAliasOrAQualifiedPartIsANameEvenWhereTheSchemaDoesNotKnowIt() {
+        String sql = "SELECT h.\"name\" AS \"label\" FROM hotels h ORDER BY \"label\"";
+        assertThat(DialectRewriter.normalize(sql, "postgresql", Schemas.hotels()).sql()).isEqualTo(sql);
+        assertThat(DialectRewriter.normalize("SELECT \"nickname\" FROM hotels", "postgresql", Schemas.hotels()).sql())
+                .isEqualTo("SELECT 'nickname' FROM hotels");
+    }
+
+    @Test
+    void theParsableFormKeepsNamesQuotedAndTheLinesAsTheyWere() {
+        String parsable = DialectRewriter.parsable("SELECT `name`\nFROM t\nWHERE a == 1;;", SchemaIndex.EMPTY);
+        assertThat(parsable).isEqualTo("SELECT \"name\"\nFROM t\nWHERE a =  1");
+        assertThat(parsable.lines()).hasSize(3);
+    }
+
+    @Test
+    void anUnknownTargetIsRefusedNamingTheTwoThereAre() {
+        assertThatThrownBy(() -> normalize("SELECT 1", "mysql"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("target dialect must be \"sqlite\" or \"postgresql\", not \"mysql\"");
+        assertThat(normalize("SELECT COALESCE(a, 1)", "SQLite")).isEqualTo("SELECT IFNULL(a, 1)");
     }
 }
