@@ -119,12 +119,17 @@ class ReconnectAfterRestartTest {
     @Test
     void aChannelThatIsNotAManagedOneIsLeftAlone() {
         StatedChannel failing = new StatedChannel(ConnectivityState.TRANSIENT_FAILURE);
-        io.grpc.Channel plain = io.grpc.ClientInterceptors.intercept(failing, new io.grpc.ClientInterceptor() {
+        io.grpc.Channel plain = new io.grpc.Channel() {
             @Override
-            public <Q, A> ClientCall<Q, A> interceptCall(MethodDescriptor<Q, A> method, CallOptions options, io.grpc.Channel next) {
-                return next.newCall(method, options);
+            public <Q, A> ClientCall<Q, A> newCall(MethodDescriptor<Q, A> method, CallOptions options) {
+                return failing.newCall(method, options);
             }
-        });
+
+            @Override
+            public String authority() {
+                return failing.authority();
+            }
+        };
         assertThat(new ReconnectAfterRestart(plain, now::get).attempt(Duration.ofMinutes(1)).toCompletableFuture()).isDone();
         assertThat(failing.resets).hasValue(0);
     }
