@@ -78,4 +78,12 @@ class VerbalizerTest {
             assertThat(text.split("[^a-z0-9]+")).as(text).doesNotContainAnyElementsOf(aliases);
         }
     }
+
+    @Test
+    void verbalizesDeterministically() {
+        assertThat(verbalizer.verbalize("SELECT name, stars FROM hotels ORDER BY stars DESC", Schemas.hotels()))
+                .isEqualTo("the names and stars of all hotels, highest stars first");
+        assertThat(verbalizer.verbalize("SELECT city, COUNT(*) FROM hotels WHERE stars >= 4 GROUP BY city", Schemas.hotels()))
+                .isEqualTo("the city and number of hotels where stars is at least 4, for each city");
+    }
 }

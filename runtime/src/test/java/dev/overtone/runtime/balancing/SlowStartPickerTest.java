@@ -1,14 +1,10 @@
 package dev.overtone.runtime.balancing;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.offset;
 
-import io.grpc.Attributes;
 import io.grpc.ClientStreamTracer;
 import io.grpc.LoadBalancer.FixedResultPicker;
 import io.grpc.LoadBalancer.PickResult;
-import io.grpc.LoadBalancer.Subchannel;
 import io.grpc.LoadBalancer.SubchannelPicker;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -96,18 +92,6 @@ class SlowStartPickerTest {
     }
 
     @Test
-    void aPickIsCountedOnItsReplicaWhileItsStreamIsOpen() {
-        InFlight calls = new InFlight();
-        PickResult pick = calls.counted(PickResult.withSubchannel(new NoSubchannel()));
-        ClientStreamTracer first = pick.getStreamTracerFactory().newClientStreamTracer(STREAM, new Metadata());
-        pick.getStreamTracerFactory().newClientStreamTracer(STREAM, new Metadata());
-        assertThat(calls.open()).isEqualTo(2);
-        first.streamClosed(Status.UNAVAILABLE);
-        assertThat(calls.open()).isEqualTo(1);
-        assertThat(calls.counted(PickResult.withNoResult()).getStreamTracerFactory()).as("no connection, no stream").isNull();
-    }
-
-    @Test
     void replicasPastTheWindowAreTakenInTurn() {
         SlowStartPicker picker = picker(WARM, WARM);
         int first = picker.next();
@@ -117,15 +101,6 @@ class SlowStartPickerTest {
     @Test
     void twoReplicasThatJoinedTogetherShareEqually() {
         assertThat(shareOfYoung(picker(0, 0), 1000)).isEqualTo(500);
-    }
-
-    @Test
-    void theWeightRampsLinearlyFromTheMinimum() {
-        assertThat(TEN_SECONDS.weight(0)).isEqualTo(SlowStart.MIN_WEIGHT);
-        assertThat(TEN_SECONDS.weight(TimeUnit.MILLISECONDS.toNanos(500))).isEqualTo(SlowStart.MIN_WEIGHT);
-        assertThat(TEN_SECONDS.weight(TimeUnit.SECONDS.toNanos(3))).isCloseTo(0.3, offset(1e-9));
-        assertThat(TEN_SECONDS.weight(TimeUnit.SECONDS.toNanos(11))).isEqualTo(1.0);
-        assertThatThrownBy(() -> new SlowStart(Duration.ofSeconds(-1))).hasMessageContaining("must not be negative");
     }
 
     private static final ClientStreamTracer.StreamInfo STREAM = ClientStreamTracer.StreamInfo.newBuilder().build();
@@ -138,21 +113,6 @@ class SlowStartPickerTest {
             streams.add(pick.getStreamTracerFactory().newClientStreamTracer(STREAM, new Metadata()));
         }
         return streams;
-    }
-
-    private static final class NoSubchannel extends Subchannel {
-        @Override
-        public void shutdown() {
-        }
-
-        @Override
-        public void requestConnection() {
-        }
-
-        @Override
-        public Attributes getAttributes() {
-            return Attributes.EMPTY;
-        }
     }
 
     /** Replica 0 became ready at {@code first}, replica 1 (the young one) at {@code second}. */

@@ -3,16 +3,12 @@ package dev.overtone.runtime.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.grpc.CallOptions;
-import io.grpc.ClientCall;
-import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -55,82 +51,8 @@ class ReplicaRejoinTest {
         });
     }
 
-    @Test
-    void aChannelThatIsNotFailingHasItsReplicasBackoffResetAtMostEveryInterval() {
-        AtomicLong now = new AtomicLong(0);
-        CountingChannel channel = new CountingChannel(ConnectivityState.READY);
-        ReconnectAfterRestart reconnect = new ReconnectAfterRestart(channel, now::get);
-        long interval = ReconnectAfterRestart.REPLICA_RETRY_INTERVAL.toNanos();
-
-        reconnect.beforeCall(Duration.ofSeconds(1));
-        reconnect.beforeCall(Duration.ofSeconds(1));
-        now.addAndGet(interval - 1);
-        reconnect.beforeCall(Duration.ofSeconds(1));
-        assertThat(channel.resets).as("resets within the first interval").hasValue(1);
-
-        now.addAndGet(1);
-        reconnect.beforeCall(Duration.ofSeconds(1));
-        reconnect.beforeCall(Duration.ofSeconds(1));
-        assertThat(channel.resets).as("resets once the interval has passed").hasValue(2);
-    }
-
     private void callThrough(ReconnectAfterRestart reconnect) {
         reconnect.beforeCall(Duration.ofSeconds(1));
         replicas.call();
-    }
-
-    /** A channel in one state that counts the resets of its backoff; it makes no call. */
-    private static final class CountingChannel extends ManagedChannel {
-        final AtomicInteger resets = new AtomicInteger();
-        private final ConnectivityState state;
-
-        CountingChannel(ConnectivityState state) {
-            this.state = state;
-        }
-
-        @Override
-        public ConnectivityState getState(boolean requestConnection) {
-            return state;
-        }
-
-        @Override
-        public void resetConnectBackoff() {
-            resets.incrementAndGet();
-        }
-
-        @Override
-        public ManagedChannel shutdown() {
-            return this;
-        }
-
-        @Override
-        public boolean isShutdown() {
-            return false;
-        }
-
-        @Override
-        public boolean isTerminated() {
-            return false;
-        }
-
-        @Override
-        public ManagedChannel shutdownNow() {
-            return this;
-        }
-
-        @Override
-        public boolean awaitTermination(long timeout, TimeUnit unit) {
-            return true;
-        }
-
-        @Override
-        public <Q, A> ClientCall<Q, A> newCall(MethodDescriptor<Q, A> method, CallOptions options) {
-            throw new UnsupportedOperationException("makes no call");
-        }
-
-        @Override
-        public String authority() {
-            return "counting";
-        }
     }
 }
