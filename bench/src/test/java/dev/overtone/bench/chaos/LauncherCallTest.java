@@ -1,0 +1,31 @@
+package dev.overtone.bench.chaos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real process standing in for bin/overtone: it prints its arguments on both streams and exits with the first. */
+class LauncherCallTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theExitStatusAndEverythingPrintedComeBackAndAreAppendedToTheLog() throws Exception {
+        Path launcher = Files.writeString(dir.resolve("overtone"), "#!/bin/sh\necho \"out $*\"\necho \"err $2\" >&2\nexit \"$1\"\n");
+        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+        Path log = dir.resolve("launcher.log");
+
+        LauncherCall ok = LauncherCall.run(launcher, List.of("0", "restart"), log);
+        LauncherCall failed = LauncherCall.run(launcher, List.of("3", "kill"), log);
+
+        assertThat(ok.exit()).isZero();
+        assertThat(ok.output()).contains("out 0 restart", "err restart");
+        assertThat(failed.exit()).isEqualTo(3);
+        assertThat(log).content().contains("out 0 restart", "err restart", "out 3 kill", "err kill");
+    }
+}

@@ -1,0 +1,42 @@
+package dev.overtone.bench.dataset;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PreparedDatasetTest {
+    private static final String CLEAN = "CREATE TABLE t (a INTEGER);\\nINSERT INTO t (a) VALUES (1);\\n";
+    private static final String NEEDS_REPAIR = "CREATE TABLE u (a);\\nINSERT INTO u (a, b) VALUES (1, 2);\\n";
+
+    @TempDir
+    Path home;
+
+    @Test
+    void theFilteredExamplesUpToTheLimitAreReadyWithEveryRepairNamedByItsDatabase() throws Exception {
+        Path data = Files.writeString(home.resolve("dev.jsonl"), String.join("\n",
+                line("e1", true, CLEAN), line("e2", false, CLEAN), line("e3", true, NEEDS_REPAIR), line("e4", true, CLEAN)) + "\n");
+
+        PreparedDataset prepared = PreparedDataset.prepare(data, Example::ambiguous, 2, home);
+
+        assertThat(prepared.examples()).extracting(Example::id).containsExactly("e1", "e3");
+        assertThat(prepared.catalog().databases()).hasSize(2);
+        String repaired = prepared.catalog().databaseOf(prepared.examples().get(1)).name();
+        assertThat(prepared.repairs()).singleElement().asString().startsWith(repaired + ": u: columns ['b']");
+        assertThat(prepared.tenantFile()).isEqualTo(home.resolve("tenants.d/bench.properties")).content().contains(repaired + ".path=");
+    }
+
+    @Test
+    void aNegativeLimitIsRefusedBeforeAnythingIsRead() {
+        assertThatThrownBy(() -> PreparedDataset.prepare(home.resolve("absent.jsonl"), e -> true, -1, home))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("--limit must be >= 0");
+    }
+
+    private static String line(String id, boolean ambiguous, String dump) {
+        return "{\"id\": \"" + id + "\", \"question\": \"q\", \"gold_queries\": [\"SELECT 1\"], \"is_ambiguous\": " + ambiguous
+                + ", \"db_dump\": \"" + dump + "\"}";
+    }
+}

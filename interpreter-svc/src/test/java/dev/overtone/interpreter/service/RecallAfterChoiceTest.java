@@ -1,0 +1,55 @@
+package dev.overtone.interpreter.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.overtone.proto.v1.InterpretRequest;
+import dev.overtone.proto.v1.MemoryToken;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import org.junit.jupiter.api.Test;
+
+class RecallAfterChoiceTest {
+    private static final InterpretRequest ACME_HOTELS = InterpretRequest.newBuilder().setTenant("acme").setDatabase("hotels")
+            .setQuestion("the rating of each hotel").build();
+
+    @Test
+    void aCallWithoutATokenPassesAndIsNotTakenAsRemembering() {
+        assertThatCode(() -> RecallAfterChoice.check(ACME_HOTELS)).doesNotThrowAnyException();
+        assertThat(RecallAfterChoice.given(ACME_HOTELS)).isFalse();
+    }
+
+    @Test
+    void aTokenOfTheCallsOwnScopeIsTakenAsRemembering() {
+        InterpretRequest request = ACME_HOTELS.toBuilder().setAfterChoice(token("acme", "hotels")).build();
+
+        assertThatCode(() -> RecallAfterChoice.check(request)).doesNotThrowAnyException();
+        assertThat(RecallAfterChoice.given(request)).isTrue();
+    }
+
+    @Test
+    void aTokenWithoutItsScopeIsRefusedSayingHowToPassIt() {
+        InterpretRequest request = ACME_HOTELS.toBuilder().setAfterChoice(token("acme", "")).build();
+
+        assertThatThrownBy(() -> RecallAfterChoice.check(request)).isInstanceOfSatisfying(StatusRuntimeException.class,
+                e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT))
+                .hasMessageContaining("pass the memory_token exactly as Choose or Answer returned it");
+    }
+
+    @Test
+    void aTokenOfAnotherTenantOrDatabaseIsRefusedNamingBoth() {
+        for (MemoryToken other : new MemoryToken[] {token("globex", "hotels"), token("acme", "flights")}) {
+            InterpretRequest request = ACME_HOTELS.toBuilder().setAfterChoice(other).build();
+
+            assertThatThrownBy(() -> RecallAfterChoice.check(request)).isInstanceOfSatisfying(StatusRuntimeException.class,
+                    e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT))
+                    .hasMessageContaining("a choice of tenant \"" + other.getTenant() + "\", database \"" + other.getDatabase() + "\"")
+                    .hasMessageContaining("this call asks tenant \"acme\", database \"hotels\"");
+        }
+    }
+
+    private static MemoryToken token(String tenant, String database) {
+        return MemoryToken.newBuilder().setTenant(tenant).setDatabase(database).build();
+    }
+}
