@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.repository.CandidateEntity;
+import dev.overtone.clarify.repository.DialogueState;
 import dev.overtone.clarify.repository.SessionEntity;
 import dev.overtone.clarify.repository.TurnEntity;
 import dev.overtone.runtime.testing.ConfigStub;
@@ -36,7 +37,7 @@ class NextTurnTest {
         assertThat(t.options).contains("select value 0", "select value 1");
         assertThat(t.expectedGain).isGreaterThan(0);
         assertThat(t.distribution).contains("stars", "score");
-        assertThat(s.state).isEqualTo(Sessions.OPEN);
+        assertThat(s.state).isEqualTo(DialogueState.OPEN);
     }
 
     @Test
@@ -53,7 +54,7 @@ class NextTurnTest {
         assertThat(t.resolutionOverIncomplete).isFalse();
         assertThat(t.resolutionReason).isEqualTo(StopReason.THRESHOLD.name());
         assertThat(t.resolutionRemembered).isEqualTo(s.remembered);
-        assertThat(s.state).isEqualTo(Sessions.RESOLVED);
+        assertThat(s.state).isEqualTo(DialogueState.RESOLVED);
     }
 
     @Test
@@ -86,7 +87,7 @@ class NextTurnTest {
     private static SessionEntity session(boolean incomplete) {
         SessionEntity s = new SessionEntity();
         s.id = UUID.randomUUID();
-        s.state = Sessions.OPEN;
+        s.state = DialogueState.OPEN;
         s.maxOptions = 8;
         s.candidatesIncomplete = incomplete;
         s.remembered = "[{\"id\": \"remembered\"}]";
