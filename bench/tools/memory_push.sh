@@ -3,8 +3,9 @@
 # in odd rounds and off on on off in even ones, so drift, leftover JIT and GC weigh on both arms alike; each round gives one
 # paired difference, (its two on arms' mean) - (its two off arms'). Per arm over its measured window (after its warm-up):
 # p50, throughput, the p50 of the calls that ran the recall stage and of those that did not, the CPU interpreter-svc and
-# clarify-svc used per Interpret, clarify-svc's Remembers per Interpret. At the end: the median of the paired differences
-# with their range, and interpreter-svc's WatchMemory lag (commit -> its set updated) over choices recorded then.
+# clarify-svc used per Interpret, that of every service (replica 0) and the embedded PostgreSQL together, clarify-svc's
+# Remembers per Interpret. At the end: the median of the paired differences with their range (p50s and the whole-suite
+# CPU), and interpreter-svc's WatchMemory lag (commit -> its set updated) over choices recorded then.
 # Run it on a suite that is up and warm, with the same environment as bin/overtone (OVERTONE_HOME, OVERTONE_PORT_BASE):
 #   bench/tools/memory_push.sh [ROUNDS (4)] [SECONDS (20)] [WARMUP_SECONDS (10)]
 set -euo pipefail
@@ -25,13 +26,20 @@ metrics() { curl -sf "http://localhost:$1/q/metrics"; }
 # the sum of a counter's samples whose line matches every pattern given
 count() { local port=$1; shift; metrics "$port" | grep -v '^#' | { local l=cat; for p in "$@"; do l="$l | grep -F -- '$p'"; done; eval "$l"; } \
   | awk '{s += $NF} END {printf "%.0f", s}'; }
-pid_cpu_ms() { awk '{s += ($14 + $15) * 1000 / '"$(getconf CLK_TCK)"'} END {printf "%d", s}' "${@/#//proc/}" /dev/null 2>/dev/null; }
-cpu_ms() { pid_cpu_ms "$(cat "$HOME_DIR/run/$1.pid")/stat"; }
-# the embedded PostgreSQL: its server process (the one started with -D on its data folder) and every backend of it
+# CPU ms of these PIDs, with their ended children's (a PostgreSQL backend that exits hands its time to the server); a
+# PID gone by the time it is read counts 0
+pid_cpu_ms() {
+  local pid
+  for pid in "$@"; do [[ -n $pid ]] && cat "/proc/$pid/stat" 2>/dev/null; done \
+    | awk '{s += ($14 + $15 + $16 + $17) * 1000 / '"$(getconf CLK_TCK)"'} END {printf "%d", s + 0}'
+}
+# the service's replica 0 (the one bin/overtone status names; bench load calls it)
+cpu_ms() { pid_cpu_ms "$(cat "$HOME_DIR/run/$1.pid" 2>/dev/null)"; }
+# the embedded PostgreSQL: its server (postmaster.pid's first line, as bin/overtone reads it) and every backend of it
 pg_cpu_ms() {
-  local server; server=$(pgrep -f -- "postgres -D $HOME_DIR/pg" | head -1)
-  [[ -n $server ]] || { echo 0; return; }
-  pid_cpu_ms $( { echo "$server"; pgrep -P "$server"; } | sed 's|$|/stat|')
+  local server; server=$(head -1 "$HOME_DIR/pg/postmaster.pid" 2>/dev/null || true)
+  [[ -n $server ]] || { echo "memory_push: no $HOME_DIR/pg/postmaster.pid, PostgreSQL's CPU counts 0" >&2; echo 0; return; }
+  pid_cpu_ms "$server" $(pgrep -P "$server" || true)
 }
 SUITE=(interpreter-svc clarify-svc executor-svc parser-svc infill-svc)
 snapshot() {

@@ -1,11 +1,12 @@
 package dev.overtone.clarify.mapping;
 
-import dev.overtone.clarify.repository.DialogueState;
 import dev.overtone.clarify.repository.CandidateEntity;
 import dev.overtone.clarify.repository.ChoiceCodec;
 import dev.overtone.clarify.repository.DialogueCodec;
+import dev.overtone.clarify.repository.DialogueState;
 import dev.overtone.clarify.repository.JsonColumns;
 import dev.overtone.clarify.repository.TurnEntity;
+import dev.overtone.clarify.service.AnswerCommand;
 import dev.overtone.clarify.service.PlannedQuestion;
 import dev.overtone.clarify.service.SessionView;
 import dev.overtone.clarify.service.SlotValue;
@@ -28,7 +29,6 @@ import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Strategy;
 import dev.overtone.proto.v1.Turn;
 import dev.overtone.proto.v1.TurnRecord;
-import dev.overtone.clarify.service.AnswerCommand;
 import java.util.List;
 
 /** Proto messages in and out of the dialogue service. */

@@ -31,9 +31,6 @@ import java.util.function.Function;
  */
 public final class ChoiceMatcher {
 
-    /** The clause of a fork between the columns a reading shows. */
-    private static final String SHOWN_CLAUSE = "select";
-
     /** The clause of a fork between the tables a reading reads first. */
     private static final String TABLE_CLAUSE = "from";
 
@@ -92,7 +89,7 @@ public final class ChoiceMatcher {
                     continue;
                 }
             }
-            if (!own && SHOWN_CLAUSE.equals(choice.clause())
+            if (!own && ForkReach.SHOWN.equals(choice.clause())
                     && !ShownColumns.swapsColumns(variables, best, bestValue, rejectedOf(choice, variable))) {
                 settled[best] = true; // no two readings swap these columns: the fork adds one, it is no meaning
                 continue;

@@ -19,8 +19,8 @@ final class ForkReach {
             "(?:[A-Za-z_][A-Za-z0-9_]*\\(\\s*(?:DISTINCT\\s+)?)?[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?\\s*\\)?",
             Pattern.CASE_INSENSITIVE);
 
-    /** The clause of what the answer shows. */
-    private static final String SHOWN = "select";
+    /** The clause of a fork between the columns a reading shows. */
+    static final String SHOWN = "select";
 
     private ForkReach() {
     }

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * both) do swap one column for the other between the first two, so a choice among them still carries over.
  */
 final class ShownColumns {
-    /** A column of the outer query's SELECT (or of a set operation's branch): {@code select[1]}, {@code union[0]/select[0]}. */
+    /** A column of the outer query's SELECT (or of a set operation's branch): {@code select[1]}, {@code set[0]/select[0]}. */
     private static final Pattern SHOWN_SLOT = Pattern.compile("(?:^|/)select\\[\\d+]$");
 
     private ShownColumns() {

@@ -1,5 +1,7 @@
 package dev.overtone.clarify.repository;
 
+import java.util.Locale;
+
 /** Where a stored dialogue stands; kept in the session row by name. */
 public enum DialogueState {
     /** Waiting for an answer. */
@@ -13,6 +15,6 @@ public enum DialogueState {
 
     /** The state as a person reads it in a message ("resolved"). */
     public String said() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,9 +1,9 @@
 package dev.overtone.clarify.service;
 
 import dev.overtone.clarify.config.ClarifyConfig;
-import dev.overtone.clarify.repository.DialogueState;
 import dev.overtone.clarify.repository.CandidateEntity;
 import dev.overtone.clarify.repository.DialogueCodec;
+import dev.overtone.clarify.repository.DialogueState;
 import dev.overtone.clarify.repository.SessionEntity;
 import dev.overtone.clarify.repository.TurnEntity;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,7 +1,7 @@
 package dev.overtone.clarify.service;
 
-import dev.overtone.clarify.repository.DialogueState;
 import dev.overtone.clarify.repository.CandidateEntity;
+import dev.overtone.clarify.repository.DialogueState;
 import dev.overtone.clarify.repository.SessionEntity;
 import dev.overtone.clarify.repository.TurnEntity;
 import java.util.List;
