@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.RecordedParserTest;
@@ -24,6 +25,7 @@ import dev.overtone.proto.v1.Turn;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.QuarkusTestResource;
 import io.restassured.RestAssured;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
@@ -36,6 +38,7 @@ import org.junit.jupiter.api.Test;
 
 /** The dialogue over gRPC against a real PostgreSQL: the whole flow, bad input, idempotency and races. */
 @RecordedParserTest
+@QuarkusTestResource(EmbeddedPostgresResource.class)
 class ClarifyGrpcServiceTest {
 
     @GrpcClient("clarify")

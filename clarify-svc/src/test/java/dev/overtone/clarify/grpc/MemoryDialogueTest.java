@@ -2,6 +2,7 @@ package dev.overtone.clarify.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
 import dev.overtone.clarify.support.RecordedParserTest;
@@ -17,6 +18,7 @@ import dev.overtone.proto.v1.ResolutionReason;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
 import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.QuarkusTestResource;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * ignore_memory get the very turn they would get without memory.
  */
 @RecordedParserTest
+@QuarkusTestResource(EmbeddedPostgresResource.class)
 class MemoryDialogueTest {
     private static final String STAR_QUESTION = "Return the star rating of each hotel";
 

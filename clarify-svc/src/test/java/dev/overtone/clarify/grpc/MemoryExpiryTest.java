@@ -3,6 +3,7 @@ package dev.overtone.clarify.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.clarify.support.Await;
+import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
 import dev.overtone.clarify.support.RecordedParserTest;
@@ -10,8 +11,9 @@ import dev.overtone.clarify.support.StoredRows;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.RememberedChoice;
 import dev.overtone.runtime.testing.ConfigProfile;
-import io.quarkus.test.junit.TestProfile;
 import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /** A remembered choice expires after the configured ttl: it no longer applies, is not listed, and the cleanup deletes it. */
 @RecordedParserTest
+@QuarkusTestResource(EmbeddedPostgresResource.class)
 @TestProfile(MemoryExpiryTest.ShortMemory.class)
 class MemoryExpiryTest {
 

@@ -3,6 +3,7 @@ package dev.overtone.clarify.grpc;
 import static dev.overtone.clarify.grpc.ClarifyGrpcServiceTest.assertStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
 import dev.overtone.clarify.support.RecordedParserTest;
@@ -10,10 +11,10 @@ import dev.overtone.proto.v1.Candidate;
 import dev.overtone.proto.v1.ChoiceSource;
 import dev.overtone.proto.v1.ChooseRequest;
 import dev.overtone.proto.v1.ChooseResponse;
-import dev.overtone.proto.v1.MemoryToken;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.ListChoicesRequest;
 import dev.overtone.proto.v1.ListChoicesResponse;
+import dev.overtone.proto.v1.MemoryToken;
 import dev.overtone.proto.v1.MutinyClarifyServiceGrpc;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
@@ -23,6 +24,7 @@ import dev.overtone.proto.v1.SlotKind;
 import dev.overtone.proto.v1.SqlAnalysis;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.QuarkusTestResource;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.Test;
 
 /** Choose, Recall, ListChoices and Forget over gRPC against a real PostgreSQL: isolation, pages, idempotence, errors. */
 @RecordedParserTest
+@QuarkusTestResource(EmbeddedPostgresResource.class)
 class MemoryRpcTest {
 
     @GrpcClient("clarify")

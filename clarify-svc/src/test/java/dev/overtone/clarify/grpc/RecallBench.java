@@ -2,9 +2,10 @@ package dev.overtone.clarify.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overtone.clarify.mapping.MemoryProtoMapper;
 import dev.overtone.clarify.memory.MemoryRequest;
 import dev.overtone.clarify.memory.TenantMemory;
-import dev.overtone.clarify.mapping.MemoryProtoMapper;
+import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
 import dev.overtone.clarify.support.RecordedParserTest;
@@ -14,6 +15,7 @@ import dev.overtone.proto.v1.ChooseRequest;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.RecallRequest;
 import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
 import io.vertx.core.Context;
@@ -32,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * Vert.x context, PostgreSQL included) and over gRPC on loopback.
  */
 @RecordedParserTest
+@QuarkusTestResource(EmbeddedPostgresResource.class)
 class RecallBench {
     private static final int WARM_UP = 300;
     private static final int CALLS = 2000;

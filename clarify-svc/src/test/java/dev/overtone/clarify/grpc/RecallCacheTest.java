@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.overtone.clarify.memory.MemoryScope;
 import dev.overtone.clarify.memory.ScopeNotice;
 import dev.overtone.clarify.support.Await;
+import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
 import dev.overtone.clarify.support.RecordedParserTest;
@@ -13,6 +14,7 @@ import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
 import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.QuarkusTestResource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * replica's Forget does) stops being served as soon as its notice is heard.
  */
 @RecordedParserTest
+@QuarkusTestResource(EmbeddedPostgresResource.class)
 class RecallCacheTest {
 
     @GrpcClient("clarify")

@@ -1,6 +1,7 @@
 package dev.overtone.clarify.grpc;
 
 import com.google.protobuf.Message;
+import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
@@ -8,6 +9,7 @@ import dev.overtone.proto.v1.Turn;
 import dev.overtone.runtime.testing.RecordingCheck;
 import io.grpc.Channel;
 import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.QuarkusTestResource;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicTest;
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.TestFactory;
  * service makes a new one for every Start.
  */
 @RecordedParserTest
+@QuarkusTestResource(EmbeddedPostgresResource.class)
 class RecordedAnswersTest {
     @GrpcClient("clarify")
     Channel clarify;

@@ -4,6 +4,7 @@ import static dev.overtone.clarify.grpc.ClarifyGrpcServiceTest.assertStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.clarify.support.Await;
+import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.RecordedParserTest;
@@ -14,6 +15,7 @@ import dev.overtone.proto.v1.SessionState;
 import dev.overtone.runtime.testing.ConfigProfile;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.TestProfile;
 import java.util.Map;
 import java.util.UUID;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /** Idle sessions expire, the cleanup marks them, and later deletes them (short times via a test profile). */
 @RecordedParserTest
+@QuarkusTestResource(EmbeddedPostgresResource.class)
 @TestProfile(SessionExpiryTest.ShortSessions.class)
 class SessionExpiryTest {
 

@@ -3,16 +3,18 @@ package dev.overtone.clarify.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.overtone.clarify.memory.MemoryListener;
 import dev.overtone.clarify.support.Await;
+import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.Watcher;
 import dev.overtone.proto.v1.MutinyClarifyServiceGrpc;
 import dev.overtone.runtime.health.Drain;
 import dev.overtone.runtime.health.InFlightCalls;
 import io.grpc.Status;
-import dev.overtone.clarify.memory.MemoryListener;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
+import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.enterprise.event.Event;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * this app's gRPC server.
  */
 @RecordedParserTest
+@QuarkusTestResource(EmbeddedPostgresResource.class)
 @TestProfile(WatchDrainTest.Draining.class)
 class WatchDrainTest {
 

@@ -3,9 +3,11 @@ package dev.overtone.clarify.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.clarify.memory.MemoryEchoes;
+import dev.overtone.clarify.memory.MemoryListener;
 import dev.overtone.clarify.memory.MemoryScope;
 import dev.overtone.clarify.memory.ScopeNotice;
 import dev.overtone.clarify.support.Await;
+import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.MemoryCalls;
 import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.StoredRows;
@@ -13,10 +15,7 @@ import dev.overtone.clarify.support.Watcher;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.MemoryScopes;
 import dev.overtone.proto.v1.MutinyClarifyServiceGrpc;
-import io.micrometer.core.instrument.MeterRegistry;
-import dev.overtone.clarify.memory.MemoryListener;
-import io.quarkus.grpc.GrpcClient;
-import jakarta.inject.Inject;
+import dev.overtone.proto.v1.WatchMemoryRequest;
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
 import io.grpc.Grpc;
@@ -24,16 +23,19 @@ import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
-import dev.overtone.proto.v1.WatchMemoryRequest;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
-import org.eclipse.microprofile.config.ConfigProvider;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,6 +44,7 @@ import org.junit.jupiter.api.Test;
  * pushed at its commit.
  */
 @RecordedParserTest
+@QuarkusTestResource(EmbeddedPostgresResource.class)
 class WatchMemoryTest {
 
     @GrpcClient("clarify")
