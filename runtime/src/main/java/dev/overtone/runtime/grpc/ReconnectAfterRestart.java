@@ -36,16 +36,21 @@ public final class ReconnectAfterRestart {
 
     private final Channel channel;
     private final LongSupplier nanoTime;
+    private final Duration wait;
     private final AtomicLong lastReset;
 
     public ReconnectAfterRestart(Channel channel) {
-        this(channel, System::nanoTime);
+        this(channel, System::nanoTime, DEFAULT_WAIT);
     }
 
-    /** @param nanoTime the clock of {@link #REPLICA_RETRY_INTERVAL} (a test's own) */
-    ReconnectAfterRestart(Channel channel, LongSupplier nanoTime) {
+    /**
+     * @param nanoTime the clock of {@link #REPLICA_RETRY_INTERVAL} (a test's own)
+     * @param wait     the longest a call waits for the reconnect attempt ({@link #DEFAULT_WAIT}; a test's own)
+     */
+    ReconnectAfterRestart(Channel channel, LongSupplier nanoTime, Duration wait) {
         this.channel = channel;
         this.nanoTime = nanoTime;
+        this.wait = wait;
         this.lastReset = new AtomicLong(nanoTime.getAsLong() - REPLICA_RETRY_INTERVAL.toNanos());
     }
 
@@ -62,7 +67,7 @@ public final class ReconnectAfterRestart {
 
     /**
      * The same without blocking, for a call that is itself asynchronous: completes at once unless the channel is
-     * failing, else once the reconnect attempt has an outcome or the bound ({@link #DEFAULT_WAIT}, at most {@code allowed}) passed.
+     * failing, else once the reconnect attempt has an outcome or the bound (the wait, {@link #DEFAULT_WAIT}, at most {@code allowed}) passed.
      */
     public CompletionStage<Void> attempt(Duration allowed) {
         if (!(channel instanceof ManagedChannel managed)) {
@@ -75,7 +80,7 @@ public final class ReconnectAfterRestart {
         CompletableFuture<Void> changed = new CompletableFuture<>();
         managed.notifyWhenStateChanged(ConnectivityState.TRANSIENT_FAILURE, () -> changed.complete(null));
         managed.resetConnectBackoff();
-        long bound = Math.max(0, Math.min(DEFAULT_WAIT.toNanos(), allowed.toNanos()));
+        long bound = Math.max(0, Math.min(wait.toNanos(), allowed.toNanos()));
         return changed.completeOnTimeout(null, bound, TimeUnit.NANOSECONDS);
     }
 

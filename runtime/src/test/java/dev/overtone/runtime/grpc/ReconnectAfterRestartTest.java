@@ -82,7 +82,9 @@ class ReconnectAfterRestartTest {
     @Test
     void aFailingChannelHasItsBackoffResetAndTheCallWaitsForTheAttemptsOutcome() {
         StatedChannel channel = new StatedChannel(ConnectivityState.TRANSIENT_FAILURE);
-        CompletableFuture<Void> waited = new ReconnectAfterRestart(channel, now::get).attempt(Duration.ofMinutes(1)).toCompletableFuture();
+        // a wait far longer than the test, so "no outcome yet" cannot race the bound
+        CompletableFuture<Void> waited = new ReconnectAfterRestart(channel, now::get, Duration.ofMinutes(10))
+                .attempt(Duration.ofMinutes(10)).toCompletableFuture();
         assertThat(channel.resets).hasValue(1);
         assertThat(waited).as("no outcome yet").isNotDone();
         channel.state = ConnectivityState.READY;
@@ -93,7 +95,7 @@ class ReconnectAfterRestartTest {
     @Test
     void aFailingChannelIsWaitedForAtMostTheCallsTimeAndTheBound() {
         StatedChannel channel = new StatedChannel(ConnectivityState.TRANSIENT_FAILURE);
-        ReconnectAfterRestart reconnect = new ReconnectAfterRestart(channel, now::get);
+        ReconnectAfterRestart reconnect = new ReconnectAfterRestart(channel, now::get, ReconnectAfterRestart.DEFAULT_WAIT);
         assertThat(reconnect.attempt(Duration.ZERO).toCompletableFuture()).succeedsWithin(Duration.ofSeconds(5));
         long start = System.nanoTime();
         reconnect.beforeCall(Duration.ofMinutes(1));
@@ -104,7 +106,7 @@ class ReconnectAfterRestartTest {
     @Test
     void aChannelThatIsNotFailingHasItsReplicasRetriedAtMostOnceAnIntervalWithoutWaiting() {
         StatedChannel channel = new StatedChannel(ConnectivityState.READY);
-        ReconnectAfterRestart reconnect = new ReconnectAfterRestart(channel, now::get);
+        ReconnectAfterRestart reconnect = new ReconnectAfterRestart(channel, now::get, ReconnectAfterRestart.DEFAULT_WAIT);
         assertThat(reconnect.attempt(Duration.ofMinutes(1)).toCompletableFuture()).isDone();
         assertThat(channel.resets).as("the first call resets").hasValue(1);
         now.addAndGet(ReconnectAfterRestart.REPLICA_RETRY_INTERVAL.toNanos() - 1);
@@ -130,7 +132,7 @@ class ReconnectAfterRestartTest {
                 return failing.authority();
             }
         };
-        assertThat(new ReconnectAfterRestart(plain, now::get).attempt(Duration.ofMinutes(1)).toCompletableFuture()).isDone();
+        assertThat(new ReconnectAfterRestart(plain, now::get, ReconnectAfterRestart.DEFAULT_WAIT).attempt(Duration.ofMinutes(1)).toCompletableFuture()).isDone();
         assertThat(failing.resets).hasValue(0);
     }
 }
