@@ -28,7 +28,7 @@ class MemoryReportTest {
                         new MemoryTrials.Repeat("r3", false, false, 0, false, false, false, false)),
                 List.of(new MemoryTrials.Isolation("r2", true, false)), List.of(),
                 List.of(new MemoryTrials.Transfer("t2", true, false, false, false, 1, 1)), "UNAVAILABLE: down");
-        MemoryReport report = new MemoryReport(List.of(hotels, other), new MemoryCost.Figures(10, 12.5, 11.0, 0.8, 1.9), Map.of());
+        MemoryReport report = new MemoryReport(List.of(hotels, other), new MemoryCost.Figures(10, 12.5, 11.0, 14.0, 0.8, 1.9, 2.6), Map.of());
 
         Map<String, Object> json = report.toJson();
         Map<?, ?> repeat = (Map<?, ?>) json.get("repeat");
@@ -57,6 +57,7 @@ class MemoryReportTest {
         assertThat(((Map<?, ?>) ((Map<?, ?>) json.get("transfer")).get("sharing_the_choice")).get("n")).isEqualTo(1);
         assertThat(json.get("errors")).isEqualTo(List.of("d2: UNAVAILABLE: down"));
         assertThat(((Map<?, ?>) json.get("cost")).get("added_p50_ms")).isEqualTo(1.5);
+        assertThat(((Map<?, ?>) json.get("cost")).get("asked_added_p50_ms")).isEqualTo(3.0);
 
         assertThat(report.goals()).containsExactly(
                 "missed  repeat: remembered reading first in 100 %: 50.0 %",
@@ -66,7 +67,8 @@ class MemoryReportTest {
                 "met     no harm: shown holds the right reading not lower: 100.0 % vs 100.0 % off",
                 "met     transfer: fewer questions: 0.33 vs 0.67 off",
                 "met     transfer: first-reading accuracy up: 33.3 % vs 0.0 % off",
-                "met     recall adds <= 2 ms to the p50: 1.50 ms");
+                "met     recall adds <= 2 ms to the p50: 1.50 ms",
+                "missed  recall asked (memory token) adds <= 2 ms to the p50: 3.00 ms");
     }
 
     @Test

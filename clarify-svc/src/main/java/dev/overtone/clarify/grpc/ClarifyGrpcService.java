@@ -115,6 +115,6 @@ public class ClarifyGrpcService implements ClarifyService {
     @Override
     public Uni<ForgetResponse> forget(ForgetRequest request) {
         return echoed(Uni.createFrom().deferred(() -> listing.forget(request.getTenant(), request.getDatabase(), request.getChoiceId())))
-                .map(n -> ForgetResponse.newBuilder().setForgotten(n.intValue()).build());
+                .map(n -> MemoryProtoMapper.forgot(request.getTenant(), request.getDatabase(), n));
     }
 }

@@ -12,6 +12,7 @@ import dev.overtone.proto.v1.AppliedChoice;
 import dev.overtone.proto.v1.ChoiceSource;
 import dev.overtone.proto.v1.ChooseRequest;
 import dev.overtone.proto.v1.ChooseResponse;
+import dev.overtone.proto.v1.ForgetResponse;
 import dev.overtone.proto.v1.ListChoicesResponse;
 import dev.overtone.proto.v1.MemoryToken;
 import dev.overtone.proto.v1.Session;
@@ -20,8 +21,10 @@ import dev.overtone.proto.v1.RecallResponse;
 import dev.overtone.proto.v1.RemembersRequest;
 import dev.overtone.proto.v1.RememberedChoice;
 import dev.overtone.proto.v1.Turn;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /** The memory RPCs' messages in and out. */
@@ -44,8 +47,20 @@ public final class MemoryProtoMapper {
 
     public static RecallResponse recalled(TenantMemory.Recalled r) {
         RecallResponse.Builder b = RecallResponse.newBuilder().addAllConsistentCandidateIds(r.consistentIds()).setAnyRemembered(r.anyRemembered());
+        if (r.validUntil() != null) {
+            b.setValidUntilMicros(ChronoUnit.MICROS.between(Instant.EPOCH, r.validUntil()));
+        }
         for (TenantMemory.Applied a : r.applied()) {
             b.addApplied(AppliedChoice.newBuilder().setChoice(choice(a.choice())).addAllCandidateIds(a.candidateIds()));
+        }
+        return b.build();
+    }
+
+    /** How many were forgotten, with the read-your-forget token of the scope forgotten in when any was. */
+    public static ForgetResponse forgot(String tenant, String database, long forgotten) {
+        ForgetResponse.Builder b = ForgetResponse.newBuilder().setForgotten((int) forgotten);
+        if (forgotten > 0) {
+            b.setMemoryToken(token(new MemoryScope(tenant, database)));
         }
         return b.build();
     }

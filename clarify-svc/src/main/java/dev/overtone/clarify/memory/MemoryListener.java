@@ -30,9 +30,9 @@ import org.jboss.logging.Logger;
 
 /**
  * This replica's LISTEN on {@link ScopeNotice#CHANNEL}, on a connection of its own ({@link PgSubscriber}, connected
- * again after a loss): every scope that gains a choice on any replica is forwarded to this replica's open watch streams
- * and answers this replica's echoes; every scope that gains or loses a choice ({@link ScopeNotice#FORGOTTEN_CHANNEL}) is
- * dropped from this replica's {@link ChoiceCache}. While it is not listening a notification can be missed, so every
+ * again after a loss): every scope that gains a choice on any replica, or forgets some
+ * ({@link ScopeNotice#FORGOTTEN_CHANNEL}), is forwarded to this replica's open watch streams, answers this replica's
+ * echoes and is dropped from this replica's {@link ChoiceCache}. While it is not listening a notification can be missed, so every
  * stream is ended then (UNAVAILABLE: its caller falls back to asking, and subscribes again), no new one is opened, and
  * the cache is emptied and not used.
  */
@@ -151,12 +151,13 @@ public class MemoryListener {
 
     private void heardForgotten(ScopeNotice notice) {
         cache.forgotten(notice.scope());
+        watches.forEach(w -> w.forgotten(notice.scope(), notice.recordedAtMicros()));
         echoes.heard(notice.token());
     }
 
-    /** Whether every notification from now on reaches this replica: a watch may start only then. */
+    /** Whether every notification from now on (records and forgets) reaches this replica: a watch may start only then. */
     public boolean listening() {
-        return listening && !stopping;
+        return listening && listeningToForgets && !stopping;
     }
 
     /** Whether every record and forget from now on reaches this replica's cache: it may be used only then. */

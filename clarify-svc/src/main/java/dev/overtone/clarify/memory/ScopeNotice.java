@@ -13,7 +13,7 @@ public record ScopeNotice(MemoryScope scope, String token, long recordedAtMicros
     /** The channel every replica LISTENs on. */
     public static final String CHANNEL = "overtone_memory";
     /**
-     * The channel of forgotten choices (Forget), heard by every replica's cache and pushed to no watcher; its database
+     * The channel of forgotten choices (Forget), heard by every replica's cache and pushed to its watchers; its database
      * is empty when the tenant's every database forgot.
      */
     public static final String FORGOTTEN_CHANNEL = "overtone_memory_forgotten";

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * One WatchMemory stream: the snapshot in pages, the marker, then each scope as it gains a choice. What is heard while
+ * One WatchMemory stream: the snapshot in pages, the marker, then each scope as it gains a choice or forgets some. What is heard while
  * the snapshot is read is held and sent after the marker (the listener is subscribed before the snapshot is read, so
  * nothing falls between). Bounded: a watcher whose transport is not ready for more than {@code maxPending} messages in a
  * row (or with that many held) has its stream ended, RESOURCE_EXHAUSTED; it subscribes again.
@@ -62,6 +62,24 @@ final class ScopeWatch {
             return;
         }
         out.emit(message(List.of(scope), true, recordedAtMicros));
+    }
+
+    /**
+     * A database that forgot (some or all of its choices; "" for every database of the tenant): pushed once the snapshot
+     * is out, dropped before it (the caller keeps no Recall answer until the snapshot is complete).
+     */
+    synchronized void forgotten(MemoryScope scope, long forgottenAtMicros) {
+        if (ended || !live) {
+            return;
+        }
+        unready = ready.getAsBoolean() ? 0 : unready + 1;
+        if (unready > maxPending) {
+            tooSlow();
+            return;
+        }
+        MemoryScopes.Builder m = MemoryScopes.newBuilder().setSnapshotComplete(true).setRecordedAtMicros(forgottenAtMicros);
+        m.addForgottenBuilder().setTenant(scope.tenant()).setDatabase(scope.database());
+        out.emit(m.build());
     }
 
     private void tooSlow() {

@@ -16,6 +16,7 @@ import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -46,10 +47,11 @@ public class TenantMemory {
     }
 
     /**
-     * What Recall answers: the applied choices, the candidates consistent with all of them, and whether the database has
-     * any choice at all.
+     * What Recall answers: the applied choices, the candidates consistent with all of them, whether the database has
+     * any choice at all, and until when the answer holds unless a choice is recorded or forgotten: the earliest expiry of
+     * the choices matched against (null when there are none).
      */
-    public record Recalled(List<Applied> applied, List<String> consistentIds, boolean anyRemembered) {
+    public record Recalled(List<Applied> applied, List<String> consistentIds, boolean anyRemembered, Instant validUntil) {
     }
 
     /** The most scopes one Remembers may ask about (clarify.proto). */
@@ -76,7 +78,7 @@ public class TenantMemory {
         // the database's choices first: most have none, and then the readings need no forks at all
         return lookup.candidates(r.tenant(), r.database()).chain(choices -> {
             if (choices.isEmpty() || readings.size() < 2) {
-                return Uni.createFrom().item(new Recalled(List.of(), every, !choices.isEmpty()));
+                return Uni.createFrom().item(new Recalled(List.of(), every, !choices.isEmpty(), firstExpiry(choices)));
             }
             Uni<List<List<SlotValue>>> analysed = readingForks.slots(readings, r.candidates());
             if (r.candidates().stream().anyMatch(c -> c.slots() == null)) {
@@ -106,7 +108,12 @@ public class TenantMemory {
         }
         List<Applied> applied = new ArrayList<>();
         byChoice.forEach((choice, its) -> applied.add(new Applied(choice, ids(r, readings, i -> ChoiceMatcher.consistent(i, variables, its)))));
-        return new Recalled(applied, ids(r, readings, i -> ChoiceMatcher.consistent(i, variables, decisions)), true);
+        return new Recalled(applied, ids(r, readings, i -> ChoiceMatcher.consistent(i, variables, decisions)), true, firstExpiry(choices));
+    }
+
+    /** When the first of these choices expires (and the answer matched against them may change); null for none. */
+    static Instant firstExpiry(List<Choice> choices) {
+        return choices.stream().map(Choice::expiresAt).min(Instant::compareTo).orElse(null);
     }
 
     /** Each reading's SQL as the memory keeps it. */

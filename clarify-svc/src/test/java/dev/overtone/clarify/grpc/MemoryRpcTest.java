@@ -12,6 +12,7 @@ import dev.overtone.proto.v1.ChoiceSource;
 import dev.overtone.proto.v1.ChooseRequest;
 import dev.overtone.proto.v1.ChooseResponse;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
+import dev.overtone.proto.v1.ForgetResponse;
 import dev.overtone.proto.v1.ListChoicesRequest;
 import dev.overtone.proto.v1.ListChoicesResponse;
 import dev.overtone.proto.v1.MemoryToken;
@@ -28,6 +29,7 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -71,9 +73,13 @@ class MemoryRpcTest {
         assertThat(sameQuestion.getAppliedList()).extracting(a -> a.getChoice().getId()).containsExactly(chosen.getRemembered(2).getId());
         assertThat(sameQuestion.getApplied(0).getCandidateIdsList()).containsExactly("score");
         assertThat(sameQuestion.getConsistentCandidateIdsList()).containsExactly("score");
+        // it holds until the first of the choices it was matched against expires (unless one is recorded or forgotten)
+        assertThat(Instant.EPOCH.plus(sameQuestion.getValidUntilMicros(), ChronoUnit.MICROS))
+                .isEqualTo(chosen.getRememberedList().stream().map(c -> Instant.parse(c.getExpiresAt())).min(Instant::compareTo).orElseThrow());
 
-        // without the reading, the same question's forks one by one
-        clarify.forget(MemoryCalls.forget(tenant, "hotels", chosen.getRemembered(2).getId()));
+        // without the reading, the same question's forks one by one; read-your-forget: the scope forgotten in
+        ForgetResponse forgot = clarify.forget(MemoryCalls.forget(tenant, "hotels", chosen.getRemembered(2).getId()));
+        assertThat(forgot.getMemoryToken()).isEqualTo(MemoryToken.newBuilder().setTenant(tenant).setDatabase("hotels").build());
         RecallResponse recalled = clarify.recall(MemoryCalls.recall(tenant, "hotels", HotelDialogue.QUESTION).toBuilder()
                 .clearCandidates().addAllCandidates(MemoryCalls.analysed(MemoryCalls.candidates())).build());
         assertThat(recalled.getAppliedList()).extracting(a -> a.getChoice().getId())
@@ -89,7 +95,9 @@ class MemoryRpcTest {
         RecallResponse probe = clarify.recall(MemoryCalls.recall(tenant, "hotels", "anything at all").toBuilder().clearCandidates().build());
         assertThat(probe.getAnyRemembered()).isTrue();
         assertThat(probe.getAppliedList()).isEmpty();
-        assertThat(clarify.recall(MemoryCalls.recall(tenant, "crm", "q").toBuilder().clearCandidates().build()).getAnyRemembered()).isFalse();
+        RecallResponse nothing = clarify.recall(MemoryCalls.recall(tenant, "crm", "q").toBuilder().clearCandidates().build());
+        assertThat(nothing.getAnyRemembered()).isFalse();
+        assertThat(nothing.getValidUntilMicros()).as("nothing remembered: no expiry to keep it by").isZero();
         // keyed by tenant and database both
         assertThat(clarify.recall(MemoryCalls.recall(MemoryCalls.newTenant(), "hotels", HotelDialogue.QUESTION)).getAnyRemembered()).isFalse();
         assertThat(clarify.recall(MemoryCalls.recall(MemoryCalls.newTenant(), "hotels", HotelDialogue.QUESTION)).getAppliedList()).isEmpty();

@@ -93,6 +93,20 @@ class WatchMemoryTest {
     }
 
     @Test
+    void aForgetIsPushedAsForgottenBeforeForgetReplies() {
+        String tenant = MemoryCalls.newTenant();
+        String id = clarify.choose(MemoryCalls.choose(tenant, "hotels", "score")).getRemembered(0).getId();
+        try (Watcher watcher = new Watcher(async, listener).awaitSynced()) {
+            clarify.forget(MemoryCalls.forget(tenant, "hotels", id));
+            Await.until(() -> watcher.forgotten(tenant, "hotels"), "the forget to reach the watcher");
+
+            clarify.forget(MemoryCalls.forget(tenant, "", ""));
+            Await.until(() -> watcher.forgotten(tenant, ""), "the forget of every database to reach the watcher");
+            assertThat(watcher.pushed(tenant, "hotels")).as("a forget is not a record").isFalse();
+        }
+    }
+
+    @Test
     void aChoiceAnotherReplicaCommitsIsPushedAtItsCommit() throws SQLException {
         String tenant = MemoryCalls.newTenant();
         try (Watcher watcher = new Watcher(async, listener).awaitSynced(); Connection replica = StoredRows.connect()) {

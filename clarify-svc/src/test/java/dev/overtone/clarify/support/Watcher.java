@@ -58,6 +58,12 @@ public final class Watcher implements AutoCloseable {
         return null;
     }
 
+    /** Whether a message after the snapshot said this tenant's database ("" for every one) forgot. */
+    public boolean forgotten(String tenant, String database) {
+        return messages.stream().flatMap(m -> m.getForgottenList().stream())
+                .anyMatch(s -> s.getTenant().equals(tenant) && s.getDatabase().equals(database));
+    }
+
     public Status ended() {
         return ended;
     }

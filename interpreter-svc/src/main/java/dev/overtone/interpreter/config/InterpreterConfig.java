@@ -61,6 +61,20 @@ public interface InterpreterConfig {
 
         @WithDefault("5s")
         Duration backoffMax();
+
+        /**
+         * Recall answers kept while the watch is synced, for the same request, until the database records or forgets a
+         * choice, one of its choices expires, or the answer is evicted: this many at most (0 keeps none).
+         */
+        @WithDefault("2000")
+        int keptRecalls();
+
+        /**
+         * No answer is kept for a database until this long after the watch last told of a change in it: every
+         * clarify-svc replica must have heard of it first (they hear it from PostgreSQL within milliseconds).
+         */
+        @WithDefault("2s")
+        Duration keepAfterChange();
     }
 
     /** When an answer may say OUTCOME_UNANSWERABLE (AbsentTerms). */

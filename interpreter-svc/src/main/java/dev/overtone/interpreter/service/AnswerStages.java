@@ -5,7 +5,11 @@ import dev.overtone.interpreter.mapping.AnswerAssembler;
 import dev.overtone.interpreter.mapping.RememberedReadings;
 import dev.overtone.interpreter.ranking.MemoryBoost;
 import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.RecallRequest;
+import dev.overtone.proto.v1.RecallResponse;
 import dev.overtone.proto.v1.Stage;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -31,6 +35,8 @@ final class AnswerStages {
     private final RememberedReadings remembered;
     private final MemoryProbes probes;
     private final MemoryWatch watch;
+    private final RecallOutcomes outcomes;
+    private final long keepAfterChangeNanos;
 
     AnswerStages(InterpreterConfig config, AnswerAssembler assembler, StageCalls calls) {
         this.config = config;
@@ -42,6 +48,8 @@ final class AnswerStages {
         var w = config.memory().watch();
         this.watch = w.enabled() ? new MemoryWatch(calls::watchMemory, new MemoryWatch.Settings(w.backoffMin(), w.backoffMax()),
                 WatchLag.timer()) : null;
+        this.outcomes = new RecallOutcomes(w.enabled() ? w.keptRecalls() : 0);
+        this.keepAfterChangeNanos = w.keepAfterChange().toNanos();
         this.clarify = new ClarifyStage(calls);
         this.remembered = new RememberedReadings(new MemoryBoost(config.memory().boost()));
     }
@@ -96,11 +104,35 @@ final class AnswerStages {
         if (!memoryOn(call) || answer.getInterpretationsCount() < 2 || nothingRemembered(call)) {
             return answer;
         }
-        RecallStage.Recalled recalled = call.stages.run(Stage.STAGE_RECALL, () -> recall.recall(assembler.recall(call.request, answer),
-                call.stages.deadlineMs(config.budget().recall())), RecallStage.Recalled::detail);
+        RecallRequest asked = assembler.recall(call.request, answer);
+        RecallStage.Recalled recalled = call.stages.run(Stage.STAGE_RECALL, () -> keptOrAsked(call, asked), RecallStage.Recalled::detail);
         InterpretResponse.Builder out = recalled.memory().map(m -> remembered.apply(call.request.getQuestion(), answer, m)).orElse(answer).toBuilder();
         recalled.setback().ifPresent(s -> out.addWarnings(s.warning()).addDegradations(s.degradation()));
         return retimed(call, out);
+    }
+
+    /**
+     * The answer kept for this very request while the database's stamp is unchanged ({@link RecallOutcomes}), else
+     * Recall's, kept when the watch was synced before it was asked and the database's last change is old enough for every
+     * clarify-svc replica to have heard it. A call with a memory token always asks (read-your-choice, read-your-forget).
+     */
+    private RecallStage.Recalled keptOrAsked(PipelineCall call, RecallRequest asked) {
+        MemoryProbes.Scope scope = new MemoryProbes.Scope(call.request.getTenant(), call.request.getDatabase());
+        Optional<MemoryWatch.Stamp> stamp = watch == null || RecallAfterChoice.given(call.request) ? Optional.empty() : watch.stamp(scope);
+        Optional<RecallResponse> kept = stamp.flatMap(s -> outcomes.get(asked, s, nowMicros()));
+        if (kept.isPresent()) {
+            return RecallStage.Recalled.kept(kept.get());
+        }
+        RecallStage.Recalled recalled = recall.recall(asked, call.stages.deadlineMs(config.budget().recall()));
+        boolean settled = watch != null && watch.sinceChange(scope, System.nanoTime()).map(n -> n >= keepAfterChangeNanos).orElse(true);
+        if (stamp.isPresent() && settled) {
+            recalled.memory().ifPresent(m -> outcomes.keep(asked, m, stamp.get()));
+        }
+        return recalled;
+    }
+
+    private static long nowMicros() {
+        return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
     }
 
     /**

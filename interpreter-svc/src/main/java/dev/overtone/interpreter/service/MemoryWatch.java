@@ -6,10 +6,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 import org.jboss.logging.Logger;
@@ -19,7 +21,8 @@ import org.jboss.logging.Logger;
  * every choice): while the stream is up and its snapshot complete, {@link #remembers} answers from the local set at no
  * cost; otherwise it answers nothing and the caller asks ({@link MemoryProbes}, the strict path). One thread follows the
  * stream and subscribes again when it ends: at once after a stream that synced (clarify-svc ends each after its max age,
- * which drops the databases forgotten or expired since: they are not pushed), else after a backoff that doubles.
+ * which drops the databases forgotten or expired since: they stay remembering here until then), else after a backoff
+ * that doubles. Each record and forget heard after the snapshot changes the database's {@link Stamp}.
  */
 public final class MemoryWatch implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(MemoryWatch.class);
@@ -34,11 +37,27 @@ public final class MemoryWatch implements AutoCloseable {
     public record Settings(Duration backoffMin, Duration backoffMax) {
     }
 
+    /**
+     * Where a database's memory stood, as this watch heard it: equal stamps taken at two moments mean no record, forget or
+     * resubscription was heard in between ({@link RecallOutcomes} keeps Recall's answers by it).
+     */
+    public record Stamp(long stream, long scopeChange, long tenantChange) {
+    }
+
     private final Watch clarify;
     private final Settings settings;
     private final LongConsumer lagMicros;
     /** null while the stream is down or its snapshot incomplete: then nothing is answered here. */
     private volatile Set<MemoryProbes.Scope> remembering;
+    /** How many streams have synced: a resubscription may have missed changes. */
+    private volatile long syncs;
+    /** Per database, and per tenant (a forget of every database), the number of the last change heard in this stream. */
+    private final Map<MemoryProbes.Scope, Long> scopeChanges = new ConcurrentHashMap<>();
+    private final Map<String, Long> tenantChanges = new ConcurrentHashMap<>();
+    private final AtomicLong changes = new AtomicLong();
+    /** When (nanoTime) the last change of each database, and of each tenant as a whole, was heard. */
+    private final Map<MemoryProbes.Scope, Long> scopeChangedAt = new ConcurrentHashMap<>();
+    private final Map<String, Long> tenantChangedAt = new ConcurrentHashMap<>();
     private volatile boolean closed;
     private volatile Context.CancellableContext stream;
     private volatile Thread follower;
@@ -61,6 +80,23 @@ public final class MemoryWatch implements AutoCloseable {
 
     public boolean synced() {
         return remembering != null;
+    }
+
+    /** Where the database's memory stands now, while the stream is synced; empty when the caller must ask. */
+    public Optional<Stamp> stamp(MemoryProbes.Scope scope) {
+        long at = syncs;
+        if (remembering == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new Stamp(at, scopeChanges.getOrDefault(scope, 0L), tenantChanges.getOrDefault(scope.tenant(), 0L)));
+    }
+
+    /** How long ago (nanoseconds) a change of the database, or of its whole tenant, was last heard; empty if none was. */
+    public Optional<Long> sinceChange(MemoryProbes.Scope scope, long nowNanos) {
+        Optional<Long> db = Optional.ofNullable(scopeChangedAt.get(scope));
+        Optional<Long> tenant = Optional.ofNullable(tenantChangedAt.get(scope.tenant()));
+        Optional<Long> last = db.isEmpty() ? tenant : tenant.isEmpty() ? db : Optional.of(Math.max(db.get(), tenant.get()));
+        return last.map(t -> nowNanos - t);
     }
 
     private synchronized void start() {
@@ -101,11 +137,18 @@ public final class MemoryWatch implements AutoCloseable {
             while (!closed && messages.hasNext()) {
                 MemoryScopes m = messages.next();
                 m.getScopesList().forEach(s -> building.add(new MemoryProbes.Scope(s.getTenant(), s.getDatabase())));
+                if (synced) {
+                    m.getScopesList().forEach(s -> changed(s.getTenant(), s.getDatabase()));
+                    m.getForgottenList().forEach(s -> changed(s.getTenant(), s.getDatabase()));
+                }
                 if (m.getRecordedAtMicros() > 0) {
                     lagMicros.accept(ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) - m.getRecordedAtMicros());
                 }
                 if (m.getSnapshotComplete() && !synced) {
                     synced = true;
+                    syncs = syncs + 1; // a new stream: whatever was kept by the last one's stamps may have missed a change
+                    scopeChanges.clear();
+                    tenantChanges.clear();
                     remembering = building;
                 }
             }
@@ -114,6 +157,20 @@ public final class MemoryWatch implements AutoCloseable {
             throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
         } finally {
             ctx.cancel(null);
+        }
+    }
+
+    /** A record or forget heard in a synced stream; an empty database stands for every database of the tenant. */
+    private void changed(String tenant, String database) {
+        long n = changes.incrementAndGet();
+        long now = System.nanoTime();
+        if (database.isEmpty()) {
+            tenantChanges.put(tenant, n);
+            tenantChangedAt.put(tenant, now);
+        } else {
+            MemoryProbes.Scope scope = new MemoryProbes.Scope(tenant, database);
+            scopeChanges.put(scope, n);
+            scopeChangedAt.put(scope, now);
         }
     }
 

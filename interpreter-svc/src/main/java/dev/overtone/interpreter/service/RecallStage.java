@@ -20,9 +20,14 @@ public final class RecallStage {
     }
 
     /** What is remembered for these readings, or the setback of a failed Recall. */
-    public record Recalled(Optional<RecallResponse> memory, Optional<Setback> setback) {
+    public record Recalled(Optional<RecallResponse> memory, Optional<Setback> setback, boolean wasKept) {
+        /** An answer kept from an earlier Recall of the same request ({@link RecallOutcomes}). */
+        static Recalled kept(RecallResponse answer) {
+            return new Recalled(Optional.of(answer), Optional.empty(), true);
+        }
+
         String detail() {
-            return memory.map(m -> m.getAppliedCount() + " remembered choices apply").orElse("failed");
+            return memory.map(m -> m.getAppliedCount() + " remembered choices apply" + (wasKept ? " (kept)" : "")).orElse("failed");
         }
     }
 
@@ -34,9 +39,9 @@ public final class RecallStage {
 
     public Recalled recall(RecallRequest request, long timeoutMs) {
         try {
-            return new Recalled(Optional.of(clarify.recall(request, timeoutMs)), Optional.empty());
+            return new Recalled(Optional.of(clarify.recall(request, timeoutMs)), Optional.empty(), false);
         } catch (DownstreamFailure f) {
-            return new Recalled(Optional.empty(), Optional.of(Setback.failed(Stage.STAGE_RECALL, f, 0, Setback.Wording.RECALL)));
+            return new Recalled(Optional.empty(), Optional.of(Setback.failed(Stage.STAGE_RECALL, f, 0, Setback.Wording.RECALL)), false);
         }
     }
 }

@@ -20,9 +20,12 @@ import dev.overtone.runtime.testing.RecordedExchanges;
 import dev.overtone.runtime.testing.ReplayedAnswers;
 import io.grpc.Status;
 import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.operators.multi.processors.BroadcastProcessor;
 import io.smallrye.mutiny.Uni;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -49,6 +52,8 @@ public final class FakeClarify extends FakeDownstream<FakeClarify> {
     private final List<MemoryScope> probes = new CopyOnWriteArrayList<>();
     private final List<Remembered> memory = new CopyOnWriteArrayList<>();
     private volatile boolean watchServed;
+    /** What the test pushes after the snapshot ({@link #pushForgotten}); until then the stream holds every push back. */
+    private final BroadcastProcessor<MemoryScopes> pushes = BroadcastProcessor.create();
 
     /** A remembered choice and which candidates have its chosen value. */
     private record Remembered(RememberedChoice choice, Predicate<Candidate> chosen) {
@@ -64,8 +69,9 @@ public final class FakeClarify extends FakeDownstream<FakeClarify> {
     }
 
     /**
-     * Serves WatchMemory: the snapshot (the scopes remembered when the stream opens), then nothing while it stays open, so a
-     * choice remembered after it is one whose push has not reached the interpreter yet. Unset, WatchMemory is UNIMPLEMENTED
+     * Serves WatchMemory: the snapshot (the scopes remembered when the stream opens), then nothing while it stays open but
+     * what the test pushes ({@link #pushForgotten}), so a choice remembered after it is one whose push has not reached the
+     * interpreter yet. Unset, WatchMemory is UNIMPLEMENTED
      * and every call asks Remembers.
      */
     public FakeClarify serveWatchWithPushHeld() {
@@ -79,7 +85,14 @@ public final class FakeClarify extends FakeDownstream<FakeClarify> {
         }
         MemoryScopes.Builder snapshot = MemoryScopes.newBuilder().setSnapshotComplete(true);
         memory.forEach(r -> snapshot.addScopesBuilder().setTenant(r.choice().getTenant()).setDatabase(r.choice().getDatabase()));
-        return Multi.createBy().concatenating().streams(Multi.createFrom().item(snapshot.build()), Multi.createFrom().nothing());
+        return Multi.createBy().concatenating().streams(Multi.createFrom().item(snapshot.build()), pushes);
+    }
+
+    /** Pushes, on every open WatchMemory stream, that the tenant's database ("" for every one) forgot some choices. */
+    public FakeClarify pushForgotten(String tenant, String database) {
+        pushes.onNext(MemoryScopes.newBuilder().setSnapshotComplete(true)
+                .addForgotten(MemoryScope.newBuilder().setTenant(tenant).setDatabase(database)).build());
+        return this;
     }
 
     /** Remembers answers only after this long. */
@@ -142,6 +155,9 @@ public final class FakeClarify extends FakeDownstream<FakeClarify> {
                 continue;
             }
             out.setAnyRemembered(true);
+            long expires = r.choice().getExpiresAt().isEmpty() ? Long.MAX_VALUE
+                    : ChronoUnit.MICROS.between(Instant.EPOCH, Instant.parse(r.choice().getExpiresAt()));
+            out.setValidUntilMicros(out.getValidUntilMicros() == 0 ? expires : Math.min(out.getValidUntilMicros(), expires));
             List<String> chosen = request.getCandidatesList().stream().filter(r.chosen()).map(Candidate::getId).toList();
             if (!chosen.isEmpty() && chosen.size() < request.getCandidatesCount()) {
                 out.addApplied(AppliedChoice.newBuilder().setChoice(r.choice()).addAllCandidateIds(chosen));

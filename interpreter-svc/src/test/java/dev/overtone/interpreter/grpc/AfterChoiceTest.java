@@ -75,15 +75,15 @@ class AfterChoiceTest extends AgainstFakes {
     }
 
     @Test
-    void aTokenOfAnotherTenantOrDatabaseOrWithoutItsScopeIsRefusedBeforeAnyMemoryIsRead() {
+    void aTokenOfAnotherTenantOrDatabaseOrWithoutItsTenantIsRefusedBeforeAnyMemoryIsRead() {
         assertRefused(rating(Hotels.STARS).setAfterChoice(DEMO_HOTELS.toBuilder().setTenant("other")).build(),
                 "after_choice is a choice of tenant \"other\", database \"hotels\", but this call asks tenant \"demo\"");
         assertRefused(rating(Hotels.STARS).setAfterChoice(DEMO_HOTELS.toBuilder().setDatabase("hotels-pg")).build(),
                 "a memory token is good only for calls of the tenant and database its choice was made in");
-        assertRefused(rating(Hotels.STARS).setAfterChoice(DEMO_HOTELS.toBuilder().clearDatabase()).build(),
-                "after_choice needs the tenant and database of the choice");
+        assertRefused(rating(Hotels.STARS).setAfterChoice(DEMO_HOTELS.toBuilder().clearTenant()).build(),
+                "after_choice needs the tenant of the choice");
         assertRefused(rating(Hotels.STARS).setAfterChoice(MemoryToken.getDefaultInstance()).build(),
-                "after_choice needs the tenant and database of the choice");
+                "after_choice needs the tenant of the choice");
         assertThat(fakes.clarify().recalls()).isEmpty();
     }
 

@@ -122,12 +122,58 @@ class MemoryWatchTest {
         Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> watch.remembers(HOTELS).equals(Optional.of(false)));
     }
 
+    @Test
+    void eachRecordOrForgetHeardAfterTheSnapshotChangesTheStampOfItsDatabaseOrOfEveryDatabaseOfItsTenant() throws InterruptedException {
+        assertThat(watch.stamp(HOTELS)).as("not synced: nothing may be kept").isEmpty();
+        watch.remembers(HOTELS); // the first call subscribes
+        StreamObserver<MemoryScopes> stream = next();
+        stream.onNext(scopes(true, 0, HOTELS));
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(watch::synced);
+        MemoryWatch.Stamp hotels = watch.stamp(HOTELS).orElseThrow();
+        MemoryWatch.Stamp shop = watch.stamp(SHOP).orElseThrow();
+        MemoryWatch.Stamp others = watch.stamp(OTHER_TENANTS_HOTELS).orElseThrow();
+        assertThat(watch.sinceChange(HOTELS, System.nanoTime())).as("no change heard yet").isEmpty();
+
+        stream.onNext(scopes(true, 1, SHOP)); // SHOP records a choice
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !watch.stamp(SHOP).equals(Optional.of(shop)));
+        assertThat(watch.stamp(HOTELS)).as("another database's record").contains(hotels);
+        assertThat(watch.sinceChange(SHOP, System.nanoTime())).isPresent();
+
+        stream.onNext(forgotten(HOTELS)); // HOTELS forgets one
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !watch.stamp(HOTELS).equals(Optional.of(hotels)));
+        assertThat(watch.remembers(HOTELS)).as("it may remember others: still asked").contains(true);
+        MemoryWatch.Stamp shopNow = watch.stamp(SHOP).orElseThrow();
+        MemoryWatch.Stamp hotelsNow = watch.stamp(HOTELS).orElseThrow();
+
+        stream.onNext(forgotten(new Scope("demo", ""))); // the tenant forgets everywhere
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !watch.stamp(SHOP).equals(Optional.of(shopNow)));
+        assertThat(watch.stamp(HOTELS)).isNotEqualTo(Optional.of(hotelsNow));
+        assertThat(watch.stamp(OTHER_TENANTS_HOTELS)).as("another tenant's").contains(others);
+    }
+
+    @Test
+    void aNewStreamChangesEveryStamp() throws InterruptedException {
+        watch.remembers(HOTELS);
+        next().onNext(scopes(true, 0, HOTELS));
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(watch::synced);
+        MemoryWatch.Stamp before = watch.stamp(OTHER_TENANTS_HOTELS).orElseThrow();
+
+        lastSubscription.onCompleted(); // changes may be missed between two streams
+        next().onNext(scopes(true, 0, HOTELS));
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> watch.stamp(OTHER_TENANTS_HOTELS).map(s -> !s.equals(before)).orElse(false));
+    }
+
     private StreamObserver<MemoryScopes> lastSubscription;
 
     private StreamObserver<MemoryScopes> next() throws InterruptedException {
         lastSubscription = subscriptions.poll(10, TimeUnit.SECONDS);
         assertThat(lastSubscription).as("the watch subscribed").isNotNull();
         return lastSubscription;
+    }
+
+    private static MemoryScopes forgotten(Scope scope) {
+        return MemoryScopes.newBuilder().setSnapshotComplete(true)
+                .addForgotten(MemoryScope.newBuilder().setTenant(scope.tenant()).setDatabase(scope.database())).build();
     }
 
     private static MemoryScopes scopes(boolean complete, long recordedAtMicros, Scope... scopes) {

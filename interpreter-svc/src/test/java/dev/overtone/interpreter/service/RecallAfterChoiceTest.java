@@ -29,12 +29,24 @@ class RecallAfterChoiceTest {
     }
 
     @Test
-    void aTokenWithoutItsScopeIsRefusedSayingHowToPassIt() {
+    void aTokenWithoutItsTenantIsRefusedSayingHowToPassIt() {
+        for (MemoryToken token : new MemoryToken[] {token("", "hotels"), token("", "")}) {
+            InterpretRequest request = ACME_HOTELS.toBuilder().setAfterChoice(token).build();
+
+            assertThatThrownBy(() -> RecallAfterChoice.check(request)).isInstanceOfSatisfying(StatusRuntimeException.class,
+                    e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT))
+                    .hasMessageContaining("pass the memory_token exactly as Choose, Answer or Forget returned it");
+        }
+    }
+
+    @Test
+    void aTokenOfEveryDatabaseOfTheTenantFromForgetIsGoodForAnyOfItsDatabasesOnly() {
         InterpretRequest request = ACME_HOTELS.toBuilder().setAfterChoice(token("acme", "")).build();
 
-        assertThatThrownBy(() -> RecallAfterChoice.check(request)).isInstanceOfSatisfying(StatusRuntimeException.class,
-                e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT))
-                .hasMessageContaining("pass the memory_token exactly as Choose or Answer returned it");
+        RecallAfterChoice.check(request);
+        assertThat(RecallAfterChoice.given(request)).isTrue();
+        assertThatThrownBy(() -> RecallAfterChoice.check(ACME_HOTELS.toBuilder().setTenant("globex").setAfterChoice(token("acme", "")).build()))
+                .hasMessageContaining("a choice of tenant \"acme\"");
     }
 
     @Test
