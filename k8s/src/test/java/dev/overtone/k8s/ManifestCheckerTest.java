@@ -8,6 +8,8 @@ import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.Map;
 
@@ -118,12 +120,16 @@ class ManifestCheckerTest extends BrokenDevOverlay {
                         + " which every apply would reset under the autoscaler");
     }
 
-    @Test
-    void anInfillModelNameVllmDoesNotServeFails() {
-        inventory.named(ConfigMap.class, "infill-svc-config").orElseThrow().getData()
-                .put("OVERTONE_INFILL_MODEL_NAME", "ambiqt-infilling");
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            OVERTONE_INFILL_MODEL_NAME   | ambiqt-infilling          | model ambiqt-infilling is not served by vllm-llama
+            OVERTONE_INFILL_MODEL        | ambiqt-infill             | OVERTONE_INFILL_MODEL is no LLM setting the services read
+            OVERTONE_INFILL_LLM_BASE_URL | http://vllm-llama:8000/v1 | OVERTONE_INFILL_LLM_BASE_URL is no LLM setting the services read
+            """)
+    void anInfillLlmSettingThatVllmDoesNotServeOrNoServiceReadsFails(String key, String value, String says) {
+        inventory.named(ConfigMap.class, "infill-svc-config").orElseThrow().getData().put(key, value);
 
-        assertTheOnlyViolationSays("model ambiqt-infilling is not served by vllm-llama");
+        assertTheOnlyViolationSays(says);
     }
 
     @Test
@@ -147,22 +153,6 @@ class ManifestCheckerTest extends BrokenDevOverlay {
                         + " (LlmEndpoints.KEYS lists them)",
                 "Deployment infill-svc: env QUARKUS_LANGCHAIN4J_OPENAI_API_KEY is no LLM setting the services read"
                         + " (LlmEndpoints.KEYS lists them)");
-    }
-
-    @Test
-    void aSecondSpellingOfTheInfillModelNameFails() {
-        inventory.named(ConfigMap.class, "infill-svc-config").orElseThrow().getData()
-                .put("OVERTONE_INFILL_MODEL", "ambiqt-infill");
-
-        assertTheOnlyViolationSays("OVERTONE_INFILL_MODEL is no LLM setting the services read");
-    }
-
-    @Test
-    void anLlmSettingNoServiceReadsFails() {
-        inventory.named(ConfigMap.class, "infill-svc-config").orElseThrow().getData()
-                .put("OVERTONE_INFILL_LLM_BASE_URL", "http://vllm-llama:8000/v1");
-
-        assertTheOnlyViolationSays("OVERTONE_INFILL_LLM_BASE_URL is no LLM setting the services read");
     }
 
     @Test

@@ -3,18 +3,16 @@ package dev.overtone.executor.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.executor.service.ExecutionLimits;
+import dev.overtone.executor.support.InMemorySqlite;
 import dev.overtone.proto.v1.Cell;
 import dev.overtone.proto.v1.ValueType;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.sqlite.SQLiteConfig;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The engine cuts every wide cell before it is read: on a real SQLite, narrow cells come back whole and typed, wide
@@ -23,24 +21,9 @@ import org.sqlite.SQLiteConfig;
  */
 class CappedProjectionTest {
     private static final int CUT = 8;
-    private Connection sqlite;
-
-    @BeforeEach
-    void openSqlite() throws SQLException {
-        // the driver itself, not DriverManager: under Quarkus tests the registered drivers depend on the class loader
-        sqlite = new SQLiteConfig().createConnection("jdbc:sqlite::memory:");
-        try (Statement statement = sqlite.createStatement()) {
-            statement.executeUpdate("CREATE TABLE notes (id INTEGER, body TEXT, payload BLOB)");
-            statement.executeUpdate("INSERT INTO notes VALUES (2, 'short', x'0102'), (1, 'a body far wider than the cut', x'0102030405')");
-        }
-    }
-
-    @AfterEach
-    void closeSqlite() throws SQLException {
-        if (sqlite != null) {
-            sqlite.close();
-        }
-    }
+    @RegisterExtension
+    final InMemorySqlite sqlite = new InMemorySqlite("CREATE TABLE notes (id INTEGER, body TEXT, payload BLOB)",
+            "INSERT INTO notes VALUES (2, 'short', x'0102'), (1, 'a body far wider than the cut', x'0102030405')");
 
     private record Read(List<List<Cell>> rows, QueryResult result) {
     }
@@ -50,7 +33,7 @@ class CappedProjectionTest {
         ResultCollector collector = new ResultCollector(new ExecutionLimits(5_000, System.nanoTime() + 5_000_000_000L, 100,
                 1_000_000, 100, 65_536, 1_048_576));
         List<List<Cell>> rows = new ArrayList<>();
-        try (Statement statement = sqlite.createStatement(); ResultSet set = statement.executeQuery(capped.sql())) {
+        try (Statement statement = sqlite.connection().createStatement(); ResultSet set = statement.executeQuery(capped.sql())) {
             assertThat(set.getMetaData().getColumnCount()).isEqualTo(2 * names.size());
             while (set.next()) {
                 rows.add(capped.cells(i -> read(set, i + 1), collector, Truncation.MAX_CELL_BYTES, true));

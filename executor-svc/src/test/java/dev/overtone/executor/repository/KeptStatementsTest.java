@@ -2,41 +2,29 @@ package dev.overtone.executor.repository;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
+import dev.overtone.executor.support.InMemorySqlite;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.sqlite.SQLiteConfig;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The statements kept prepared on one real SQLite connection: least recently used closed first, dropped when their cut changes. */
 class KeptStatementsTest {
-    private Connection connection;
-
-    @BeforeEach
-    void open() throws SQLException {
-        connection = new SQLiteConfig().createConnection("jdbc:sqlite::memory:");
-        connection.createStatement().execute("CREATE TABLE hotels (name TEXT, city TEXT)");
-    }
-
-    @AfterEach
-    void close() throws SQLException {
-        connection.close();
-    }
+    @RegisterExtension
+    final InMemorySqlite db = new InMemorySqlite("CREATE TABLE hotels (name TEXT, city TEXT)");
 
     private static CappedProjection capped(String sql, int cut) {
         return CappedProjection.sqlite(sql, List.of("name"), List.of("TEXT"), columns -> cut);
     }
 
     private PreparedStatement prepared(String sql) throws SQLException {
-        return connection.prepareStatement(sql);
+        return db.connection().prepareStatement(sql);
     }
 
     @Test
     void theLeastRecentlyUsedStatementIsClosedWhenOneMoreIsKept() throws SQLException {
-        KeptStatements kept = new KeptStatements(connection, 2);
+        KeptStatements kept = new KeptStatements(db.connection(), 2);
         PreparedStatement a = prepared("SELECT name FROM hotels");
         PreparedStatement b = prepared("SELECT city FROM hotels");
         PreparedStatement c = prepared("SELECT 1");
@@ -53,7 +41,7 @@ class KeptStatementsTest {
 
     @Test
     void aStatementWhoseCutNoLongerHoldsIsForgottenAndClosed() throws SQLException {
-        KeptStatements kept = new KeptStatements(connection, 4);
+        KeptStatements kept = new KeptStatements(db.connection(), 4);
         PreparedStatement a = prepared("SELECT name FROM hotels");
         kept.keep("a", capped("a", 100), a, 7);
         assertThat(kept.get("a", columns -> 100).schemaVersion()).isEqualTo(7);
@@ -64,7 +52,7 @@ class KeptStatementsTest {
 
     @Test
     void keepingTheSameTextAgainClosesTheStatementItReplaces() throws SQLException {
-        KeptStatements kept = new KeptStatements(connection, 4);
+        KeptStatements kept = new KeptStatements(db.connection(), 4);
         PreparedStatement first = prepared("SELECT name FROM hotels");
         PreparedStatement second = prepared("SELECT name FROM hotels");
         kept.keep("a", capped("a", 100), first, 1);
@@ -75,7 +63,7 @@ class KeptStatementsTest {
 
     @Test
     void withASizeOfZeroNothingIsKeptAndTheStatementIsClosedAtOnce() throws SQLException {
-        KeptStatements kept = new KeptStatements(connection, 0);
+        KeptStatements kept = new KeptStatements(db.connection(), 0);
         PreparedStatement a = prepared("SELECT name FROM hotels");
         kept.keep("a", capped("a", 100), a, 1);
         assertThat(kept.keeps()).isFalse();
@@ -85,13 +73,13 @@ class KeptStatementsTest {
 
     @Test
     void theSchemaVersionChangesWithTheSchemaAndAClosedConnectionIsSeen() throws SQLException {
-        KeptStatements kept = new KeptStatements(connection, 2);
+        KeptStatements kept = new KeptStatements(db.connection(), 2);
         int before = kept.schemaVersion();
         assertThat(kept.schemaVersion()).isEqualTo(before);
-        connection.createStatement().execute("CREATE TABLE rooms (id INTEGER)");
+        db.connection().createStatement().execute("CREATE TABLE rooms (id INTEGER)");
         assertThat(kept.schemaVersion()).isGreaterThan(before);
         assertThat(kept.closed()).isFalse();
-        connection.close();
+        db.connection().close();
         assertThat(kept.closed()).isTrue();
     }
 }

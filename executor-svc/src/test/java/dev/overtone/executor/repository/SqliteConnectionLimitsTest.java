@@ -6,17 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.overtone.executor.config.ExecutorConfig;
 import dev.overtone.executor.service.SandboxException;
+import dev.overtone.executor.support.InMemorySqlite;
 import dev.overtone.runtime.testing.ConfigStub;
 import io.grpc.Status;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collections;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.sqlite.SQLiteConfig;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.sqlite.SQLiteConnection;
 
 /** The limits set on a real SQLite connection, and SQLite's own refusals turned into messages naming the setting. */
@@ -24,22 +23,17 @@ class SqliteConnectionLimitsTest {
     private final SqliteConnectionLimits limits = new SqliteConnectionLimits(ConfigStub.of(ExecutorConfig.Sqlite.class,
             Map.of("maxLength", 1000, "likePatternLength", 20, "exprDepth", 30, "compoundSelect", 5,
                     "functionArgs", 4, "sqlLength", 2000)));
-    private Connection connection;
+    @RegisterExtension
+    final InMemorySqlite db = new InMemorySqlite();
 
     @BeforeEach
-    void open() throws SQLException {
-        connection = new SQLiteConfig().createConnection("jdbc:sqlite::memory:");
-        limits.apply(connection.unwrap(SQLiteConnection.class));
-    }
-
-    @AfterEach
-    void close() throws SQLException {
-        connection.close();
+    void applyTheLimits() throws SQLException {
+        limits.apply(db.connection().unwrap(SQLiteConnection.class));
     }
 
     /** What the engine answers for {@code sql}: SQLite's error, as SqliteErrors hands it over. */
     private SandboxException refusalOf(String sql) {
-        try (Statement st = connection.createStatement()) {
+        try (Statement st = db.connection().createStatement()) {
             st.executeQuery(sql).next();
         } catch (SQLException e) {
             String message = e.getMessage().replace("[SQLITE_ERROR] SQL error or missing database ", "");
@@ -54,7 +48,7 @@ class SqliteConnectionLimitsTest {
         SandboxException refusal = refusalOf("SELECT zeroblob(1001)");
         assertThat(refusal.code()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
         assertThat(refusal).hasMessageStartingWith("a value grew past overtone.executor.sqlite.max-length (1000 bytes)");
-        assertThatCode(() -> connection.createStatement().executeQuery("SELECT zeroblob(1000)").next()).doesNotThrowAnyException();
+        assertThatCode(() -> db.connection().createStatement().executeQuery("SELECT zeroblob(1000)").next()).doesNotThrowAnyException();
     }
 
     @Test
@@ -79,7 +73,7 @@ class SqliteConnectionLimitsTest {
 
     @Test
     void noDatabaseMayBeAttached() {
-        assertThatThrownBy(() -> connection.createStatement().execute("ATTACH DATABASE ':memory:' AS other"))
+        assertThatThrownBy(() -> db.connection().createStatement().execute("ATTACH DATABASE ':memory:' AS other"))
                 .isInstanceOf(SQLException.class).hasMessageContaining("too many attached databases");
     }
 

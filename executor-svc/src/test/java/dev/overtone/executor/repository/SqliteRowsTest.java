@@ -3,36 +3,22 @@ package dev.overtone.executor.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.executor.service.ExecutionLimits;
+import dev.overtone.executor.support.InMemorySqlite;
 import dev.overtone.proto.v1.Cell;
 import dev.overtone.proto.v1.ResultColumn;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.sqlite.SQLiteConfig;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A real SQLite result read from its first stepped row into typed cells, plain or through the capped wrapper. */
 class SqliteRowsTest {
-    private Connection connection;
-
-    @BeforeEach
-    void open() throws SQLException {
-        connection = new SQLiteConfig().createConnection("jdbc:sqlite::memory:");
-        try (Statement st = connection.createStatement()) {
-            st.execute("CREATE TABLE hotels (name TEXT, stars INTEGER)");
-            st.execute("INSERT INTO hotels VALUES ('Grand', 5), ('Lido', 4), ('Ritz', NULL)");
-        }
-    }
-
-    @AfterEach
-    void close() throws SQLException {
-        connection.close();
-    }
+    @RegisterExtension
+    final InMemorySqlite db = new InMemorySqlite("CREATE TABLE hotels (name TEXT, stars INTEGER)",
+            "INSERT INTO hotels VALUES ('Grand', 5), ('Lido', 4), ('Ritz', NULL)");
 
     private static ExecutionLimits limits(int maxRows, int maxCellBytes, int maxRowBytes) {
         return new ExecutionLimits(1000, System.nanoTime() + TimeUnit.MINUTES.toNanos(1), maxRows, 1_000_000, 10,
@@ -40,14 +26,14 @@ class SqliteRowsTest {
     }
 
     private QueryResult collect(String sql, ExecutionLimits limits) throws SQLException {
-        try (Statement st = connection.createStatement(); ResultSet rows = st.executeQuery(sql)) {
+        try (Statement st = db.connection().createStatement(); ResultSet rows = st.executeQuery(sql)) {
             return SqliteRows.collect(rows, rows.next(), limits, System.nanoTime());
         }
     }
 
     private QueryResult collectCapped(String sql, List<String> names, List<String> types, ExecutionLimits limits) throws SQLException {
         CappedProjection capped = CappedProjection.sqlite(sql, names, types, limits::cellCut);
-        try (Statement st = connection.createStatement(); ResultSet rows = st.executeQuery(capped.sql())) {
+        try (Statement st = db.connection().createStatement(); ResultSet rows = st.executeQuery(capped.sql())) {
             return SqliteRows.collectCapped(rows, rows.next(), capped, limits, System.nanoTime());
         }
     }

@@ -1,6 +1,7 @@
 package dev.overtone.interpreter.grpc;
 
 import dev.overtone.interpreter.fake.Hotels;
+import dev.overtone.interpreter.service.FailedAt;
 import dev.overtone.proto.v1.InterpretEvent;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
@@ -11,7 +12,6 @@ import dev.overtone.proto.v1.RepairKind;
 import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
-import dev.overtone.proto.v1.StatusCode;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
@@ -78,7 +78,6 @@ class FailedSqlRepairTest extends AgainstFakes {
     }
 
     @Test
-    @SuppressWarnings("deprecation") // reads FailedReading's string stage and status kept for older clients, to check they agree with kind and code
     void aRepairThatIsRefusedAgainIsReportedWithItsMessageAndNotRepairedAgain() {
         fakes.parser().repairWith("SELECT ratings FROM hotels");
 
@@ -87,26 +86,20 @@ class FailedSqlRepairTest extends AgainstFakes {
         assertThat(answer.getInterpretationsList()).isEmpty();
         assertThat(answer.getFailuresList()).singleElement().satisfies(f -> {
             assertThat(f.getSql()).isEqualTo("SELECT ratings FROM hotels");
-            assertThat(f.getKind()).isEqualTo(Stage.STAGE_EXECUTE);
-            assertThat(f.getCode()).isEqualTo(StatusCode.STATUS_CODE_INVALID_ARGUMENT);
-            assertThat(f.getStatus()).isEqualTo("INVALID_ARGUMENT");
+            FailedAt.EXECUTE_REFUSED.assertSaidBy(f);
             assertThat(f.getMessage()).contains("no such column");
         });
         assertThat(fakes.parser().repairs()).hasSize(1);
     }
 
     @Test
-    @SuppressWarnings("deprecation") // reads FailedReading's string stage and status kept for older clients, to check they agree with kind and code
     void whatCannotBeRepairedStaysAFailedReadingWithTheEnginesMessage() {
         InterpretResponse answer = askWithBrokenSql();
 
         assertThat(answer.getInterpretationsList()).isEmpty();
         assertThat(answer.getFailuresList()).singleElement().satisfies(f -> {
             assertThat(f.getSql()).isEqualTo(Hotels.BROKEN);
-            assertThat(f.getKind()).isEqualTo(Stage.STAGE_EXECUTE);
-            assertThat(f.getStage()).isEqualTo("execute");
-            assertThat(f.getCode()).isEqualTo(StatusCode.STATUS_CODE_INVALID_ARGUMENT);
-            assertThat(f.getStatus()).isEqualTo("INVALID_ARGUMENT");
+            FailedAt.EXECUTE_REFUSED.assertSaidBy(f);
             assertThat(f.getMessage()).contains("no such column: rating");
         });
         assertThat(fakes.parser().repairs()).hasSize(1);

@@ -2,6 +2,7 @@ package dev.overtone.interpreter.grpc;
 
 import dev.overtone.interpreter.fake.Hotels;
 import dev.overtone.interpreter.fake.Fakes;
+import dev.overtone.interpreter.service.FailedAt;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
@@ -112,17 +113,13 @@ class LlmDefaultsTest {
     }
 
     @Test
-    @SuppressWarnings("deprecation") // reads FailedReading's string stage and status kept for older clients, to check they agree with kind and code
     void lineTheParserCannotTranslateIsAFailedReading() {
         answer("- The star rating of each hotel\n- The churn risk of each hotel");
         InterpretResponse response = ask(rating());
         assertThat(response.getOutcome()).isEqualTo(Outcome.OUTCOME_ANSWERABLE);
         assertThat(response.getFailuresList()).singleElement().satisfies(f -> {
-            assertThat(f.getKind()).isEqualTo(Stage.STAGE_PARSE);
-            assertThat(f.getStage()).isEqualTo("parse");
+            new FailedAt(Stage.STAGE_PARSE, "parse", StatusCode.STATUS_CODE_FAILED_PRECONDITION, "FAILED_PRECONDITION").assertSaidBy(f);
             assertThat(f.getSource()).isEqualTo(Source.SOURCE_DEFAULT);
-            assertThat(f.getCode()).isEqualTo(StatusCode.STATUS_CODE_FAILED_PRECONDITION);
-            assertThat(f.getStatus()).isEqualTo("FAILED_PRECONDITION");
         });
     }
 

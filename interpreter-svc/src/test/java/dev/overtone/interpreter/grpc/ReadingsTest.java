@@ -1,6 +1,7 @@
 package dev.overtone.interpreter.grpc;
 
 import dev.overtone.interpreter.fake.Hotels;
+import dev.overtone.interpreter.service.FailedAt;
 import dev.overtone.proto.v1.AmbiguousSlot;
 import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.Candidate;
@@ -15,7 +16,6 @@ import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.proto.v1.StartRequest;
-import dev.overtone.proto.v1.StatusCode;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
@@ -105,7 +105,6 @@ class ReadingsTest extends AgainstFakes {
     }
 
     @Test
-    @SuppressWarnings("deprecation") // reads FailedReading's string stage and status kept for older clients, to check they agree with kind and code
     void sameResultIsOneInterpretationWithParaphrasesAndFailedSqlIsReported() {
         InterpretRequest request = rating().addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS).setText("the star rating"))
                 .addDefaults(CallerDefault.newBuilder().setSql(Hotels.STARS_PARAPHRASE))
@@ -125,10 +124,7 @@ class ReadingsTest extends AgainstFakes {
         assertThat(only.getPreview().getRowsCount()).isEqualTo(2);
         assertThat(only.getPreview().getRowCount()).as("the demo tenant's eight hotels").isEqualTo(8);
         assertThat(answer.getFailuresList()).singleElement().satisfies(f -> {
-            assertThat(f.getKind()).isEqualTo(Stage.STAGE_EXECUTE);
-            assertThat(f.getStage()).isEqualTo("execute");
-            assertThat(f.getCode()).isEqualTo(StatusCode.STATUS_CODE_INVALID_ARGUMENT);
-            assertThat(f.getStatus()).isEqualTo("INVALID_ARGUMENT");
+            FailedAt.EXECUTE_REFUSED.assertSaidBy(f);
             assertThat(f.getSql()).isEqualTo(Hotels.BROKEN);
             assertThat(f.getMessage()).contains("no such column");
         });

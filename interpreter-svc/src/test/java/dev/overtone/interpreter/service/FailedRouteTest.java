@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 class FailedRouteTest {
 
     @Test
-    @SuppressWarnings("deprecation")
     void theFailedReadingSaysTheRouteTheStageAndTheStatusTypedAndByName() {
         Route route = new Route("the stars of each hotel", "SELECT stars FROM hotel", Source.SOURCE_DEFAULT, "default");
         DownstreamFailure refused = new DownstreamFailure("executor-svc", Status.Code.INVALID_ARGUMENT, "no such table: hotel");
@@ -23,10 +22,7 @@ class FailedRouteTest {
         assertThat(reading.getText()).isEqualTo("the stars of each hotel");
         assertThat(reading.getSql()).isEqualTo("SELECT stars FROM hotel");
         assertThat(reading.getSource()).isEqualTo(Source.SOURCE_DEFAULT);
-        assertThat(reading.getKind()).isEqualTo(Stage.STAGE_EXECUTE);
-        assertThat(reading.getStage()).isEqualTo("execute");
-        assertThat(reading.getCode()).isEqualTo(StatusCode.STATUS_CODE_INVALID_ARGUMENT);
-        assertThat(reading.getStatus()).isEqualTo("INVALID_ARGUMENT");
+        FailedAt.EXECUTE_REFUSED.assertSaidBy(reading);
         assertThat(reading.getMessage()).isEqualTo("no such table: hotel");
     }
 

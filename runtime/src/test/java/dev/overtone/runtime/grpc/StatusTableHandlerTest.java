@@ -3,8 +3,8 @@ package dev.overtone.runtime.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import dev.overtone.runtime.testing.FakeServerCall;
 import io.grpc.Metadata;
-import io.grpc.MethodDescriptor;
 import io.grpc.ServerCall;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -20,44 +20,6 @@ class StatusTableHandlerTest {
         }
     }
 
-    /** A call that records how it was closed, or refuses a second close as grpc-java does. */
-    private static final class RecordingCall extends ServerCall<String, String> {
-        Status status;
-        Metadata trailers;
-        boolean closedAlready;
-
-        @Override
-        public void close(Status status, Metadata trailers) {
-            if (closedAlready) {
-                throw new IllegalStateException("call already closed");
-            }
-            this.status = status;
-            this.trailers = trailers;
-        }
-
-        @Override
-        public void request(int numMessages) {
-        }
-
-        @Override
-        public void sendHeaders(Metadata headers) {
-        }
-
-        @Override
-        public void sendMessage(String message) {
-        }
-
-        @Override
-        public boolean isCancelled() {
-            return false;
-        }
-
-        @Override
-        public MethodDescriptor<String, String> getMethodDescriptor() {
-            return null;
-        }
-    }
-
     /** The handler with {@code table} as the service's bean, or none when null. */
     @SuppressWarnings("unchecked")
     private static StatusTableHandler handler(StatusTable table) {
@@ -70,7 +32,11 @@ class StatusTableHandlerTest {
         return new StatusTableHandler(tables, "test-svc");
     }
 
-    private static ServerCall.Listener<String> failingOnHalfClose(RuntimeException failure) {
+    private static FakeServerCall<byte[], byte[]> call() {
+        return new FakeServerCall<>(RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute"));
+    }
+
+    private static ServerCall.Listener<byte[]> failingOnHalfClose(RuntimeException failure) {
         return new ServerCall.Listener<>() {
             @Override
             public void onHalfClose() {
@@ -100,19 +66,20 @@ class StatusTableHandlerTest {
 
     @Test
     void whatAListenerThrewClosesTheCallWithTheStatusAndItsTrailers() {
-        RecordingCall call = new RecordingCall();
+        FakeServerCall<byte[], byte[]> call = call();
         handler(null).createHandler(failingOnHalfClose(new Refused(Status.Code.RESOURCE_EXHAUSTED, "full")), call, new Metadata())
                 .onHalfClose();
-        assertThat(call.status.getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
-        assertThat(call.status.getDescription()).isEqualTo("full");
-        assertThat(call.trailers.get(RetryPolicy.PUSHBACK)).as("the table's trailer reaches the caller").isNotNull();
+        assertThat(call.status().orElseThrow().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+        assertThat(call.status().orElseThrow().getDescription()).isEqualTo("full");
+        assertThat(call.trailers().orElseThrow().get(RetryPolicy.PUSHBACK)).as("the table's trailer reaches the caller").isNotNull();
     }
 
     @Test
     void aCallThatWasAlreadyAnsweredIsLeftAlone() {
-        RecordingCall call = new RecordingCall();
-        call.closedAlready = true;
+        FakeServerCall<byte[], byte[]> call = call();
+        call.close(Status.OK, new Metadata());
         var listener = handler(null).createHandler(failingOnHalfClose(new Refused(Status.Code.NOT_FOUND, "gone")), call, new Metadata());
         assertThatCode(listener::onHalfClose).doesNotThrowAnyException();
+        assertThat(call.status().orElseThrow().getCode()).as("the first answer stands").isEqualTo(Status.Code.OK);
     }
 }

@@ -3,9 +3,8 @@ package dev.overtone.runtime.health;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.runtime.grpc.RetryPolicyTest;
-import io.grpc.Attributes;
+import dev.overtone.runtime.testing.FakeServerCall;
 import io.grpc.Metadata;
-import io.grpc.MethodDescriptor;
 import io.grpc.ServerCall;
 import io.grpc.Status;
 import io.grpc.health.v1.HealthGrpc;
@@ -20,7 +19,7 @@ class InFlightCallsTest {
     @Test
     void aCallCountsUntilItIsClosed() {
         AtomicReference<ServerCall<byte[], byte[]>> served = new AtomicReference<>();
-        inFlight.interceptCall(new Call<>(RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute")), new Metadata(), (c, h) -> {
+        inFlight.interceptCall(new FakeServerCall<>(RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute")), new Metadata(), (c, h) -> {
             served.set(c);
             return new ServerCall.Listener<>() { };
         });
@@ -32,47 +31,8 @@ class InFlightCallsTest {
 
     @Test
     void aHealthCheckWatchDoesNotCount() {
-        inFlight.interceptCall(new Call<>(HealthGrpc.getWatchMethod()), new Metadata(), (c, h) -> new ServerCall.Listener<>() { });
+        inFlight.interceptCall(new FakeServerCall<>(HealthGrpc.getWatchMethod()), new Metadata(), (c, h) -> new ServerCall.Listener<>() { });
 
         assertThat(inFlight.count()).isZero();
-    }
-
-    private static final class Call<Q, A> extends ServerCall<Q, A> {
-        private final MethodDescriptor<Q, A> method;
-
-        Call(MethodDescriptor<Q, A> method) {
-            this.method = method;
-        }
-
-        @Override
-        public void request(int numMessages) {
-        }
-
-        @Override
-        public void sendHeaders(Metadata headers) {
-        }
-
-        @Override
-        public void sendMessage(A message) {
-        }
-
-        @Override
-        public void close(Status status, Metadata trailers) {
-        }
-
-        @Override
-        public boolean isCancelled() {
-            return false;
-        }
-
-        @Override
-        public Attributes getAttributes() {
-            return Attributes.EMPTY;
-        }
-
-        @Override
-        public MethodDescriptor<Q, A> getMethodDescriptor() {
-            return method;
-        }
     }
 }
