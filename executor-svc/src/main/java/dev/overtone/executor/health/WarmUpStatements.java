@@ -20,11 +20,11 @@ final class WarmUpStatements {
         return List.of(
                 "SELECT name, stars FROM hotels ORDER BY stars DESC, name LIMIT " + n,
                 "SELECT city, COUNT(*) AS hotels, AVG(price) AS mean_price FROM hotels WHERE stars >= " + round % 5
-                        + " GROUP BY city HAVING COUNT(*) > 1 ORDER BY hotels DESC",
+                        + " AND price < " + 1000 * n + " GROUP BY city HAVING COUNT(*) > 1 ORDER BY hotels DESC",
                 "SELECT h.name, r.kind, r.rate FROM hotels AS h JOIN rooms AS r ON r.hotel_id = h.id WHERE r.rate > " + 10 * n
                         + " ORDER BY r.rate",
                 "SELECT DISTINCT h.city FROM hotels AS h JOIN rooms AS r ON h.id = r.hotel_id JOIN bookings AS b"
-                        + " ON b.room_id = r.id WHERE b.nights >= " + (round % 3 + 1),
+                        + " ON b.room_id = r.id WHERE b.nights >= " + (round % 3 + 1) + " AND r.rate < " + 1000 * n,
                 "SELECT name FROM hotels WHERE id IN (SELECT hotel_id FROM rooms WHERE kind LIKE '%ui%' AND rate < " + 50 * n + ")",
                 "SELECT CASE WHEN stars >= 4 THEN 'high' ELSE 'low' END AS band, MAX(price), MIN(price) FROM hotels"
                         + " WHERE price > " + n + " GROUP BY band",
