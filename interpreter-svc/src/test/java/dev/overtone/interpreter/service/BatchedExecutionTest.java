@@ -4,7 +4,6 @@ import dev.overtone.runtime.grpc.DownstreamFailure;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.Source;
-import dev.overtone.proto.v1.Stage;
 import io.grpc.Status;
 import org.junit.jupiter.api.Test;
 
@@ -12,18 +11,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The execute stage's calls: each statement once, in batches, every route answered in order. */
 class BatchedExecutionTest {
-    private static final Lanes ONE_BY_ONE = new Lanes() {
-        @Override
-        public <T, R> List<R> map(Stage stage, List<T> items, Function<T, R> work) {
-            return items.stream().map(work).toList();
-        }
-    };
     private final StubDownstreams executor = new StubDownstreams();
     private final List<ExecuteBatchRequest> batches = new ArrayList<>();
 
@@ -60,7 +52,7 @@ class BatchedExecutionTest {
             public dev.overtone.proto.v1.ExecuteBatchResponse executeBatch(ExecuteBatchRequest request, long callTimeoutMs) {
                 throw new DownstreamFailure("executor-svc", Status.Code.UNAVAILABLE, "executor-svc is unavailable");
             }
-        }, ONE_BY_ONE, settings(16));
+        }, StubDownstreams.ONE_BY_ONE, settings(16));
         assertThat(down.execute(input(List.of(sql("SELECT 1"), sql("SELECT 2")), Map.of())))
                 .allSatisfy(e -> assertThat(e.failure().code()).isEqualTo(Status.Code.UNAVAILABLE));
     }
@@ -72,7 +64,7 @@ class BatchedExecutionTest {
                 batches.add(request);
                 return executor.executeBatch(request, callTimeoutMs);
             }
-        }, ONE_BY_ONE, settings(maxBatch));
+        }, StubDownstreams.ONE_BY_ONE, settings(maxBatch));
     }
 
     private static BatchedExecution.Settings settings(int maxBatch) {

@@ -18,6 +18,7 @@ import dev.overtone.proto.v1.RecallRequest;
 import dev.overtone.proto.v1.RecallResponse;
 import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Row;
+import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.StatusCode;
 import dev.overtone.proto.v1.Turn;
@@ -30,6 +31,7 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The pipeline's downstream services as plain Java: a database that answers the SQL texts a test gives it (any other
@@ -37,6 +39,15 @@ import java.util.Map;
  * and a parser-svc whose analysis of a SQL is the SQL itself as canonical form.
  */
 class StubDownstreams implements StageCalls {
+    /** Lanes that run a stage's calls one after another, on the caller's thread. */
+    static final Lanes ONE_BY_ONE = new Lanes() {
+        @Override
+        public <T, R> List<R> map(Stage stage, List<T> items, Function<T, R> work) {
+            return items.stream().map(work).toList();
+        }
+    };
+    static final DownstreamFailure PARSER_DOWN = new DownstreamFailure("parser-svc", Status.Code.UNAVAILABLE, "parser-svc is unavailable");
+
     /** Result rows (one name each) of every SQL text the database answers, by exact text. */
     final Map<String, List<String>> database = new LinkedHashMap<>();
     /** Every statement executed, in order. */
