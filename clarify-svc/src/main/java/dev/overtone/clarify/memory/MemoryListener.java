@@ -78,16 +78,24 @@ public class MemoryListener {
                 .subscribeHandler(v -> {
                     cache.reset(); // whatever was read while not listening may have missed a notice
                     listening = true;
-                    firstListen.complete(null);
+                    listenedToBoth();
                 })
                 .handler(payload -> ScopeNotice.parse(payload).ifPresent(this::heard));
         subscriber.channel(ScopeNotice.FORGOTTEN_CHANNEL)
                 .subscribeHandler(v -> {
                     cache.reset();
                     listeningToForgets = true;
+                    listenedToBoth();
                 })
                 .handler(payload -> ScopeNotice.parse(payload).ifPresent(this::heardForgotten));
         connectUntilListening(vertx, this::connect, this::lost, 0);
+    }
+
+    /** The first LISTEN is complete once both channels listen: a watch is refused before (it would miss forgets). */
+    private void listenedToBoth() {
+        if (listening && listeningToForgets) {
+            firstListen.complete(null);
+        }
     }
 
     /** One try to connect and LISTEN (a seam for the test that holds the first LISTEN back). */
@@ -162,7 +170,7 @@ public class MemoryListener {
 
     /** Whether every record and forget from now on reaches this replica's cache: it may be used only then. */
     public boolean cacheable() {
-        return listening && listeningToForgets && !stopping;
+        return listening();
     }
 
     /** The watch streams open on this replica now (also the gauge {@link #WATCHES}). */

@@ -56,12 +56,7 @@ final class ScopeWatch {
             }
             return;
         }
-        unready = ready.getAsBoolean() ? 0 : unready + 1;
-        if (unready > maxPending) {
-            tooSlow();
-            return;
-        }
-        out.emit(message(List.of(scope), true, recordedAtMicros));
+        emitLive(message(List.of(scope), true, recordedAtMicros));
     }
 
     /**
@@ -72,14 +67,20 @@ final class ScopeWatch {
         if (ended || !live) {
             return;
         }
+        MemoryScopes.Builder m = MemoryScopes.newBuilder().setSnapshotComplete(true).setRecordedAtMicros(forgottenAtMicros)
+                .setPushesForgets(true);
+        m.addForgottenBuilder().setTenant(scope.tenant()).setDatabase(scope.database());
+        emitLive(m.build());
+    }
+
+    /** A push after the snapshot, unless the watcher has left too many unread. */
+    private void emitLive(MemoryScopes m) {
         unready = ready.getAsBoolean() ? 0 : unready + 1;
         if (unready > maxPending) {
             tooSlow();
             return;
         }
-        MemoryScopes.Builder m = MemoryScopes.newBuilder().setSnapshotComplete(true).setRecordedAtMicros(forgottenAtMicros);
-        m.addForgottenBuilder().setTenant(scope.tenant()).setDatabase(scope.database());
-        out.emit(m.build());
+        out.emit(m);
     }
 
     private void tooSlow() {
@@ -103,7 +104,8 @@ final class ScopeWatch {
     }
 
     private static MemoryScopes message(List<MemoryScope> scopes, boolean complete, long recordedAtMicros) {
-        MemoryScopes.Builder m = MemoryScopes.newBuilder().setSnapshotComplete(complete).setRecordedAtMicros(recordedAtMicros);
+        MemoryScopes.Builder m = MemoryScopes.newBuilder().setSnapshotComplete(complete).setRecordedAtMicros(recordedAtMicros)
+                .setPushesForgets(true);
         scopes.forEach(s -> m.addScopesBuilder().setTenant(s.tenant()).setDatabase(s.database()));
         return m.build();
     }

@@ -93,7 +93,7 @@ class WatchMemoryTest {
     }
 
     @Test
-    void aForgetIsPushedAsForgottenBeforeForgetReplies() {
+    void aForgetOfOneDatabaseOrOfEveryOneIsPushedAsForgottenNotAsARecord() {
         String tenant = MemoryCalls.newTenant();
         String id = clarify.choose(MemoryCalls.choose(tenant, "hotels", "score")).getRemembered(0).getId();
         try (Watcher watcher = new Watcher(async, listener).awaitSynced()) {
@@ -102,7 +102,9 @@ class WatchMemoryTest {
 
             clarify.forget(MemoryCalls.forget(tenant, "", ""));
             Await.until(() -> watcher.forgotten(tenant, ""), "the forget of every database to reach the watcher");
-            assertThat(watcher.pushed(tenant, "hotels")).as("a forget is not a record").isFalse();
+            assertThat(watcher.messages).filteredOn(m -> m.getForgottenCount() > 0).as("a forget is not a record")
+                    .allSatisfy(m -> assertThat(m.getScopesList()).isEmpty());
+            assertThat(watcher.messages).as("this replica pushes forgets").allSatisfy(m -> assertThat(m.getPushesForgets()).isTrue());
         }
     }
 

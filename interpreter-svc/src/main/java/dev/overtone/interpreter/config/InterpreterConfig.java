@@ -64,14 +64,15 @@ public interface InterpreterConfig {
 
         /**
          * Recall answers kept while the watch is synced, for the same request, until the database records or forgets a
-         * choice, one of its choices expires, or the answer is evicted: this many at most (0 keeps none).
+         * choice, the stream is subscribed again, one of its choices expires, or the answer is evicted: this many at most
+         * (0 keeps none; each holds its request, a few KB).
          */
         @WithDefault("2000")
         int keptRecalls();
 
         /**
-         * No answer is kept for a database until this long after the watch last told of a change in it: every
-         * clarify-svc replica must have heard of it first (they hear it from PostgreSQL within milliseconds).
+         * No answer is kept for a database until this long after the watch last told of a change in it, or synced: every
+         * clarify-svc replica should have heard of it by then (they hear it from PostgreSQL within milliseconds).
          */
         @WithDefault("2s")
         Duration keepAfterChange();

@@ -51,6 +51,10 @@ public final class MemoryWatch implements AutoCloseable {
     private volatile Set<MemoryProbes.Scope> remembering;
     /** How many streams have synced: a resubscription may have missed changes. */
     private volatile long syncs;
+    /** Whether this stream's server pushes forgets (an older replica does not): only then is a stamp given. */
+    private volatile boolean forgetsPushed;
+    /** When (nanoTime) the stream last synced: a change missed while it was down counts as one heard then. */
+    private volatile long syncedAt;
     /** Per database, and per tenant (a forget of every database), the number of the last change heard in this stream. */
     private final Map<MemoryProbes.Scope, Long> scopeChanges = new ConcurrentHashMap<>();
     private final Map<String, Long> tenantChanges = new ConcurrentHashMap<>();
@@ -85,18 +89,25 @@ public final class MemoryWatch implements AutoCloseable {
     /** Where the database's memory stands now, while the stream is synced; empty when the caller must ask. */
     public Optional<Stamp> stamp(MemoryProbes.Scope scope) {
         long at = syncs;
-        if (remembering == null) {
+        if (remembering == null || !forgetsPushed) {
             return Optional.empty();
         }
-        return Optional.of(new Stamp(at, scopeChanges.getOrDefault(scope, 0L), tenantChanges.getOrDefault(scope.tenant(), 0L)));
+        Stamp stamp = new Stamp(at, scopeChanges.getOrDefault(scope, 0L), tenantChanges.getOrDefault(scope.tenant(), 0L));
+        return syncs == at ? Optional.of(stamp) : Optional.empty(); // a resync between the two reads: the counters may be torn
     }
 
-    /** How long ago (nanoseconds) a change of the database, or of its whole tenant, was last heard; empty if none was. */
+    /**
+     * How long ago (nanoseconds) a change of the database, or of its whole tenant, was last heard, or the stream synced
+     * (what changed while it was down is heard as of then); empty before any sync.
+     */
     public Optional<Long> sinceChange(MemoryProbes.Scope scope, long nowNanos) {
-        Optional<Long> db = Optional.ofNullable(scopeChangedAt.get(scope));
-        Optional<Long> tenant = Optional.ofNullable(tenantChangedAt.get(scope.tenant()));
-        Optional<Long> last = db.isEmpty() ? tenant : tenant.isEmpty() ? db : Optional.of(Math.max(db.get(), tenant.get()));
-        return last.map(t -> nowNanos - t);
+        if (syncs == 0) {
+            return Optional.empty();
+        }
+        long last = syncedAt;
+        last = Math.max(last, scopeChangedAt.getOrDefault(scope, Long.MIN_VALUE));
+        last = Math.max(last, tenantChangedAt.getOrDefault(scope.tenant(), Long.MIN_VALUE));
+        return Optional.of(nowNanos - last);
     }
 
     private synchronized void start() {
@@ -149,6 +160,10 @@ public final class MemoryWatch implements AutoCloseable {
                     syncs = syncs + 1; // a new stream: whatever was kept by the last one's stamps may have missed a change
                     scopeChanges.clear();
                     tenantChanges.clear();
+                    scopeChangedAt.clear();
+                    tenantChangedAt.clear();
+                    syncedAt = System.nanoTime();
+                    forgetsPushed = m.getPushesForgets();
                     remembering = building;
                 }
             }

@@ -15,7 +15,7 @@ public final class RecallAfterChoice {
     private RecallAfterChoice() {
     }
 
-    /** Refuses a token without its scope, or of another tenant or database than the call's: memory is never read across. */
+    /** Refuses a token without its tenant, or of another tenant or database than the call's: memory is never read across. */
     public static void check(InterpretRequest request) {
         if (!request.hasAfterChoice()) {
             return;

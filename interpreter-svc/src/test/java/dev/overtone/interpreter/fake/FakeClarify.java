@@ -83,14 +83,14 @@ public final class FakeClarify extends FakeDownstream<FakeClarify> {
         if (!watchServed) {
             return Multi.createFrom().failure(Status.UNIMPLEMENTED.withDescription("not served by the fake clarify-svc").asRuntimeException());
         }
-        MemoryScopes.Builder snapshot = MemoryScopes.newBuilder().setSnapshotComplete(true);
+        MemoryScopes.Builder snapshot = MemoryScopes.newBuilder().setSnapshotComplete(true).setPushesForgets(true);
         memory.forEach(r -> snapshot.addScopesBuilder().setTenant(r.choice().getTenant()).setDatabase(r.choice().getDatabase()));
         return Multi.createBy().concatenating().streams(Multi.createFrom().item(snapshot.build()), pushes);
     }
 
     /** Pushes, on every open WatchMemory stream, that the tenant's database ("" for every one) forgot some choices. */
     public FakeClarify pushForgotten(String tenant, String database) {
-        pushes.onNext(MemoryScopes.newBuilder().setSnapshotComplete(true)
+        pushes.onNext(MemoryScopes.newBuilder().setSnapshotComplete(true).setPushesForgets(true)
                 .addForgotten(MemoryScope.newBuilder().setTenant(tenant).setDatabase(database)).build());
         return this;
     }

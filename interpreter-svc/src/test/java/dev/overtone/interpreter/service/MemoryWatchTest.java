@@ -125,6 +125,7 @@ class MemoryWatchTest {
     @Test
     void eachRecordOrForgetHeardAfterTheSnapshotChangesTheStampOfItsDatabaseOrOfEveryDatabaseOfItsTenant() throws InterruptedException {
         assertThat(watch.stamp(HOTELS)).as("not synced: nothing may be kept").isEmpty();
+        assertThat(watch.sinceChange(HOTELS, System.nanoTime())).isEmpty();
         watch.remembers(HOTELS); // the first call subscribes
         StreamObserver<MemoryScopes> stream = next();
         stream.onNext(scopes(true, 0, HOTELS));
@@ -132,7 +133,7 @@ class MemoryWatchTest {
         MemoryWatch.Stamp hotels = watch.stamp(HOTELS).orElseThrow();
         MemoryWatch.Stamp shop = watch.stamp(SHOP).orElseThrow();
         MemoryWatch.Stamp others = watch.stamp(OTHER_TENANTS_HOTELS).orElseThrow();
-        assertThat(watch.sinceChange(HOTELS, System.nanoTime())).as("no change heard yet").isEmpty();
+        assertThat(watch.sinceChange(HOTELS, System.nanoTime())).as("the sync counts as a change heard").isPresent();
 
         stream.onNext(scopes(true, 1, SHOP)); // SHOP records a choice
         Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !watch.stamp(SHOP).equals(Optional.of(shop)));
@@ -163,6 +164,16 @@ class MemoryWatchTest {
         Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> watch.stamp(OTHER_TENANTS_HOTELS).map(s -> !s.equals(before)).orElse(false));
     }
 
+    @Test
+    void aStreamOfAServerThatPushesNoForgetsGivesNoStamp() throws InterruptedException {
+        watch.remembers(HOTELS);
+        next().onNext(scopes(true, 0, HOTELS).toBuilder().setPushesForgets(false).build()); // an older clarify-svc replica
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(watch::synced);
+
+        assertThat(watch.remembers(HOTELS)).contains(true);
+        assertThat(watch.stamp(HOTELS)).as("a forget would never be heard: nothing may be kept").isEmpty();
+    }
+
     private StreamObserver<MemoryScopes> lastSubscription;
 
     private StreamObserver<MemoryScopes> next() throws InterruptedException {
@@ -172,12 +183,13 @@ class MemoryWatchTest {
     }
 
     private static MemoryScopes forgotten(Scope scope) {
-        return MemoryScopes.newBuilder().setSnapshotComplete(true)
+        return MemoryScopes.newBuilder().setSnapshotComplete(true).setPushesForgets(true)
                 .addForgotten(MemoryScope.newBuilder().setTenant(scope.tenant()).setDatabase(scope.database())).build();
     }
 
     private static MemoryScopes scopes(boolean complete, long recordedAtMicros, Scope... scopes) {
-        MemoryScopes.Builder m = MemoryScopes.newBuilder().setSnapshotComplete(complete).setRecordedAtMicros(recordedAtMicros);
+        MemoryScopes.Builder m = MemoryScopes.newBuilder().setSnapshotComplete(complete).setRecordedAtMicros(recordedAtMicros)
+                .setPushesForgets(true);
         for (Scope s : scopes) {
             m.addScopes(MemoryScope.newBuilder().setTenant(s.tenant()).setDatabase(s.database()));
         }
