@@ -8,7 +8,10 @@ import io.quarkus.grpc.GrpcClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+import org.awaitility.Awaitility;
 
 /**
  * An interpreter test against a fresh set of fakes ({@link Fakes}): installed before each test, and after it the
@@ -28,6 +31,15 @@ public abstract class AgainstFakes {
     @AfterEach
     void everyCallWasAnsweredFromARecording() {
         fakes.assertEveryCallRecorded();
+    }
+
+    /** Asks {@code request} again and again (at most 30 s) until one ask leaves {@code count} as it was. */
+    protected void askUntilUnchanged(String what, IntSupplier count, InterpretRequest request) {
+        Awaitility.await(what).atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> {
+            int before = count.getAsInt();
+            ask(request);
+            return count.getAsInt() == before;
+        });
     }
 
     protected InterpretResponse ask(InterpretRequest request) {

@@ -7,9 +7,7 @@ import dev.overtone.interpreter.fake.Hotels;
 import dev.overtone.runtime.testing.ConfigProfile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import java.time.Duration;
 import java.util.Map;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,12 +29,7 @@ class KeptAfterChangeTest extends AgainstFakes {
     @Test
     void withinKeepAfterChangeOfTheSyncEveryCallAsksRecall() {
         fakes.clarify().remember(KeptRecallsTest.SCORE_IN_HOTELS, c -> c.getSql().equals(Hotels.SCORE_VARIANT)).serveWatchWithPushHeld();
-        Awaitility.await("the interpreter's memory watch synced (a call no longer asks Remembers)").atMost(Duration.ofSeconds(30))
-                .pollInterval(Duration.ofMillis(50)).until(() -> {
-                    int asked = fakes.clarify().probes().size();
-                    ask(rating(Hotels.STARS).build());
-                    return fakes.clarify().probes().size() == asked;
-                });
+        askUntilUnchanged("the interpreter's memory watch synced (a call no longer asks Remembers)", () -> fakes.clarify().probes().size(), rating(Hotels.STARS).build());
         int recalls = fakes.clarify().recalls().size();
 
         ask(rating(Hotels.STARS).build());

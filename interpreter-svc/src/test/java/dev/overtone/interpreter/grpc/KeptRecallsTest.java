@@ -42,12 +42,7 @@ class KeptRecallsTest extends AgainstFakes {
     @Test
     void theSameReadingsAskRecallOnceUntilAForgetIsPushedOrACallCarriesAToken() {
         fakes.clarify().remember(SCORE_IN_HOTELS, c -> c.getSql().equals(Hotels.SCORE_VARIANT)).serveWatchWithPushHeld();
-        Awaitility.await("the interpreter's memory watch synced and an answer kept").atMost(Duration.ofSeconds(30))
-                .pollInterval(Duration.ofMillis(50)).until(() -> {
-                    int asked = fakes.clarify().recalls().size();
-                    ask(rating(Hotels.STARS).build());
-                    return fakes.clarify().recalls().size() == asked;
-                });
+        askUntilUnchanged("the interpreter's memory watch synced and an answer kept", () -> fakes.clarify().recalls().size(), rating(Hotels.STARS).build());
         int recalls = fakes.clarify().recalls().size();
 
         InterpretResponse kept = ask(rating(Hotels.STARS).build());
