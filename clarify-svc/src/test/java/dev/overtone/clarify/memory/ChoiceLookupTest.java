@@ -5,21 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.MemoryCalls;
 import dev.overtone.clarify.support.RecordedParserTest;
+import dev.overtone.clarify.support.RememberedRows;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
  * The remembered choices as read from PostgreSQL: one tenant's database only, unexpired only, newest first; which
- * scopes remember anything. Rows are written straight into the table, as Choose's recorder leaves them.
+ * scopes remember anything (rows written straight into the table: {@link RememberedRows}).
  */
 @RecordedParserTest
 @QuarkusTestResource(EmbeddedPostgresResource.class)
@@ -70,20 +68,7 @@ class ChoiceLookupTest {
         assertThat(lookup.remembering().await().atMost(WAIT)).contains(hotels).doesNotContain(flights, elsewhere);
     }
 
-    /** A row as Choose's recorder writes it: the pivot term {@code term} read as reviews.score; its id. */
     private UUID remember(String tenant, String database, String term, Instant chosenAt, Instant expiresAt) {
-        UUID id = UUID.randomUUID();
-        pool.preparedQuery("""
-                INSERT INTO clarify_remembered_choice (id, tenant, database_name, clause, pivot_term, fork_key, chosen_value,
-                    rejected_values, chosen_label, question, source, chosen_at, expires_at)
-                VALUES ($1, $2, $3, 'select', $4, $5, 'reviews.score', '["hotels.stars","hotels.price"]', 'reviews.score',
-                    'the rating of each hotel', 'CALLER', $6, $7)""")
-                .execute(Tuple.tuple(List.of(id, tenant, database, term, id.toString().replace("-", ""), utc(chosenAt), utc(expiresAt))))
-                .await().atMost(WAIT);
-        return id;
-    }
-
-    private static OffsetDateTime utc(Instant t) {
-        return t.atOffset(ZoneOffset.UTC);
+        return RememberedRows.remember(pool, tenant, database, term, chosenAt, expiresAt);
     }
 }
