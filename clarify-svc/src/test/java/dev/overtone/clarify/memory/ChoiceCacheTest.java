@@ -94,7 +94,8 @@ class ChoiceCacheTest {
         assertThat(small.get(FLIGHTS, NOW)).isEmpty();
     }
 
-    private static Choice choice(MemoryScope scope, Instant expiresAt) {
+    /** A choice of this scope, made a minute before {@link #NOW} (also MemoryListenerTest's). */
+    static Choice choice(MemoryScope scope, Instant expiresAt) {
         return new Choice(UUID.randomUUID(), scope.tenant(), scope.database(), "select", "rating", "reviews.score", List.of("hotels.stars"),
                 "the review score", "the rating of each hotel", Choice.Source.CALLER, NOW.minusSeconds(60), expiresAt);
     }
