@@ -59,16 +59,21 @@ function stream(request, ms) {
   });
 }
 
-/** The normal calls of each RPC, and whether their answers are whole. */
-const rpcs = {
-  Interpret: {
-    cancelled: () => unary(interpreter, 'Interpret', interpretRequest, cancelAfterMs),
+/** A unary RPC's two calls: one cancelled early, and a normal one on whose result `count` notes what a whole answer held. */
+function unaryRpc(client, method, request, count) {
+  return {
+    cancelled: () => unary(client, method, request, cancelAfterMs),
     normal: async () => {
-      const r = await unary(interpreter, 'Interpret', interpretRequest, callDeadlineMs);
-      if (r.ok) r.readings = r.response.interpretations.length;
+      const r = await unary(client, method, request, callDeadlineMs);
+      if (r.ok) count(r);
       return r;
     },
-  },
+  };
+}
+
+/** The normal calls of each RPC, and whether their answers are whole. */
+const rpcs = {
+  Interpret: unaryRpc(interpreter, 'Interpret', interpretRequest, (r) => { r.readings = r.response.interpretations.length; }),
   StreamInterpret: {
     cancelled: () => stream(interpretRequest, cancelAfterMs),
     normal: async () => {
@@ -94,14 +99,7 @@ const rpcs = {
       return unary(clarify, 'Answer', answerTo(started.response), callDeadlineMs);
     },
   },
-  Execute: {
-    cancelled: () => unary(executor, 'Execute', executeRequest, cancelAfterMs),
-    normal: async () => {
-      const r = await unary(executor, 'Execute', executeRequest, callDeadlineMs);
-      if (r.ok) r.rows = r.response.rows.length;
-      return r;
-    },
-  },
+  Execute: unaryRpc(executor, 'Execute', executeRequest, (r) => { r.rows = r.response.rows.length; }),
 };
 
 function answerTo(turn) {

@@ -29,10 +29,20 @@ import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Strategy;
 import dev.overtone.proto.v1.Turn;
 import dev.overtone.proto.v1.TurnRecord;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /** Proto messages in and out of the dialogue service. */
 public final class ProtoMapper {
+
+    /** Each strategy's value in the contract, both ways; STRATEGY_UNSPECIFIED is none of them (the service's default). */
+    private static final Map<StrategyKind, Strategy> STRATEGIES = new EnumMap<>(Map.of(
+            StrategyKind.EIG, Strategy.STRATEGY_EIG,
+            StrategyKind.EIG_FAST, Strategy.STRATEGY_EIG_FAST,
+            StrategyKind.IG_UNIFORM, Strategy.STRATEGY_IG_UNIFORM,
+            StrategyKind.MAX_PROB, Strategy.STRATEGY_MAX_PROB,
+            StrategyKind.RANDOM, Strategy.STRATEGY_RANDOM));
 
     private ProtoMapper() {
     }
@@ -61,24 +71,11 @@ public final class ProtoMapper {
     }
 
     private static StrategyKind strategy(Strategy s) {
-        return switch (s) {
-            case STRATEGY_EIG -> StrategyKind.EIG;
-            case STRATEGY_EIG_FAST -> StrategyKind.EIG_FAST;
-            case STRATEGY_IG_UNIFORM -> StrategyKind.IG_UNIFORM;
-            case STRATEGY_MAX_PROB -> StrategyKind.MAX_PROB;
-            case STRATEGY_RANDOM -> StrategyKind.RANDOM;
-            default -> null;
-        };
+        return STRATEGIES.entrySet().stream().filter(e -> e.getValue() == s).map(Map.Entry::getKey).findFirst().orElse(null);
     }
 
     private static Strategy strategy(String label) {
-        return switch (StrategyKind.fromLabel(label)) {
-            case EIG -> Strategy.STRATEGY_EIG;
-            case EIG_FAST -> Strategy.STRATEGY_EIG_FAST;
-            case IG_UNIFORM -> Strategy.STRATEGY_IG_UNIFORM;
-            case MAX_PROB -> Strategy.STRATEGY_MAX_PROB;
-            case RANDOM -> Strategy.STRATEGY_RANDOM;
-        };
+        return STRATEGIES.get(StrategyKind.fromLabel(label));
     }
 
     public static AnswerCommand answer(AnswerRequest r) {

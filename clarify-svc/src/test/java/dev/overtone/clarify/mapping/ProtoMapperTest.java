@@ -21,6 +21,7 @@ import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Strategy;
 import dev.overtone.proto.v1.Turn;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -41,6 +42,16 @@ class ProtoMapperTest {
             assertThat(a.slots()).as("no analysis: parser-svc is asked").isNull();
         });
         assertThat(c.hasOwner()).isTrue();
+    }
+
+    @Test
+    void everyStrategyOfTheContractIsAStrategyKindOfItsOwn() {
+        List<StrategyKind> kinds = Arrays.stream(Strategy.values())
+                .filter(s -> s != Strategy.STRATEGY_UNSPECIFIED && s != Strategy.UNRECOGNIZED)
+                .map(s -> ProtoMapper.start(StartRequest.newBuilder().setOptions(ClarifyOptions.newBuilder().setStrategy(s)).build()).strategy())
+                .toList();
+
+        assertThat(kinds).containsExactlyInAnyOrder(StrategyKind.values());
     }
 
     @Test

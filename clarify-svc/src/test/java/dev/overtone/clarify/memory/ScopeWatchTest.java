@@ -60,36 +60,18 @@ class ScopeWatchTest {
 
     @Test
     void moreHeldThanMaxPendingBeforeTheSnapshotEndsTheStreamResourceExhausted() {
-        ScopeWatch watch = watch(2);
-        watch.push(ACME, 1);
-        watch.push(ACME, 2);
-        assertThat(seen.getFailure()).isNull();
-
-        watch.push(ACME, 3);
-
-        assertExhausted();
+        assertAThirdUnreadPushEndsTheStream(watch(2));
     }
 
     @Test
     void aWatcherNotReadyForMoreThanMaxPendingPushesInARowIsEnded() {
-        ScopeWatch watch = watch(2);
-        watch.snapshot(List.of());
-        ready.set(false);
-        watch.push(ACME, 1);
-        watch.push(ACME, 2);
-        assertThat(seen.getFailure()).isNull();
-
-        watch.push(ACME, 3);
-
-        assertExhausted();
-        assertThat(seen.getItems()).hasSize(3);
+        assertAThirdUnreadPushEndsTheStream(stalledAfterSnapshot(2));
+        assertThat(seen.getItems()).as("the snapshot and the two pushes").hasSize(3);
     }
 
     @Test
     void aReadyTransportResetsTheCountOfUnreadMessages() {
-        ScopeWatch watch = watch(1);
-        watch.snapshot(List.of());
-        ready.set(false);
+        ScopeWatch watch = stalledAfterSnapshot(1);
         watch.push(ACME, 1);
         ready.set(true);
         watch.push(ACME, 2);
@@ -117,6 +99,25 @@ class ScopeWatchTest {
             assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
             assertThat(e.getStatus().getDescription()).contains("more than 2 messages unread", "watch.max-pending");
         });
+    }
+
+    /** With two unread messages allowed: two pushes are held, a third ends the stream RESOURCE_EXHAUSTED. */
+    private void assertAThirdUnreadPushEndsTheStream(ScopeWatch watch) {
+        watch.push(ACME, 1);
+        watch.push(ACME, 2);
+        assertThat(seen.getFailure()).isNull();
+
+        watch.push(ACME, 3);
+
+        assertExhausted();
+    }
+
+    /** A watch whose snapshot is out, on a transport that then takes no more messages until {@code ready} is set again. */
+    private ScopeWatch stalledAfterSnapshot(int maxPending) {
+        ScopeWatch watch = watch(maxPending);
+        watch.snapshot(List.of());
+        ready.set(false);
+        return watch;
     }
 
     private ScopeWatch watch(int maxPending) {

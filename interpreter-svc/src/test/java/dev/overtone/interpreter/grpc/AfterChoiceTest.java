@@ -1,5 +1,6 @@
 package dev.overtone.interpreter.grpc;
 
+import static dev.overtone.interpreter.grpc.Questions.SCORE_IN_HOTELS;
 import static dev.overtone.interpreter.grpc.Questions.rating;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,16 +10,12 @@ import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.MemoryToken;
-import dev.overtone.proto.v1.RememberedChoice;
 import dev.overtone.proto.v1.Stage;
-import dev.overtone.runtime.testing.ConfigProfile;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import java.time.Duration;
 import java.util.Map;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,30 +28,19 @@ import org.junit.jupiter.api.Test;
 @TestProfile(AfterChoiceTest.WatchServed.class)
 class AfterChoiceTest extends AgainstFakes {
 
-    /** Its own app, so its memory watch follows this class's fake from the first call; resubscribes quickly. */
-    public static class WatchServed extends ConfigProfile {
+    public static class WatchServed extends WatchProfile {
         public WatchServed() {
-            super(Map.of("overtone.interpreter.memory.watch.backoff-min", "10ms", "overtone.interpreter.memory.watch.backoff-max", "50ms"));
+            super(Map.of());
         }
     }
 
     private static final MemoryToken DEMO_HOTELS = MemoryToken.newBuilder().setTenant("demo").setDatabase("hotels").build();
-    private static final RememberedChoice SCORE_IN_HOTELS = RememberedChoice.newBuilder().setId("c-1").setTenant("demo")
-            .setDatabase("hotels").setClause("select").setPivotTerm("rating").setChosenValue("reviews.score")
-            .addRejectedValues("hotels.stars").setChosenLabel("review score").setQuestion(Questions.RATING)
-            .setChosenAt("2026-11-20T10:00:00Z").setExplanation("'rating' read as reviews.score: chosen in this database on 2026-11-20")
-            .build();
 
     /** The watch synced (a call no longer asks Remembers), with nothing remembered yet; then the choice, its push held back. */
     @BeforeEach
     void choiceWhosePushIsHeldBack() {
         fakes.clarify().serveWatchWithPushHeld();
-        Awaitility.await("the interpreter's memory watch synced").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
-                .until(() -> {
-                    int asked = fakes.clarify().probes().size();
-                    ask(rating(Hotels.STARS).build());
-                    return fakes.clarify().probes().size() == asked;
-                });
+        askUntilUnchanged("the interpreter's memory watch synced", () -> fakes.clarify().probes().size(), rating(Hotels.STARS).build());
         fakes.clarify().remember(SCORE_IN_HOTELS, c -> c.getSql().equals(Hotels.SCORE_VARIANT));
     }
 

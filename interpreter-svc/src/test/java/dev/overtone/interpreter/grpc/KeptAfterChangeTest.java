@@ -4,7 +4,6 @@ import static dev.overtone.interpreter.grpc.Questions.rating;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.interpreter.fake.Hotels;
-import dev.overtone.runtime.testing.ConfigProfile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import java.util.Map;
@@ -19,10 +18,9 @@ import org.junit.jupiter.api.Test;
 @TestProfile(KeptAfterChangeTest.LongSettle.class)
 class KeptAfterChangeTest extends AgainstFakes {
 
-    public static class LongSettle extends ConfigProfile {
+    public static class LongSettle extends WatchProfile {
         public LongSettle() {
-            super(Map.of("overtone.interpreter.memory.watch.backoff-min", "10ms", "overtone.interpreter.memory.watch.backoff-max", "50ms",
-                    "overtone.interpreter.memory.watch.keep-after-change", "1h"));
+            super(Map.of("overtone.interpreter.memory.watch.keep-after-change", "1h"));
         }
     }
 

@@ -8,7 +8,6 @@ import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.MemoryToken;
 import dev.overtone.proto.v1.RememberedChoice;
 import dev.overtone.proto.v1.Stage;
-import dev.overtone.runtime.testing.ConfigProfile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
@@ -25,19 +24,15 @@ import org.junit.jupiter.api.Test;
 @TestProfile(KeptRecallsTest.Kept.class)
 class KeptRecallsTest extends AgainstFakes {
 
-    /** Its own app, so its memory watch follows this class's fake from the first call; an answer is kept at once after a change. */
-    public static class Kept extends ConfigProfile {
+    /** An answer is kept at once after a change. */
+    public static class Kept extends WatchProfile {
         public Kept() {
-            super(Map.of("overtone.interpreter.memory.watch.backoff-min", "10ms", "overtone.interpreter.memory.watch.backoff-max", "50ms",
-                    "overtone.interpreter.memory.watch.keep-after-change", "0s"));
+            super(Map.of("overtone.interpreter.memory.watch.keep-after-change", "0s"));
         }
     }
 
-    static final RememberedChoice SCORE_IN_HOTELS = RememberedChoice.newBuilder().setId("c-1").setTenant("demo")
-            .setDatabase("hotels").setClause("select").setPivotTerm("rating").setChosenValue("reviews.score")
-            .addRejectedValues("hotels.stars").setChosenLabel("review score").setQuestion(Questions.RATING)
-            .setChosenAt("2026-11-20T10:00:00Z").setExpiresAt("2099-05-19T10:00:00Z")
-            .setExplanation("'rating' read as reviews.score: chosen in this database on 2026-11-20").build();
+    /** The remembered choice with an expiry far ahead: Recall's answer is kept until then (its valid_until). */
+    static final RememberedChoice SCORE_IN_HOTELS = Questions.SCORE_IN_HOTELS.toBuilder().setExpiresAt("2099-05-19T10:00:00Z").build();
 
     @Test
     void theSameReadingsAskRecallOnceUntilAForgetIsPushedOrACallCarriesAToken() {

@@ -9,7 +9,6 @@ import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.Outcome;
 import dev.overtone.proto.v1.RecallRequest;
-import dev.overtone.proto.v1.RememberedChoice;
 import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.proto.v1.StartRequest;
@@ -18,6 +17,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
+import static dev.overtone.interpreter.grpc.Questions.SCORE_IN_HOTELS;
 import static dev.overtone.interpreter.grpc.Questions.rating;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -142,12 +142,6 @@ class MemoryTest extends AgainstFakes {
         assertThat(start.getCandidates(0).getId()).isEqualTo("i1");
         assertThat(fakes.clarify().starts().get(1).getOptions().getIgnoreMemory()).isTrue();
     }
-
-    private static final RememberedChoice SCORE_IN_HOTELS = RememberedChoice.newBuilder().setId("c-1").setTenant("demo")
-            .setDatabase("hotels").setClause("select").setPivotTerm("rating").setChosenValue("reviews.score")
-            .addRejectedValues("hotels.stars").setChosenLabel("review score").setQuestion(Questions.RATING)
-            .setChosenAt("2026-11-20T10:00:00Z").setExplanation("'rating' read as reviews.score: chosen in this database on 2026-11-20")
-            .build();
 
     private static Interpretation score(InterpretResponse answer) {
         return answer.getInterpretationsList().stream().filter(i -> i.getSql().equals(Hotels.SCORE_VARIANT)).findFirst().orElseThrow();

@@ -8,6 +8,7 @@ import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.MemoryToken;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 
 class RecallAfterChoiceTest {
@@ -31,10 +32,7 @@ class RecallAfterChoiceTest {
     @Test
     void aTokenWithoutItsTenantIsRefusedSayingHowToPassIt() {
         for (MemoryToken token : new MemoryToken[] {token("", "hotels"), token("", "")}) {
-            InterpretRequest request = ACME_HOTELS.toBuilder().setAfterChoice(token).build();
-
-            assertThatThrownBy(() -> RecallAfterChoice.check(request)).isInstanceOfSatisfying(StatusRuntimeException.class,
-                    e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT))
+            assertRefused(ACME_HOTELS.toBuilder().setAfterChoice(token).build())
                     .hasMessageContaining("pass the memory_token exactly as Choose, Answer or Forget returned it");
         }
     }
@@ -44,20 +42,23 @@ class RecallAfterChoiceTest {
         InterpretRequest request = ACME_HOTELS.toBuilder().setAfterChoice(token("acme", "")).build();
 
         assertThatCode(() -> RecallAfterChoice.check(request)).doesNotThrowAnyException();
-        assertThatThrownBy(() -> RecallAfterChoice.check(ACME_HOTELS.toBuilder().setTenant("globex").setAfterChoice(token("acme", "")).build()))
+        assertRefused(ACME_HOTELS.toBuilder().setTenant("globex").setAfterChoice(token("acme", "")).build())
                 .hasMessageContaining("a choice of tenant \"acme\"");
     }
 
     @Test
     void aTokenOfAnotherTenantOrDatabaseIsRefusedNamingBoth() {
         for (MemoryToken other : new MemoryToken[] {token("globex", "hotels"), token("acme", "flights")}) {
-            InterpretRequest request = ACME_HOTELS.toBuilder().setAfterChoice(other).build();
-
-            assertThatThrownBy(() -> RecallAfterChoice.check(request)).isInstanceOfSatisfying(StatusRuntimeException.class,
-                    e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT))
+            assertRefused(ACME_HOTELS.toBuilder().setAfterChoice(other).build())
                     .hasMessageContaining("a choice of tenant \"" + other.getTenant() + "\", database \"" + other.getDatabase() + "\"")
                     .hasMessageContaining("this call asks tenant \"acme\", database \"hotels\"");
         }
+    }
+
+    /** The call refused with INVALID_ARGUMENT, for the caller to check the message. */
+    private static AbstractThrowableAssert<?, ? extends Throwable> assertRefused(InterpretRequest request) {
+        return assertThatThrownBy(() -> RecallAfterChoice.check(request)).isInstanceOfSatisfying(StatusRuntimeException.class,
+                e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
     }
 
     private static MemoryToken token(String tenant, String database) {
