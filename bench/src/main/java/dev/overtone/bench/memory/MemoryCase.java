@@ -130,7 +130,9 @@ final class MemoryCase {
         StartRequest remembering = MemoryAnswers.start(b.question(), on, tenant, g.database());
         int questionsOff = dialogue(memoryless, golds.readingsOf(off, intent), intent, golds).play().questions();
         int questionsOn = dialogue(remembering, golds.readingsOf(on, intent), intent, golds).play().questions();
-        return new MemoryTrials.Transfer(b.id(), true, shared, golds.first(on, intent), golds.first(off, intent), questionsOn, questionsOff);
+        return new MemoryTrials.Transfer(b.id(), true, shared, golds.first(on, intent), golds.first(off, intent), questionsOn, questionsOff,
+                MemoryAnswers.choices(chosen), MemoryAnswers.readings(on, sql -> golds.matches(sql, intent)),
+                MemoryAnswers.readings(off, sql -> golds.matches(sql, intent)));
     }
 
     /** The gold of {@code a} the chosen reading returns (what the memory holds), else the intent it was resolved for. */

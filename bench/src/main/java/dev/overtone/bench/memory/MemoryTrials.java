@@ -46,8 +46,16 @@ final class MemoryTrials {
      *
      * @param reachable    some reading, memory on or off, returns the intended gold
      * @param sharesChoice with memory on, a reading that returns the intended gold carries {@code remembered}
+     * @param remembered   what Choose remembered for the first question ({@link MemoryAnswers#choices}), to read a case by
+     * @param readingsOn   the answer's first readings with memory on ({@link MemoryAnswers#readings}), to read a case by
+     * @param readingsOff  the same with memory off
      */
-    record Transfer(String id, boolean reachable, boolean sharesChoice, boolean firstOn, boolean firstOff, int questionsOn, int questionsOff) {
+    record Transfer(String id, boolean reachable, boolean sharesChoice, boolean firstOn, boolean firstOff, int questionsOn, int questionsOff,
+                    List<String> remembered, List<String> readingsOn, List<String> readingsOff) {
+
+        Transfer(String id, boolean reachable, boolean sharesChoice, boolean firstOn, boolean firstOff, int questionsOn, int questionsOff) {
+            this(id, reachable, sharesChoice, firstOn, firstOff, questionsOn, questionsOff, List.of(), List.of(), List.of());
+        }
     }
 
     /** One database's records; {@code error} when a call failed and the database was left. */

@@ -25,7 +25,8 @@ import java.util.function.Function;
  * applied is passed over. A word read as a table, carried over, agrees with every reading that reads the table
  * ({@link TableReaders}): which table comes first in FROM is the writer's order. A column chosen at a SELECT fork,
  * carried over, decides nothing where no two readings swap it for a rejected one ({@link ShownColumns}): every reading on
- * one side shows the other side's column too, so the fork adds a column beside it, it does not choose between columns.
+ * one side shows the other side's column too, so the fork adds a column beside it, it does not choose between columns;
+ * where it does decide, it also agrees with a reading that shows the chosen column elsewhere and none of the rejected ones.
  * Before any fork: a whole reading chosen for this very question, when it is among the readings again, decides every
  * fork as that reading has it (the person's answer, not only the forks they were asked about).
  */
@@ -95,6 +96,9 @@ public final class ChoiceMatcher {
                 continue;
             }
             Decision decision = new Decision(choice, best, bestValue, !own);
+            if (!own && ForkReach.SHOWN.equals(choice.clause())) {
+                decision = shownAnywhere(decision, variables, alive.length);
+            }
             if (!own && TABLE_CLAUSE.equals(choice.clause())) {
                 Set<Integer> readers = TableReaders.of(choice.chosenValue(), readingTables);
                 if (readers.size() == readingTables.size()) {
@@ -111,6 +115,24 @@ public final class ChoiceMatcher {
         }
         out.sort(Comparator.comparingInt(Decision::variable)); // in the question's fork order, whatever the choices' ages
         return out;
+    }
+
+    /**
+     * A column chosen at a SELECT fork, carried over: the readings with the chosen column at that fork, and every reading
+     * that shows it elsewhere and none of the rejected columns. Forks are taken position by position, and "Name,
+     * Side_Effects" has the side effects one place further on than "Side_Effects" (on the Ambrosia* dev set the fork
+     * taken at {@code select[0]} turned away the intended reading of {@code validation-0274}).
+     */
+    private static Decision shownAnywhere(Decision decision, List<DecisionVariable> variables, int readings) {
+        Choice choice = decision.choice();
+        Set<Integer> readers = ShownColumns.showingOnly(variables, choice.chosenValue(), choice.rejectedValues());
+        DecisionVariable variable = variables.get(decision.variable());
+        for (int i = 0; i < readings; i++) {
+            if (decision.admits(variable, i)) {
+                readers.add(i);
+            }
+        }
+        return new Decision(choice, decision.variable(), decision.value(), true, readers);
     }
 
     /** The variable's values the choice was made over. */

@@ -48,6 +48,18 @@ final class ShownColumns {
         return chosenAlone && rejectedAlone;
     }
 
+    /** The readings that show {@code chosen} and none of {@code rejected} (at the SELECT positions some fork covers), wherever they show it. */
+    static Set<Integer> showingOnly(List<DecisionVariable> variables, String chosen, List<String> rejected) {
+        Set<Integer> out = new HashSet<>();
+        for (int i = 0; i < variables.get(0).codes().length; i++) {
+            Set<String> shown = of(variables, i);
+            if (shown.contains(chosen) && shown.stream().noneMatch(rejected::contains)) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
     /** The slot texts reading {@code reading} has at the SELECT positions some fork covers. */
     static Set<String> of(List<DecisionVariable> variables, int reading) {
         Set<String> out = new HashSet<>();

@@ -133,7 +133,7 @@ public class TenantMemory {
         return r.candidates().stream().map(StartCommand.CandidateInput::id).filter(ids::contains).toList();
     }
 
-    /** Remembers every fork between the candidates as the chosen one decides it; what is now stored, one per fork. */
+    /** Remembers each fork between the candidates that the chosen one decides; what is now stored, one per fork. */
     public Uni<List<Choice>> choose(MemoryRequest r, String chosenId) {
         r.requireOwner("Choose");
         if (r.candidates().isEmpty()) {
@@ -153,24 +153,18 @@ public class TenantMemory {
         Context ctx = Vertx.currentContext();
         return readingForks.slots(readings, r.candidates())
                 .emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(s -> forks(r.question(), DecisionVariableExtractor.extract(s), chosen, readings.get(chosen)))
+                .map(s -> forks(r.question(), s, chosen, readings.get(chosen)))
                 .emitOn(CallerContext.of(ctx))
                 .chain(forks -> Panache.withTransaction(() -> recorder.record(r.tenant(), r.database(), r.question(), Choice.Source.CALLER, forks)))
                 // as Forget does: this replica's cache is told after the commit, not only by the notice's echo
                 .invoke(() -> cache.changed(new MemoryScope(r.tenant(), r.database())));
     }
 
-    /** Each fork as the chosen reading decides it (its value there over every other value), then the reading itself. */
-    private List<ForkChoice> forks(String question, List<DecisionVariable> variables, int chosen, Reading reading) {
-        List<ForkChoice> out = new ArrayList<>();
-        for (DecisionVariable v : variables) {
-            DecisionVariable named = v.withPivotTerm(readingForks.pivotTerm(question, v));
-            List<Integer> others = new ArrayList<>();
-            for (int x = 0; x < v.valueCount(); x++) {
-                others.add(x);
-            }
-            out.add(ForkChoice.of(named, v.codes()[chosen], others));
-        }
+    /** Each fork the chosen reading decides ({@link DecidedForks}: not where readings differ in order only), then the reading itself. */
+    private List<ForkChoice> forks(String question, List<List<SlotValue>> slots, int chosen, Reading reading) {
+        List<DecisionVariable> named = DecisionVariableExtractor.extract(slots).stream()
+                .map(v -> v.withPivotTerm(readingForks.pivotTerm(question, v))).toList();
+        List<ForkChoice> out = new ArrayList<>(DecidedForks.of(named, slots, chosen));
         out.add(ForkChoice.reading(reading.sql(), reading.text()));
         return out;
     }

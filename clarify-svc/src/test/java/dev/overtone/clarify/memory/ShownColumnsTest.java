@@ -84,6 +84,29 @@ class ShownColumnsTest {
     }
 
     @Test
+    void carriedOverAColumnAgreesWithEveryReadingThatShowsItWhereverItStands() {
+        // "Show all the drugs and their effects that are manufactured by 'Bayer'": the side effects were chosen elsewhere
+        String effects = "Medications.Side_Effects";
+        String effectiveness = "Medications.Effectiveness";
+        String name = "Medications.Name";
+        List<List<SlotValue>> slots = List.of(List.of(slot("select[0]", effects)), List.of(slot("select[0]", effectiveness)),
+                List.of(slot("select[0]", name), slot("select[1]", effects)), List.of(slot("select[0]", name), slot("select[1]", effectiveness)),
+                List.of(slot("select[0]", name), slot("select[1]", effects), slot("select[2]", effectiveness)));
+        Choice chosen = new Choice(UUID.randomUUID(), "demo", "drugs", "select", "", effects, List.of(effectiveness), "the side effects",
+                "List all drugs, their effects and manufacturers that are analgesic.", Choice.Source.CALLER,
+                Instant.parse("2026-11-20T10:00:00Z"), Instant.parse("2027-05-19T10:00:00Z"));
+
+        List<Decision> decided = match("Show all the drugs and their effects that are manufactured by 'Bayer'", slots, chosen);
+
+        List<DecisionVariable> forks = DecisionVariableExtractor.extract(slots);
+        // the name in front moves the side effects to select[1]: still the column chosen; showing both is not
+        assertThat(List.of(0, 1, 2, 3, 4)).filteredOn(i -> ChoiceMatcher.consistent(i, forks, decided)).containsExactly(0, 2);
+        // for its own question the choice is the person's at that very fork
+        List<Decision> own = match(chosen.question(), slots, chosen);
+        assertThat(List.of(0, 1, 2, 3, 4)).filteredOn(i -> ChoiceMatcher.consistent(i, forks, own)).containsExactly(0);
+    }
+
+    @Test
     void carriedOverItDecidesNothingWhereAnotherReadingShowsTheColumnToo() {
         String other = "For every one of them, list what they work with.";
         assertThat(match(other, List.of(COLLECTIVE, EACH))).isEmpty();
