@@ -8,8 +8,8 @@ import static org.assertj.core.api.Assertions.within;
 import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.mapping.ProtoMapper;
 import dev.overtone.clarify.repository.TurnEntity;
+import dev.overtone.clarify.support.AgainstRecordedParser;
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.StoredRows;
@@ -19,22 +19,16 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.vertx.VertxContextSupport;
 import jakarta.inject.Inject;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Start on the real PostgreSQL with parser-svc's recorded analyses: its options checked, its session stored as asked. */
 @RecordedParserTest
 @QuarkusTestResource(EmbeddedPostgresResource.class)
-class DialogueStartTest {
+class DialogueStartTest extends AgainstRecordedParser {
     @Inject
     DialogueStart start;
     @Inject
     ClarifyConfig config;
-
-    @AfterEach
-    void everyAnalysisWasAnsweredFromARecording() {
-        FakeParserServer.assertEveryCallRecorded();
-    }
 
     @Test
     void optionsOutsideTheirRangesAreRefusedNamingTheField() {

@@ -5,8 +5,8 @@ import static dev.overtone.clarify.support.StoredSessions.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.clarify.config.ClarifyConfig;
+import dev.overtone.clarify.support.AgainstRecordedParser;
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
 import dev.overtone.clarify.support.RecordedParserTest;
@@ -19,7 +19,6 @@ import io.quarkus.vertx.VertxContextSupport;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,7 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 @RecordedParserTest
 @QuarkusTestResource(EmbeddedPostgresResource.class)
-class SessionReaperTest {
+class SessionReaperTest extends AgainstRecordedParser {
     private static final Duration MARGIN = Duration.ofMinutes(1);
 
     @GrpcClient("clarify")
@@ -38,11 +37,6 @@ class SessionReaperTest {
     SessionReaper reaper;
     @Inject
     ClarifyConfig config;
-
-    @AfterEach
-    void everyAnalysisWasAnsweredFromARecording() {
-        FakeParserServer.assertEveryCallRecorded();
-    }
 
     @Test
     void anOpenSessionIdlePastTheTimeoutExpiresAndOneIdleLessStaysOpen() throws Throwable {

@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.repository.DialogueState;
+import dev.overtone.clarify.support.AgainstRecordedParser;
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
@@ -20,13 +20,12 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Get and Cancel on the real PostgreSQL: a session's state as of now, and how a missing or finished one is said. */
 @RecordedParserTest
 @QuarkusTestResource(EmbeddedPostgresResource.class)
-class SessionsTest {
+class SessionsTest extends AgainstRecordedParser {
     private static final Duration MARGIN = Duration.ofMinutes(1);
 
     @GrpcClient("clarify")
@@ -35,11 +34,6 @@ class SessionsTest {
     Sessions sessions;
     @Inject
     ClarifyConfig config;
-
-    @AfterEach
-    void everyAnalysisWasAnsweredFromARecording() {
-        FakeParserServer.assertEveryCallRecorded();
-    }
 
     @Test
     void aSessionIsReadWithItsCandidatesInOrderAndItsTurns() throws Throwable {
