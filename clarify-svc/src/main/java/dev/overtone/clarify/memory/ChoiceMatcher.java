@@ -119,9 +119,9 @@ public final class ChoiceMatcher {
 
     /**
      * A column chosen at a SELECT fork, carried over: the readings with the chosen column at that fork, and every reading
-     * that shows it elsewhere and none of the rejected columns. Forks are taken position by position, and "Name,
-     * Side_Effects" has the side effects one place further on than "Side_Effects" (on the Ambrosia* dev set the fork
-     * taken at {@code select[0]} turned away the intended reading of {@code validation-0274}).
+     * that shows it elsewhere and none of the rejected columns. Forks are taken position by position, and "name, score"
+     * has the score one place further on than "score" alone: the fork at {@code select[0]} alone would turn away a reading
+     * that shows the chosen column beside another.
      */
     private static Decision shownAnywhere(Decision decision, List<DecisionVariable> variables, int readings) {
         Choice choice = decision.choice();

@@ -12,9 +12,8 @@ import java.util.regex.Pattern;
 /**
  * What a chosen reading decided at each fork between it and the others (Choose). Forks are taken slot path by slot path,
  * so two readings that hold the same values in another order, or one more beside them, differ at a position as if one
- * value replaced the other: "FROM Traffic_Engineers_Tools JOIN Traffic_Engineers" against "FROM Traffic_Engineers JOIN
- * Traffic_Engineers_Tools" (the writer's order), "Name, Side_Effects" against "Side_Effects" at {@code select[0]} (a
- * column added in front). A value is left out of what the chosen value was chosen over when the chosen reading holds it
+ * value replaced the other: "FROM tools JOIN engineers" against "FROM engineers JOIN tools" (the writer's order),
+ * "name, score" against "score" at {@code select[0]} (a column added in front). A value is left out of what the chosen value was chosen over when the chosen reading holds it
  * too, elsewhere in the same list (the shown columns, the tables read, the conditions of one AND, ...), or when every
  * reading with it there holds the chosen value elsewhere in that list; a fork left with no such value is no decision of
  * its own (it follows from another fork, or from the order of writing) and is not remembered. Only the first path of a
