@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,6 +30,14 @@ class ChannelServiceConfigTest {
         AtomicInteger a = new AtomicInteger();
         AtomicInteger b = new AtomicInteger();
         replicas.connect(balancedChannel(serve(a), serve(b)));
+        // round robin picks among the replicas it is connected to: until the second connection is up (slow on a loaded
+        // machine) every call goes to the first; counted from when both have answered
+        Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> {
+            replicas.call();
+            return a.get() > 0 && b.get() > 0;
+        });
+        a.set(0);
+        b.set(0);
 
         for (int call = 0; call < 40; call++) {
             replicas.call();
