@@ -144,11 +144,15 @@ class SessionResetTest extends StatefulTenantCalls {
     @Test
     void aRepeatedStatementsWrapperStaysPreparedOnItsConnectionAfterTheReset() {
         // which pooled connection a check gets is the pool's choice (a connection is lent again only after its reset,
-        // which now runs after the caller has its result): checks go on, within a bound, until one lands on a
-        // connection that ran the statement before; no check may ever see it prepared twice
+        // which now runs after the caller has its result, so one statement then one check can alternate between two
+        // connections for ever): the statement runs as many times as the pool has connections before each check, and
+        // checks go on, within a bound, until one lands on a connection that ran it before; no check may ever see it
+        // prepared twice
         List<String> seen = new ArrayList<>();
-        for (int call = 0; call < poolSize * 20 && !seen.contains("1"); call++) {
-            run(NAMES, false);
+        for (int check = 0; check < poolSize * 20 && !seen.contains("1"); check++) {
+            for (int call = 0; call < poolSize; call++) {
+                run(NAMES, false);
+            }
             seen.add(run(KEPT_WRAPPERS, true).rows().get(0).getCells(0).getText());
         }
         assertThat(seen).as("the wrapper, kept by an earlier call on the connection, is still on the server")
