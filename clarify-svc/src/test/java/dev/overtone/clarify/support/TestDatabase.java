@@ -68,6 +68,12 @@ public record TestDatabase(AutoCloseable server, String host, int port, String d
                 "quarkus.datasource.password", password);
     }
 
+    /** Where it is, never its password (a record's own toString would print it in a failed test's report). */
+    @Override
+    public String toString() {
+        return "TestDatabase[" + user + "@" + reactiveUrl() + "]";
+    }
+
     @Override
     public void close() throws Exception {
         if (server != null) {
