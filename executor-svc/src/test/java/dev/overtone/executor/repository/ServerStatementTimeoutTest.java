@@ -9,14 +9,15 @@ import dev.overtone.executor.service.SandboxException;
 import dev.overtone.executor.service.TenantDatabase;
 import dev.overtone.executor.service.TenantRegistry;
 import dev.overtone.executor.support.PostgresTenant;
+import dev.overtone.executor.support.Overridden;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import io.grpc.Status;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.core.Vertx;
 import jakarta.inject.Inject;
-import java.lang.reflect.Proxy;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -93,12 +94,7 @@ class ServerStatementTimeoutTest {
     }
 
     private static ExecutorConfig withStatementTimeout(ExecutorConfig config, Duration timeout) {
-        ExecutorConfig.PgPool pool = (ExecutorConfig.PgPool) Proxy.newProxyInstance(
-                ServerStatementTimeoutTest.class.getClassLoader(), new Class<?>[] {ExecutorConfig.PgPool.class},
-                (proxy, method, args) -> method.getName().equals("statementTimeout") ? timeout
-                        : method.invoke(config.pool(), args));
-        return (ExecutorConfig) Proxy.newProxyInstance(ServerStatementTimeoutTest.class.getClassLoader(),
-                new Class<?>[] {ExecutorConfig.class}, (proxy, method, args) -> method.getName().equals("pool")
-                        ? pool : method.invoke(config, args));
+        ExecutorConfig.PgPool pool = Overridden.of(ExecutorConfig.PgPool.class, config.pool(), Map.of("statementTimeout", timeout));
+        return Overridden.of(ExecutorConfig.class, config, Map.of("pool", pool));
     }
 }

@@ -1,16 +1,13 @@
 package dev.overtone.executor.service;
 
-import dev.overtone.executor.config.ExecutorConfig;
-import io.quarkus.runtime.configuration.DurationConverter;
-import io.smallrye.config.PropertiesConfigSource;
-import io.smallrye.config.SmallRyeConfigBuilder;
+import dev.overtone.executor.support.MappedConfig;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -83,10 +80,6 @@ class TenantRegistryTest {
     private TenantRegistry registry(Map<String, String> properties) {
         Map<String, String> all = new HashMap<>(properties);
         all.put("overtone.executor.tenants-dir", dir.toString());
-        ExecutorConfig config = new SmallRyeConfigBuilder().withMapping(ExecutorConfig.class)
-                .withConverter(Duration.class, 100, new DurationConverter())
-                .withSources(new PropertiesConfigSource(all, "test", 100)).build()
-                .getConfigMapping(ExecutorConfig.class);
-        return new TenantRegistry(config, name -> null);
+        return new TenantRegistry(MappedConfig.of(all), name -> null);
     }
 }

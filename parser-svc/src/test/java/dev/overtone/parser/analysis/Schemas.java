@@ -40,4 +40,14 @@ public final class Schemas {
                         .addForeignKeys(fk("hotel_id", "hotels", "id")))
                 .build());
     }
+
+    /** A base table and a side table that repeats its country column. */
+    public static Schema performers() {
+        return Schema.newBuilder().setDialect("sqlite")
+                .addTables(Table.newBuilder().setName("performer").addPrimaryKey("performer_id").addColumns(id("performer_id"))
+                        .addColumns(col("name", TEXT)).addColumns(col("country", TEXT)).addColumns(col("age", INT)))
+                .addTables(Table.newBuilder().setName("performer_country").addColumns(col("performer_id", INT)).addColumns(col("country", TEXT))
+                        .addForeignKeys(fk("performer_id", "performer", "performer_id")))
+                .build();
+    }
 }

@@ -1,31 +1,18 @@
 package dev.overtone.parser.analysis;
 
-import dev.overtone.proto.v1.Schema;
-import dev.overtone.proto.v1.Table;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
-import static dev.overtone.parser.analysis.Schemas.INT;
-import static dev.overtone.parser.analysis.Schemas.TEXT;
-import static dev.overtone.parser.analysis.Schemas.col;
-import static dev.overtone.parser.analysis.Schemas.fk;
-import static dev.overtone.parser.analysis.Schemas.id;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Failing SQLs mended where the engine's error says how, on a schema made here. */
+/** Failing SQLs mended where the engine's error says how, on the small performers schema ({@link Schemas#performers}). */
 class SqlRepairerTest {
 
     private final SqlRepairer repairer = new SqlRepairer(NameSimilarity.LEXICAL_ONLY);
 
-    /** A base table and a side table that repeats its country column. */
     static SchemaIndex performers() {
-        return SchemaIndex.of(Schema.newBuilder().setDialect("sqlite")
-                .addTables(Table.newBuilder().setName("performer").addPrimaryKey("performer_id").addColumns(id("performer_id"))
-                        .addColumns(col("name", TEXT)).addColumns(col("country", TEXT)).addColumns(col("age", INT)))
-                .addTables(Table.newBuilder().setName("performer_country").addColumns(col("performer_id", INT)).addColumns(col("country", TEXT))
-                        .addForeignKeys(fk("performer_id", "performer", "performer_id")))
-                .build());
+        return SchemaIndex.of(Schemas.performers());
     }
 
     private List<SqlRepairer.Repair> repair(String sql, String message) {
