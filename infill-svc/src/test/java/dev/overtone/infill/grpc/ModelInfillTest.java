@@ -52,7 +52,7 @@ class ModelInfillTest {
             ask();
             ask();
         }
-        FakeVllm.server.resetAll();
+        FakeVllm.server().resetAll();
         circuits.resetAll();
         FakeParser.down = false;
     }
@@ -67,11 +67,11 @@ class ModelInfillTest {
     }
 
     private static void answer(String content) {
-        FakeOpenAiEndpoint.answerEveryCall(FakeVllm.server, 200, FakeVllm.completion(content));
+        FakeOpenAiEndpoint.answerEveryCall(FakeVllm.server(), 200, FakeVllm.completion(content));
     }
 
     private static void fail(int status) {
-        FakeVllm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(status).withBody("{\"error\":\"x\"}")));
+        FakeVllm.server().stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(status).withBody("{\"error\":\"x\"}")));
     }
 
     private static void assertStructuralFallback(InfillResponse response, String reasonStart) {
@@ -99,7 +99,7 @@ class ModelInfillTest {
                 // the star rating is already in the set: not new
                 .containsExactly("The average review score of each hotel", "The number of reviews of each hotel");
         assertThat(response.getReadingsList()).anyMatch(r -> r.getStrategy() == InfillStrategy.INFILL_STRATEGY_STRUCTURAL);
-        FakeVllm.server.verify(1, postRequestedFor(urlPathMatching(CHAT))
+        FakeVllm.server().verify(1, postRequestedFor(urlPathMatching(CHAT))
                 .withRequestBody(matchingJsonPath("$.model", containing("ambrosia-infill")))
                 .withRequestBody(containing("the star rating of each hotel")));
     }
@@ -115,7 +115,7 @@ class ModelInfillTest {
 
     @Test
     void slowModelTimesOutIntoStructuralReadings() {
-        FakeVllm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
+        FakeVllm.server().stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
                 .withHeader("Content-Type", "application/json").withBody(FakeVllm.completion("x")).withFixedDelay(6000)));
         assertStructuralFallback(ask(), "model: timed out");
     }
@@ -126,33 +126,33 @@ class ModelInfillTest {
     void anHttpErrorIsDegradedAfterTheRetriesItsKindEarns(int status, int calls) {
         fail(status);
         assertStructuralFallback(ask(), "model: HTTP " + status);
-        FakeVllm.server.verify(calls, postRequestedFor(urlPathMatching(CHAT)));
+        FakeVllm.server().verify(calls, postRequestedFor(urlPathMatching(CHAT)));
     }
 
     @Test
     void rateLimitIsRetriedAndRecovers() {
-        FakeVllm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("429").whenScenarioStateIs(STARTED)
+        FakeVllm.server().stubFor(post(urlPathMatching(CHAT)).inScenario("429").whenScenarioStateIs(STARTED)
                 .willReturn(aResponse().withStatus(429)).willSetStateTo("ok"));
-        FakeVllm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("429").whenScenarioStateIs("ok")
+        FakeVllm.server().stubFor(post(urlPathMatching(CHAT)).inScenario("429").whenScenarioStateIs("ok")
                 .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
                         .withBody(FakeVllm.completion("1. The number of reviews of each hotel"))));
         InfillResponse response = ask();
         assertThat(response.getDegraded()).isFalse();
         assertThat(response.getReadingsList()).anyMatch(r -> r.getText().equals("The number of reviews of each hotel"));
-        FakeVllm.server.verify(2, postRequestedFor(urlPathMatching(CHAT)));
+        FakeVllm.server().verify(2, postRequestedFor(urlPathMatching(CHAT)));
     }
 
     @Test
     void malformedJsonIsDegraded() {
-        FakeOpenAiEndpoint.answerEveryCall(FakeVllm.server, 200, "{\"choices\": [ {");
+        FakeOpenAiEndpoint.answerEveryCall(FakeVllm.server(), 200, "{\"choices\": [ {");
         assertStructuralFallback(ask(), "model: malformed JSON");
         // a cut-off body is a transport fault (a proxy's, a dropped connection's): retried once, like a 5xx
-        FakeVllm.server.verify(2, postRequestedFor(urlPathMatching(CHAT)));
+        FakeVllm.server().verify(2, postRequestedFor(urlPathMatching(CHAT)));
     }
 
     @Test
     void emptyChoicesIsDegraded() {
-        FakeOpenAiEndpoint.answerEveryCall(FakeVllm.server, 200, FakeOpenAiEndpoint.NO_CHOICES);
+        FakeOpenAiEndpoint.answerEveryCall(FakeVllm.server(), 200, FakeOpenAiEndpoint.NO_CHOICES);
         assertStructuralFallback(ask(), "model: ");
     }
 
@@ -162,10 +162,10 @@ class ModelInfillTest {
         for (int i = 0; i < 4; i++) {
             ask();
         }
-        int before = FakeVllm.server.getAllServeEvents().size();
+        int before = FakeVllm.server().getAllServeEvents().size();
         InfillResponse response = ask();
         assertStructuralFallback(response, "model: circuit breaker open");
-        assertThat(FakeVllm.server.getAllServeEvents()).hasSize(before);
+        assertThat(FakeVllm.server().getAllServeEvents()).hasSize(before);
         given().when().get("/q/health/ready").then().statusCode(200).body(containsString("OPEN"));
     }
 }

@@ -1,17 +1,13 @@
 package dev.overtone.interpreter.grpc;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.overtone.runtime.testing.FakeOpenAiEndpoint;
 
 import java.util.Map;
 
 /** A vLLM / OpenAI-compatible endpoint for default interpretations (runtime's shared fake endpoint). */
 public class FakeLlm extends FakeOpenAiEndpoint {
-    public static WireMockServer server;
-
     @Override
-    protected Map<String, String> configure(WireMockServer started, String baseUrl) {
-        server = started;
+    protected Map<String, String> configure(String baseUrl) {
         return Map.of("overtone.interpreter.llm.base-url", baseUrl,
                 "overtone.interpreter.llm.timeout-ms", "700",
                 "overtone.interpreter.llm.retries", "1",

@@ -65,13 +65,13 @@ class LlmDefaultsTest {
             // The first model call of a fresh app loads the HTTP client and may outlast the short test
             // timeout; make it before any test counts requests.
             warm = true;
-            FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
+            FakeLlm.server().stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
                     .withHeader("Content-Type", "application/json").withBody(FakeLlm.completion("All possible interpretations are covered."))));
             ask(rating());
             ask(rating());
         }
         fakes = Fakes.install();
-        FakeLlm.server.resetAll();
+        FakeLlm.server().resetAll();
         circuits.resetAll();
     }
 
@@ -86,15 +86,15 @@ class LlmDefaultsTest {
 
     /** The first chat call gets {@code first}; every later one answers {@code content}. */
     private static void firstThenAnswer(ResponseDefinitionBuilder first, String content) {
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("first").whenScenarioStateIs(STARTED)
+        FakeLlm.server().stubFor(post(urlPathMatching(CHAT)).inScenario("first").whenScenarioStateIs(STARTED)
                 .willReturn(first).willSetStateTo("later"));
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).inScenario("first").whenScenarioStateIs("later")
+        FakeLlm.server().stubFor(post(urlPathMatching(CHAT)).inScenario("first").whenScenarioStateIs("later")
                 .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
                         .withBody(FakeLlm.completion(content))));
     }
 
     private static void answer(String content) {
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
+        FakeLlm.server().stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
                 .withHeader("Content-Type", "application/json").withBody(FakeLlm.completion(content))));
     }
 
@@ -109,7 +109,7 @@ class LlmDefaultsTest {
                 .containsExactlyInAnyOrder("The star rating of each hotel", "The average review score of each hotel");
         assertThat(response.getInterpretationsList()).extracting(Interpretation::getSource).containsOnly(Source.SOURCE_DEFAULT);
         assertThat(response.getWarningsList()).isEmpty();
-        FakeLlm.server.verify(1, postRequestedFor(urlPathMatching(CHAT)));
+        FakeLlm.server().verify(1, postRequestedFor(urlPathMatching(CHAT)));
     }
 
     @Test
@@ -125,13 +125,13 @@ class LlmDefaultsTest {
 
     @Test
     void serverErrorIsRetriedOnceThenAWarning() {
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(500).withBody("{\"error\":\"boom\"}")));
+        FakeLlm.server().stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(500).withBody("{\"error\":\"boom\"}")));
 
         InterpretResponse response = ask(rating());
 
         assertThat(response.getOutcome()).isEqualTo(Outcome.OUTCOME_FAILED);
         assertThat(response.getWarningsList()).anyMatch(w -> w.startsWith("defaults: the LLM failed: HTTP 500"));
-        FakeLlm.server.verify(2, postRequestedFor(urlPathMatching(CHAT)));
+        FakeLlm.server().verify(2, postRequestedFor(urlPathMatching(CHAT)));
     }
 
     /** A rate limit, a cut-off body or a timeout may pass: the second call's good answer is taken, with no warning. */
@@ -153,12 +153,12 @@ class LlmDefaultsTest {
 
         assertThat(response.getOutcome()).isEqualTo(Outcome.OUTCOME_ANSWERABLE);
         assertThat(response.getWarningsList()).isEmpty();
-        FakeLlm.server.verify(2, postRequestedFor(urlPathMatching(CHAT)));
+        FakeLlm.server().verify(2, postRequestedFor(urlPathMatching(CHAT)));
     }
 
     @Test
     void slowBeyondTheTimeoutIsAWarningAndCallerSqlStillAnswers() {
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
+        FakeLlm.server().stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
                 .withHeader("Content-Type", "application/json").withBody(FakeLlm.completion("The star rating"))
                 .withFixedDelay(3000)));
 
@@ -175,19 +175,19 @@ class LlmDefaultsTest {
 
     @Test
     void malformedJsonIsRetriedOnceThenAWarning() {
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
+        FakeLlm.server().stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
                 .withHeader("Content-Type", "application/json").withBody("{\"choices\": [ {\"message\": ")));
 
         InterpretResponse response = ask(rating());
 
         assertThat(response.getOutcome()).isEqualTo(Outcome.OUTCOME_FAILED);
         assertThat(response.getWarningsList()).anyMatch(w -> w.startsWith("defaults: the LLM failed: malformed JSON"));
-        FakeLlm.server.verify(2, postRequestedFor(urlPathMatching(CHAT)));
+        FakeLlm.server().verify(2, postRequestedFor(urlPathMatching(CHAT)));
     }
 
     @Test
     void emptyChoicesIsAWarning() {
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
+        FakeLlm.server().stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(200)
                 .withHeader("Content-Type", "application/json")
                 .withBody("{\"id\":\"x\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"m\",\"choices\":[]}")));
 
@@ -199,7 +199,7 @@ class LlmDefaultsTest {
 
     @Test
     void repeatedFailuresOpenTheCircuitAndTheAnswerSaysSo() {
-        FakeLlm.server.stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(503)));
+        FakeLlm.server().stubFor(post(urlPathMatching(CHAT)).willReturn(aResponse().withStatus(503)));
         for (int i = 0; i < 4; i++) {
             ask(rating());
         }

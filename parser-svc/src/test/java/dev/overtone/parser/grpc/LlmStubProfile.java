@@ -1,6 +1,5 @@
 package dev.overtone.parser.grpc;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.overtone.runtime.testing.FakeOpenAiEndpoint;
 import io.quarkus.test.junit.QuarkusTestProfile;
 
@@ -9,8 +8,6 @@ import java.util.Map;
 
 /** A WireMock server answering like vLLM's /v1/chat/completions, and a short LLM timeout. */
 public class LlmStubProfile implements QuarkusTestProfile {
-
-    static WireMockServer server;
 
     @Override
     public Map<String, String> getConfigOverrides() {
@@ -25,8 +22,7 @@ public class LlmStubProfile implements QuarkusTestProfile {
     /** runtime's shared fake endpoint, with this service's keys. */
     public static class Stub extends FakeOpenAiEndpoint {
         @Override
-        protected Map<String, String> configure(WireMockServer started, String baseUrl) {
-            server = started;
+        protected Map<String, String> configure(String baseUrl) {
             return Map.of("overtone.parser.llm.base-url", baseUrl, "overtone.parser.llm.model", "stub-model");
         }
     }

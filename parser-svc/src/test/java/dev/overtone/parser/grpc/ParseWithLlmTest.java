@@ -39,7 +39,7 @@ class ParseWithLlmTest {
 
     @BeforeEach
     void reset() {
-        LlmStubProfile.server.resetAll();
+        FakeOpenAiEndpoint.server().resetAll();
     }
 
     private static String completion(String content) {
@@ -47,7 +47,7 @@ class ParseWithLlmTest {
     }
 
     private static void answer(String content) throws Exception {
-        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).willReturn(aResponse().withHeader("Content-Type", "application/json").withBody(completion(content))));
+        FakeOpenAiEndpoint.server().stubFor(post(urlEqualTo(PATH)).willReturn(aResponse().withHeader("Content-Type", "application/json").withBody(completion(content))));
     }
 
     private ParseResponse parse() {
@@ -61,7 +61,7 @@ class ParseWithLlmTest {
         ParseResponse r = parse();
         assertThat(r.getSql()).isEqualTo("SELECT name FROM hotels WHERE stars = 5");
         assertThat(r.getAttempts()).isEqualTo(1);
-        LlmStubProfile.server.verify(postRequestedFor(urlEqualTo(PATH)).withRequestBody(containing("stub-model"))
+        FakeOpenAiEndpoint.server().verify(postRequestedFor(urlEqualTo(PATH)).withRequestBody(containing("stub-model"))
                 .withRequestBody(containing("hotels(id INTEGER primary key")).withRequestBody(containing("e.g. 'Grand'")));
     }
 
@@ -79,15 +79,15 @@ class ParseWithLlmTest {
 
     @Test
     void hallucinatedColumnIsFixedOnTheSecondTry() throws Exception {
-        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).inScenario("repair").whenScenarioStateIs(Scenario.STARTED).willSetStateTo("asked")
+        FakeOpenAiEndpoint.server().stubFor(post(urlEqualTo(PATH)).inScenario("repair").whenScenarioStateIs(Scenario.STARTED).willSetStateTo("asked")
                 .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody(completion("SELECT hotel_name FROM hotels WHERE rating = 5"))));
-        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).inScenario("repair").whenScenarioStateIs("asked")
+        FakeOpenAiEndpoint.server().stubFor(post(urlEqualTo(PATH)).inScenario("repair").whenScenarioStateIs("asked")
                 .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody(completion("SELECT name FROM hotels WHERE stars = 5"))));
         ParseResponse r = parse();
         assertThat(r.getSql()).isEqualTo("SELECT name FROM hotels WHERE stars = 5");
         assertThat(r.getAttempts()).isEqualTo(2);
         assertThat(r.getRepairedErrorsList()).singleElement().asString().contains("hotel_name");
-        LlmStubProfile.server.verify(postRequestedFor(urlEqualTo(PATH)).withRequestBody(containing("not valid")));
+        FakeOpenAiEndpoint.server().verify(postRequestedFor(urlEqualTo(PATH)).withRequestBody(containing("not valid")));
     }
 
     @Test
@@ -97,50 +97,50 @@ class ParseWithLlmTest {
             assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
             assertThat(e.getStatus().getDescription()).contains("after 3 model answers").contains("no SQL");
         });
-        LlmStubProfile.server.verify(3, postRequestedFor(urlEqualTo(PATH)));
+        FakeOpenAiEndpoint.server().verify(3, postRequestedFor(urlEqualTo(PATH)));
     }
 
     @Test
     void aServerErrorThenAGoodAnswerIsRetriedOnce() throws Exception {
-        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).inScenario("500").whenScenarioStateIs(Scenario.STARTED)
+        FakeOpenAiEndpoint.server().stubFor(post(urlEqualTo(PATH)).inScenario("500").whenScenarioStateIs(Scenario.STARTED)
                 .willReturn(aResponse().withStatus(500).withBody("{\"error\":\"boom\"}")).willSetStateTo("ok"));
-        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).inScenario("500").whenScenarioStateIs("ok")
+        FakeOpenAiEndpoint.server().stubFor(post(urlEqualTo(PATH)).inScenario("500").whenScenarioStateIs("ok")
                 .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody(completion("SELECT name FROM hotels"))));
         assertThat(parse().getSql()).isEqualTo("SELECT name FROM hotels");
-        LlmStubProfile.server.verify(2, postRequestedFor(urlEqualTo(PATH)));
+        FakeOpenAiEndpoint.server().verify(2, postRequestedFor(urlEqualTo(PATH)));
     }
 
     @Test
     void aCutOffBodyIsRetriedOnce() throws Exception {
-        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).inScenario("cut").whenScenarioStateIs(Scenario.STARTED)
+        FakeOpenAiEndpoint.server().stubFor(post(urlEqualTo(PATH)).inScenario("cut").whenScenarioStateIs(Scenario.STARTED)
                 .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody("{\"id\":\"chatcmpl-1\",\"obj"))
                 .willSetStateTo("ok"));
-        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).inScenario("cut").whenScenarioStateIs("ok")
+        FakeOpenAiEndpoint.server().stubFor(post(urlEqualTo(PATH)).inScenario("cut").whenScenarioStateIs("ok")
                 .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody(completion("SELECT name FROM hotels"))));
         assertThat(parse().getSql()).isEqualTo("SELECT name FROM hotels");
     }
 
     @Test
     void anUnknownModelIsNotRetried() {
-        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).willReturn(aResponse().withStatus(404)
+        FakeOpenAiEndpoint.server().stubFor(post(urlEqualTo(PATH)).willReturn(aResponse().withStatus(404)
                 .withBody("{\"object\":\"error\",\"message\":\"The model `stub-model` does not exist.\",\"code\":404}")));
         assertThatThrownBy(this::parse).isInstanceOf(StatusRuntimeException.class);
-        LlmStubProfile.server.verify(1, postRequestedFor(urlEqualTo(PATH)));
+        FakeOpenAiEndpoint.server().verify(1, postRequestedFor(urlEqualTo(PATH)));
     }
 
     @Test
     void serverErrorIsUnavailable() {
-        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).willReturn(aResponse().withStatus(500).withBody("{\"error\":\"boom\"}")));
+        FakeOpenAiEndpoint.server().stubFor(post(urlEqualTo(PATH)).willReturn(aResponse().withStatus(500).withBody("{\"error\":\"boom\"}")));
         assertThatThrownBy(this::parse).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
             assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
             assertThat(e.getStatus().getDescription()).contains("LLM endpoint");
         });
-        LlmStubProfile.server.verify(2, postRequestedFor(urlEqualTo(PATH)));
+        FakeOpenAiEndpoint.server().verify(2, postRequestedFor(urlEqualTo(PATH)));
     }
 
     @Test
     void slowEndpointIsDeadlineExceeded() throws Exception {
-        LlmStubProfile.server.stubFor(post(urlEqualTo(PATH)).willReturn(aResponse().withHeader("Content-Type", "application/json")
+        FakeOpenAiEndpoint.server().stubFor(post(urlEqualTo(PATH)).willReturn(aResponse().withHeader("Content-Type", "application/json")
                 .withBody(completion("SELECT name FROM hotels")).withFixedDelay(9000)));
         assertThatThrownBy(this::parse).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
             assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
@@ -158,7 +158,7 @@ class ParseWithLlmTest {
         assertThat(r.getRepairs(0).getSql()).isEqualTo("SELECT name FROM hotels WHERE stars >= 4");
         assertThat(r.getRepairs(0).getRepair().getKind()).isEqualTo(RepairKind.REPAIR_KIND_LLM_REWRITE);
         assertThat(r.getRepairs(0).getRepair().getOriginalSql()).isEqualTo(failing);
-        LlmStubProfile.server.verify(postRequestedFor(urlEqualTo(PATH)).withRequestBody(containing("datatype mismatch"))
+        FakeOpenAiEndpoint.server().verify(postRequestedFor(urlEqualTo(PATH)).withRequestBody(containing("datatype mismatch"))
                 .withRequestBody(containing("4 stars")));
     }
 }

@@ -13,29 +13,45 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 /**
  * WireMock standing in for vLLM's OpenAI-compatible {@code /v1/chat/completions} in a service's
  * {@code @QuarkusTest}: the one fake LLM endpoint of every service that calls a model (shipped in
- * runtime's test-jar). A subclass keeps the started server for its tests and names its own keys.
+ * runtime's test-jar). A subclass names its service's keys; its tests reach the started server through {@link #server()}.
  */
 public abstract class FakeOpenAiEndpoint implements QuarkusTestResourceLifecycleManager {
     public static final String CHAT_PATH = "/v1/chat/completions";
     /** A well-formed chat completion without any choice: an answer with no text. */
     public static final String NO_CHOICES = "{\"id\":\"x\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"m\",\"choices\":[]}";
 
+    /** The one test app of a JVM that runs at a time has at most one such endpoint started. */
+    private static volatile WireMockServer started;
+
     private WireMockServer server;
 
     /** The service's configuration pointing at {@code baseUrl} (with {@code /v1}), with its test timeouts. */
-    protected abstract Map<String, String> configure(WireMockServer started, String baseUrl);
+    protected abstract Map<String, String> configure(String baseUrl);
+
+    /** The endpoint the running test app calls, to stub and verify its chat calls. */
+    public static WireMockServer server() {
+        WireMockServer now = started;
+        if (now == null) {
+            throw new IllegalStateException("no fake OpenAI endpoint is started: the test's profile must list it as a test resource");
+        }
+        return now;
+    }
 
     @Override
     public Map<String, String> start() {
         server = new WireMockServer(options().dynamicPort());
         server.start();
-        return configure(server, server.baseUrl() + "/v1");
+        started = server;
+        return configure(server.baseUrl() + "/v1");
     }
 
     @Override
     public void stop() {
         if (server != null) {
             server.stop();
+            if (started == server) {
+                started = null;
+            }
         }
     }
 
