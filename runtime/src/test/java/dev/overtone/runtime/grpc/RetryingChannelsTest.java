@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.runtime.balancing.SlowStartLoadBalancerProvider;
 import dev.overtone.runtime.testing.FreePort;
+import dev.overtone.runtime.testing.GrpcCleanup;
 import io.grpc.CallOptions;
 import io.grpc.EquivalentAddressGroup;
 import io.grpc.ManagedChannel;
@@ -22,8 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What every client channel of a service is given: its service config from the knobs, and never the one its name
@@ -33,28 +34,18 @@ import org.junit.jupiter.api.Test;
 class RetryingChannelsTest {
     private static final MethodDescriptor<byte[], byte[]> EXECUTE = RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute");
 
-    private Server server;
-    private ManagedChannel channel;
-
-    @AfterEach
-    void stop() {
-        if (channel != null) {
-            channel.shutdownNow();
-        }
-        if (server != null) {
-            server.shutdownNow();
-        }
-    }
+    @RegisterExtension
+    final GrpcCleanup started = new GrpcCleanup();
 
     @Test
     @SuppressWarnings("deprecation") // nameResolverFactory: this channel's own resolver
     void theResolversServiceConfigIsIgnoredSoAnIdempotentCallIsStillRetried() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        server = RetryPolicyTest.serve(FreePort.take(), EXECUTE, attempts, 1);
+        Server server = started.register(RetryPolicyTest.serve(FreePort.take(), EXECUTE, attempts, 1));
         NettyChannelBuilder builder = NettyChannelBuilder.forTarget(ResolverWithConfig.SCHEME + ":///executor")
                 .nameResolverFactory(new ResolverWithConfig(server.getPort())).usePlaintext();
         Map<String, Object> config = channels(false, Duration.ZERO, false).customize("executor", null, builder);
-        channel = builder.defaultServiceConfig(config).build();
+        ManagedChannel channel = started.register(builder.defaultServiceConfig(config).build());
 
         byte[] answer = ClientCalls.blockingUnaryCall(channel, EXECUTE, CallOptions.DEFAULT.withDeadlineAfter(10, TimeUnit.SECONDS),
                 new byte[] {3});

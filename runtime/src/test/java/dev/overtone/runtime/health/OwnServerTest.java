@@ -6,10 +6,10 @@ import static org.awaitility.Awaitility.await;
 
 import dev.overtone.runtime.grpc.RetryPolicyTest;
 import dev.overtone.runtime.testing.FreePort;
+import dev.overtone.runtime.testing.GrpcCleanup;
 import io.grpc.CallOptions;
 import io.grpc.Context;
 import io.grpc.MethodDescriptor;
-import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ClientCalls;
@@ -29,8 +29,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.config.spi.ConfigProviderResolver;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The channel a warm-up sends its example through, against a real grpc-java server on the port the configuration names:
@@ -43,14 +43,8 @@ class OwnServerTest {
     /** What the server saw of the last call's deadline, in milliseconds left. */
     private final AtomicLong deadlineLeft = new AtomicLong(-1);
     private final int port = FreePort.take();
-    private Server server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.shutdownNow();
-        }
-    }
+    @RegisterExtension
+    final GrpcCleanup started = new GrpcCleanup();
 
     @Test
     void aCallSentBeforeTheServerListensWaitsForItAndIsAnswered() throws Exception {
@@ -113,7 +107,7 @@ class OwnServerTest {
                     observer.onNext(new byte[] {7});
                     observer.onCompleted();
                 })).build();
-        server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port)).addService(service).build().start();
+        started.register(NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port)).addService(service).build().start());
     }
 
     private static byte[] call(OwnServer own, CallOptions options) {
