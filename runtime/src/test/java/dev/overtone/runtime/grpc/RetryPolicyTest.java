@@ -1,5 +1,9 @@
 package dev.overtone.runtime.grpc;
 
+import static dev.overtone.runtime.grpc.EchoMethods.EXECUTE;
+import static dev.overtone.runtime.grpc.EchoMethods.START;
+import static dev.overtone.runtime.grpc.EchoMethods.echo;
+import static dev.overtone.runtime.grpc.EchoMethods.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,11 +20,7 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ClientCalls;
-import io.grpc.stub.ServerCalls;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -31,28 +31,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/**
- * The policy against a real grpc-java server and channel: what is retried, what is not, and a restart. Its static
- * helpers (an echo service, a method of bytes, a free port) serve the other gRPC tests of this module.
- */
-public class RetryPolicyTest {
-    private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
-        @Override
-        public InputStream stream(byte[] value) {
-            return new ByteArrayInputStream(value);
-        }
-
-        @Override
-        public byte[] parse(InputStream stream) {
-            try {
-                return stream.readAllBytes();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    };
-    private static final MethodDescriptor<byte[], byte[]> EXECUTE = method("overtone.v1.ExecutorService", "Execute");
-    private static final MethodDescriptor<byte[], byte[]> START = method("overtone.v1.ClarifyService", "Start");
+/** The policy against a real grpc-java server and channel: what is retried, what is not, and a restart. */
+class RetryPolicyTest {
 
     @RegisterExtension
     final GrpcCleanup started = new GrpcCleanup();
@@ -178,42 +158,5 @@ public class RetryPolicyTest {
     private ManagedChannel retryingChannel(Server server) {
         return started.register(NettyChannelBuilder.forAddress("localhost", server.getPort()).usePlaintext()
                 .defaultServiceConfig(RetryPolicy.DEFAULT.serviceConfig()).enableRetry().build());
-    }
-
-    /** Echoes the request, after failing the first {@code failFirst} calls with UNAVAILABLE. */
-    static Server serve(int port, MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst)
-            throws IOException {
-        return NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port)).addService(echo(method, attempts, failFirst))
-                .build().start();
-    }
-
-    /** A service that echoes the request of {@code method}, after failing the first {@code failFirst} calls with UNAVAILABLE. */
-    public static ServerServiceDefinition echo(MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst) {
-        return echo(method, attempts, failFirst, Status.UNAVAILABLE.withDescription("going away"));
-    }
-
-    /** The same, failing the first {@code failFirst} calls with {@code failure}. */
-    static ServerServiceDefinition echo(MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst, Status failure) {
-        return echo(method, attempts, failFirst, failure.asRuntimeException());
-    }
-
-    /** The same, failing the first {@code failFirst} calls with {@code failure} (its status and trailers). */
-    static ServerServiceDefinition echo(MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst,
-            StatusRuntimeException failure) {
-        return ServerServiceDefinition.builder(method.getServiceName())
-                .addMethod(method, ServerCalls.asyncUnaryCall((request, observer) -> {
-                    if (attempts.incrementAndGet() <= failFirst) {
-                        observer.onError(failure);
-                        return;
-                    }
-                    observer.onNext(request);
-                    observer.onCompleted();
-                })).build();
-    }
-
-    public static MethodDescriptor<byte[], byte[]> method(String service, String name) {
-        return MethodDescriptor.<byte[], byte[]>newBuilder().setType(MethodDescriptor.MethodType.UNARY)
-                .setFullMethodName(MethodDescriptor.generateFullMethodName(service, name))
-                .setRequestMarshaller(BYTES).setResponseMarshaller(BYTES).build();
     }
 }

@@ -1,5 +1,6 @@
 package dev.overtone.runtime.grpc;
 
+import static dev.overtone.runtime.grpc.EchoMethods.EXECUTE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.runtime.balancing.SlowStartLoadBalancerProvider;
@@ -8,7 +9,6 @@ import dev.overtone.runtime.testing.GrpcCleanup;
 import io.grpc.CallOptions;
 import io.grpc.EquivalentAddressGroup;
 import io.grpc.ManagedChannel;
-import io.grpc.MethodDescriptor;
 import io.grpc.NameResolver;
 import io.grpc.NameResolverProvider;
 import io.grpc.Server;
@@ -32,8 +32,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * config of its own.
  */
 class RetryingChannelsTest {
-    private static final MethodDescriptor<byte[], byte[]> EXECUTE = RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute");
-
     @RegisterExtension
     final GrpcCleanup started = new GrpcCleanup();
 
@@ -41,7 +39,7 @@ class RetryingChannelsTest {
     @SuppressWarnings("deprecation") // nameResolverFactory: this channel's own resolver
     void theResolversServiceConfigIsIgnoredSoAnIdempotentCallIsStillRetried() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        Server server = started.register(RetryPolicyTest.serve(FreePort.take(), EXECUTE, attempts, 1));
+        Server server = started.register(EchoMethods.serve(FreePort.take(), EXECUTE, attempts, 1));
         NettyChannelBuilder builder = NettyChannelBuilder.forTarget(ResolverWithConfig.SCHEME + ":///executor")
                 .nameResolverFactory(new ResolverWithConfig(server.getPort())).usePlaintext();
         Map<String, Object> config = channels(false, Duration.ZERO, false).customize("executor", null, builder);

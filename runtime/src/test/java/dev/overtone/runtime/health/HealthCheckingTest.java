@@ -1,15 +1,15 @@
 package dev.overtone.runtime.health;
 
+import static dev.overtone.runtime.grpc.EchoMethods.EXECUTE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.replicas.StaticReplicas;
+import dev.overtone.runtime.grpc.EchoMethods;
 import dev.overtone.runtime.grpc.Replicas;
-import dev.overtone.runtime.grpc.RetryPolicyTest;
 import dev.overtone.runtime.testing.FreePort;
 import dev.overtone.runtime.testing.GrpcCleanup;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
-import io.grpc.MethodDescriptor;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
@@ -28,8 +28,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * clients are, with {@link HealthChecking}'s entry added to the shared service config.
  */
 class HealthCheckingTest {
-
-    private static final MethodDescriptor<byte[], byte[]> EXECUTE = RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute");
 
     @RegisterExtension
     final GrpcCleanup started = new GrpcCleanup();
@@ -82,7 +80,7 @@ class HealthCheckingTest {
     private int serve(AtomicInteger calls, HealthStatusManager health) throws Exception {
         int port = FreePort.take();
         started.register(NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port))
-                .addService(RetryPolicyTest.echo(EXECUTE, calls, 0)).addService(health.getHealthService()).build().start());
+                .addService(EchoMethods.echo(EXECUTE, calls, 0)).addService(health.getHealthService()).build().start());
         return port;
     }
 

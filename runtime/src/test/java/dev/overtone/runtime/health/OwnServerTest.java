@@ -1,15 +1,15 @@
 package dev.overtone.runtime.health;
 
+import static dev.overtone.runtime.grpc.EchoMethods.ANALYZE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.overtone.runtime.grpc.RetryPolicyTest;
+import dev.overtone.runtime.grpc.EchoMethods;
 import dev.overtone.runtime.testing.FreePort;
 import dev.overtone.runtime.testing.GrpcCleanup;
 import io.grpc.CallOptions;
 import io.grpc.Context;
-import io.grpc.MethodDescriptor;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ClientCalls;
@@ -38,8 +38,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * caller's sooner deadline.
  */
 class OwnServerTest {
-    private static final MethodDescriptor<byte[], byte[]> EXAMPLE = RetryPolicyTest.method("overtone.v1.ParserService", "Analyze");
-
     /** What the server saw of the last call's deadline, in milliseconds left. */
     private final AtomicLong deadlineLeft = new AtomicLong(-1);
     private final int port = FreePort.take();
@@ -101,8 +99,8 @@ class OwnServerTest {
     }
 
     private void serve() throws Exception {
-        ServerServiceDefinition service = ServerServiceDefinition.builder(EXAMPLE.getServiceName())
-                .addMethod(EXAMPLE, ServerCalls.asyncUnaryCall((request, observer) -> {
+        ServerServiceDefinition service = ServerServiceDefinition.builder(ANALYZE.getServiceName())
+                .addMethod(ANALYZE, ServerCalls.asyncUnaryCall((request, observer) -> {
                     deadlineLeft.set(Context.current().getDeadline().timeRemaining(TimeUnit.MILLISECONDS));
                     observer.onNext(new byte[] {7});
                     observer.onCompleted();
@@ -111,7 +109,7 @@ class OwnServerTest {
     }
 
     private static byte[] call(OwnServer own, CallOptions options) {
-        return ClientCalls.blockingUnaryCall(own.channel(), EXAMPLE, options, new byte[] {1});
+        return ClientCalls.blockingUnaryCall(own.channel(), ANALYZE, options, new byte[] {1});
     }
 
     /** {@link OwnServer#connect()} with {@code settings} as the whole configuration (its own, on a class loader of the test's). */
