@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.overtone.executor.service.SandboxException;
 import dev.overtone.executor.support.CallLimits;
+import dev.overtone.executor.support.Runaway;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import io.grpc.Status;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -26,8 +27,6 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
 class ServerStatementTimeoutTest {
     private static final long CONNECTION_MILLIS = 2_000;
-    private static final String RUNAWAY =
-            "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT max(n) AS n FROM r";
 
     @Inject
     DemoPostgres demo;
@@ -64,7 +63,7 @@ class ServerStatementTimeoutTest {
 
     private long millisUntilTheServerStops(long limitMillis) {
         long start = System.nanoTime();
-        SandboxException stopped = catchThrowableOfType(() -> engine.execute(demo.database(), RUNAWAY, false,
+        SandboxException stopped = catchThrowableOfType(() -> engine.execute(demo.database(), Runaway.SQL, false,
                 CallLimits.within(limitMillis)).await().atMost(Duration.ofSeconds(10)), SandboxException.class);
         long took = (System.nanoTime() - start) / 1_000_000;
         assertThat(stopped).as("the server cancelled the statement").isNotNull();

@@ -15,11 +15,13 @@ public final class GrpcCleanup implements AfterEachCallback {
     private final List<ManagedChannel> channels = new ArrayList<>();
     private final List<Server> servers = new ArrayList<>();
 
+    /** {@code server}, shut down after the test. */
     public Server register(Server server) {
         servers.add(server);
         return server;
     }
 
+    /** {@code channel}, shut down after the test, before the servers. */
     public ManagedChannel register(ManagedChannel channel) {
         channels.add(channel);
         return channel;
