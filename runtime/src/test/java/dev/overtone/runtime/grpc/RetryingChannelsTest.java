@@ -10,15 +10,12 @@ import io.grpc.CallOptions;
 import io.grpc.EquivalentAddressGroup;
 import io.grpc.ManagedChannel;
 import io.grpc.NameResolver;
-import io.grpc.NameResolverProvider;
 import io.grpc.Server;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
 import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -74,7 +71,7 @@ class RetryingChannelsTest {
     }
 
     /** A resolver that, as Stork's does, sends a service config with the address: one without retries. */
-    private static final class ResolverWithConfig extends NameResolverProvider {
+    private static final class ResolverWithConfig extends NameResolver.Factory {
         static final String SCHEME = "with-config";
         private final int port;
 
@@ -107,21 +104,6 @@ class RetryingChannelsTest {
         @Override
         public String getDefaultScheme() {
             return SCHEME;
-        }
-
-        @Override
-        protected boolean isAvailable() {
-            return true;
-        }
-
-        @Override
-        protected int priority() {
-            return 5;
-        }
-
-        @Override
-        public Collection<Class<? extends SocketAddress>> getProducedSocketAddressTypes() {
-            return List.of(InetSocketAddress.class);
         }
     }
 }
