@@ -8,6 +8,7 @@ import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.TenantDatabase;
 import dev.overtone.executor.service.TenantRegistry;
 import dev.overtone.executor.support.BenchStatements;
+import dev.overtone.executor.support.CallLimits;
 import dev.overtone.executor.support.PostgresTenant;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -73,7 +74,7 @@ class PostgresPhaseBench {
 
     @Test
     void measurePhases() throws Exception {
-        TenantDatabase database = registry.lookup(PostgresTenant.DEMO.tenant(), PostgresTenant.DEMO.name());
+        TenantDatabase database = PostgresTenant.DEMO.in(registry);
         List<String> statements = new ArrayList<>(BenchStatements.postgresAllowed());
         pool = PostgresTenant.DEMO.readerPool(vertx, config.pool().maxSize());
         cachingPool = PostgresTenant.DEMO.readerPool(vertx, config.pool().maxSize(), true);
@@ -258,10 +259,7 @@ class PostgresPhaseBench {
     }
 
     private ExecutionLimits limits() {
-        ExecutorConfig.Limits limits = config.limits();
-        long timeout = limits.defaultTimeout().toMillis();
-        return new ExecutionLimits(timeout, System.nanoTime() + timeout * 1_000_000L, limits.defaultMaxRows(),
-                limits.defaultMaxBytes(), limits.defaultMaxColumns(), limits.maxCellBytes(), limits.maxRowBytes());
+        return CallLimits.serverDefaults(config.limits(), config.limits().defaultTimeout().toMillis());
     }
 
     private static int readAll(RowSet<Row> rows) {

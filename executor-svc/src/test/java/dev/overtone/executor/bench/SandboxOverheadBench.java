@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static dev.overtone.executor.bench.OverheadReport.*;
 
-import dev.overtone.executor.config.ExecutorConfig;
+import dev.overtone.executor.bench.OverheadMix.Statement;
 import dev.overtone.executor.bench.OverheadRounds.Memory;
+import dev.overtone.executor.config.ExecutorConfig;
 import dev.overtone.executor.repository.PostgresEngine;
 import dev.overtone.executor.repository.SessionReset;
 import dev.overtone.executor.repository.SqliteEngine;
@@ -13,8 +14,8 @@ import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.TenantDatabase;
 import dev.overtone.executor.service.TenantRegistry;
 import dev.overtone.executor.service.policy.SandboxPolicies;
-import dev.overtone.executor.bench.OverheadMix.Statement;
 import dev.overtone.executor.support.BenchStatements;
+import dev.overtone.executor.support.CallLimits;
 import dev.overtone.executor.support.PostgresTenant;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -224,7 +225,7 @@ class SandboxOverheadBench {
     // ---- PostgreSQL: the demo tenant ----
 
     private List<Statement> postgresMix() throws IOException {
-        TenantDatabase database = registry.lookup(PostgresTenant.DEMO.tenant(), PostgresTenant.DEMO.name());
+        TenantDatabase database = PostgresTenant.DEMO.in(registry);
         List<Statement> mix = new ArrayList<>();
         BenchStatements.postgresAllowed().forEach(sql -> mix.add(new Statement(database, sql)));
         ANALYTICAL_QUERIES.forEach(sql -> mix.add(new Statement(database, sql)));
@@ -272,10 +273,7 @@ class SandboxOverheadBench {
      * interpreter-svc's statements carry (its budget.execute), the other caps the defaults.
      */
     private ExecutionLimits defaultLimits() {
-        ExecutorConfig.Limits limits = config.limits();
-        long timeout = REALISTIC_TIMEOUT.toMillis();
-        return new ExecutionLimits(timeout, System.nanoTime() + timeout * 1_000_000L, limits.defaultMaxRows(),
-                limits.defaultMaxBytes(), limits.defaultMaxColumns(), limits.maxCellBytes(), limits.maxRowBytes());
+        return CallLimits.serverDefaults(config.limits(), REALISTIC_TIMEOUT.toMillis());
     }
 
     private static String loadAverage() {

@@ -5,8 +5,9 @@ import static dev.overtone.executor.support.Calls.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.overtone.executor.support.TenantDatabasesResource;
 import dev.overtone.executor.support.OnEachEngine;
+import dev.overtone.executor.support.Runaway;
+import dev.overtone.executor.support.TenantDatabasesResource;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecuteResult;
@@ -26,7 +27,6 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
 class ExecuteBatchTest {
-    private static final String FOREVER = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT max(n) FROM r";
 
     @GrpcClient("executor")
     ExecutorServiceBlockingStub executor;
@@ -60,7 +60,7 @@ class ExecuteBatchTest {
 
     @OnEachEngine
     void aRunawayStatementTimesOutAloneAndTheOthersAnswer(String database) {
-        List<ExecuteResult> results = executor.executeBatch(batch(database, List.of(FOREVER, "SELECT 1")).toBuilder()
+        List<ExecuteResult> results = executor.executeBatch(batch(database, List.of(Runaway.SQL, "SELECT 1")).toBuilder()
                 .setLimits(Limits.newBuilder().setTimeoutMs(1_500)).build()).getResultsList();
 
         assertThat(results.get(0).getFailure().getCode()).isEqualTo(StatusCode.STATUS_CODE_DEADLINE_EXCEEDED);

@@ -7,8 +7,9 @@ import static org.awaitility.Awaitility.await;
 
 import dev.overtone.executor.service.TenantBulkhead;
 import dev.overtone.executor.support.BulkheadSlots;
-import dev.overtone.executor.support.TenantDatabasesResource;
 import dev.overtone.executor.support.OnEachEngine;
+import dev.overtone.executor.support.Runaway;
+import dev.overtone.executor.support.TenantDatabasesResource;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
 import dev.overtone.proto.v1.Limits;
@@ -37,9 +38,8 @@ class TimeoutsAndBulkheadTest {
 
     @OnEachEngine
     void aRunawayStatementIsCancelledAtItsTimeout(String database) {
-        String forever = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT max(n) FROM r";
         long start = System.nanoTime();
-        assertStatus(() -> executor.execute(execute("demo", database, forever,
+        assertStatus(() -> executor.execute(execute("demo", database, Runaway.SQL,
                 Limits.newBuilder().setTimeoutMs(300).build())), Status.Code.DEADLINE_EXCEEDED, "300 ms");
         assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(300 + 100 + 300);
         // the service (and its pool) is fine afterwards
@@ -48,9 +48,8 @@ class TimeoutsAndBulkheadTest {
 
     @OnEachEngine
     void theGrpcDeadlineLowersTheTimeout(String database) {
-        String forever = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT max(n) FROM r";
         assertStatus(() -> executor.withDeadlineAfter(400, TimeUnit.MILLISECONDS).execute(execute("demo", database,
-                forever, Limits.newBuilder().setTimeoutMs(30_000).build())), Status.Code.DEADLINE_EXCEEDED, "");
+                Runaway.SQL, Limits.newBuilder().setTimeoutMs(30_000).build())), Status.Code.DEADLINE_EXCEEDED, "");
         // the bulkhead is free again only when the server really stopped the statement
         awaitBulkheadFree("demo", 2_000);
     }

@@ -2,16 +2,14 @@ package dev.overtone.executor.repository;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.overtone.executor.config.ExecutorConfig;
 import dev.overtone.executor.service.ExecutionLimits;
-import dev.overtone.executor.service.TenantRegistry;
-import dev.overtone.executor.support.PostgresTenant;
+import dev.overtone.executor.support.CallLimits;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.mutiny.core.Vertx;
 import jakarta.inject.Inject;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
@@ -31,11 +29,7 @@ class CappedReadTest {
     private static final long ONE_ROW = 1;
 
     @Inject
-    Vertx vertx;
-    @Inject
-    ExecutorConfig config;
-    @Inject
-    TenantRegistry registry;
+    DemoPostgres demo;
 
     private PostgresSessions sessions;
 
@@ -45,7 +39,7 @@ class CappedReadTest {
 
     @BeforeEach
     void open() {
-        sessions = new PostgresSessions(vertx, config.pool(), config.limits());
+        sessions = demo.sessions(Map.of());
     }
 
     @AfterEach
@@ -55,24 +49,24 @@ class CappedReadTest {
 
     @Test
     void rowsComeBatchByBatchUpToTheRowCapWhichIsNamedWhenRowsAreLeft() throws Exception {
-        Read cut = read(ONE_ROW, limits(5, 100), new AtomicBoolean());
+        Read cut = read(ONE_ROW, CallLimits.capped(5, 100), new AtomicBoolean());
         assertThat(cut.result().rows()).extracting(row -> row.getCells(0).getText())
                 .containsExactly("Grand Plaza", "Harbour View", "Old Mill Inn", "Sunset Lodge", "City Budget");
         assertThat(cut.result().truncatedBy()).containsExactly(Truncation.MAX_ROWS);
 
-        Read whole = read(ONE_ROW, limits(10, 100), new AtomicBoolean());
+        Read whole = read(ONE_ROW, CallLimits.capped(10, 100), new AtomicBoolean());
         assertThat(whole.result().rows()).hasSize(8);
         assertThat(whole.result().truncated()).isFalse();
     }
 
     @Test
     void aCallerThatHasGoneGetsNoFurtherBatch() throws Exception {
-        assertThat(read(ONE_ROW, limits(8, 100), new AtomicBoolean(true)).result().rows()).hasSize(1);
+        assertThat(read(ONE_ROW, CallLimits.capped(8, 100), new AtomicBoolean(true)).result().rows()).hasSize(1);
     }
 
     @Test
     void aWideCellIsCutAndTheStatementIsKeptPreparedOnItsConnection() throws Exception {
-        Read read = read(config.limits().fetchBytes(), limits(8, 4), new AtomicBoolean());
+        Read read = read(demo.config().limits().fetchBytes(), CallLimits.capped(8, 4), new AtomicBoolean());
 
         assertThat(read.result().rows().get(0).getCells(0).getText()).isEqualTo("Gran");
         assertThat(read.result().rows().get(0).getCells(1).getText()).isEqualTo("1");
@@ -83,15 +77,10 @@ class CappedReadTest {
     private Read read(long fetchBytes, ExecutionLimits limits, AtomicBoolean gone) throws Exception {
         CappedRead reader = new CappedRead(sessions, fetchBytes);
         CappedProjection capped = CappedProjection.postgres(NAMES, List.of("name", "id"), List.of("TEXT", "INT4"), limits::cellCut);
-        return sessions.inReadOnlyTransaction(registry.lookup(PostgresTenant.DEMO.tenant(), PostgresTenant.DEMO.name()), limits,
+        return sessions.inReadOnlyTransaction(demo.database(), limits,
                 new AtomicBoolean(), connection -> reader.read(connection, connection.prepare(capped.sql()), capped, limits,
                         System.nanoTime(), capped.sql(), gone)
                         .map(result -> new Read(result, sessions.statements().get(connection, capped.sql()) != null)))
                 .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-    }
-
-    private static ExecutionLimits limits(int rows, int cellBytes) {
-        return new ExecutionLimits(5_000, System.nanoTime() + TimeUnit.SECONDS.toNanos(5), rows, 1_000_000, 100, cellBytes,
-                1_048_576);
     }
 }

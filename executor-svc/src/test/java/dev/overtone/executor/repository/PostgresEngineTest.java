@@ -7,6 +7,7 @@ import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.SandboxException;
 import dev.overtone.executor.service.TenantDatabase;
 import dev.overtone.executor.service.TenantRegistry;
+import dev.overtone.executor.support.CallLimits;
 import dev.overtone.executor.support.PostgresTenant;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import dev.overtone.proto.v1.ResultColumn;
@@ -17,7 +18,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,7 +35,7 @@ class PostgresEngineTest {
 
     @Test
     void aWideCellIsCutAndRowsPastTheCapAreLeftOut() {
-        QueryResult result = run("SELECT name, stars FROM hotels ORDER BY id", false, limits(3, 4));
+        QueryResult result = run("SELECT name, stars FROM hotels ORDER BY id", false, CallLimits.capped(3, 4));
 
         assertThat(result.columns()).extracting(ResultColumn::getName).containsExactly("name", "stars");
         assertThat(result.rows()).hasSize(3);
@@ -43,18 +43,18 @@ class PostgresEngineTest {
         assertThat(result.rows().get(0).getCells(1).getText()).isEqualTo("5");
         assertThat(result.truncatedBy()).containsExactlyInAnyOrder(Truncation.MAX_ROWS, Truncation.MAX_CELL_BYTES);
 
-        QueryResult whole = run("SELECT name FROM hotels WHERE stars = 5 ORDER BY id", false, limits(10, 100));
+        QueryResult whole = run("SELECT name FROM hotels WHERE stars = 5 ORDER BY id", false, CallLimits.capped(10, 100));
         assertThat(whole.rows()).extracting(row -> row.getCells(0).getText()).containsExactly("Grand Plaza", "Royal Garden");
         assertThat(whole.truncated()).isFalse();
     }
 
     @Test
     void aStatementWithoutColumnsAndAPlanAreReadAsTheyAre() {
-        QueryResult bare = run("SELECT FROM hotels", false, limits(100, 100));
+        QueryResult bare = run("SELECT FROM hotels", false, CallLimits.capped(100, 100));
         assertThat(bare.columns()).isEmpty();
         assertThat(bare.rows()).hasSize(8).allMatch(row -> row.getCellsCount() == 0);
 
-        QueryResult plan = run("EXPLAIN SELECT name FROM hotels WHERE id = 2", true, limits(100, 1_000));
+        QueryResult plan = run("EXPLAIN SELECT name FROM hotels WHERE id = 2", true, CallLimits.capped(100, 1_000));
         assertThat(plan.columns()).extracting(ResultColumn::getName).containsExactly("QUERY PLAN");
         assertThat(plan.rows().get(0).getCells(0).getText()).contains("hotels");
     }
@@ -77,11 +77,6 @@ class PostgresEngineTest {
     }
 
     private TenantDatabase demo() {
-        return registry.lookup(PostgresTenant.DEMO.tenant(), PostgresTenant.DEMO.name());
-    }
-
-    private static ExecutionLimits limits(int rows, int cellBytes) {
-        return new ExecutionLimits(5_000, System.nanoTime() + TimeUnit.SECONDS.toNanos(5), rows, 1_000_000, 100, cellBytes,
-                1_048_576);
+        return PostgresTenant.DEMO.in(registry);
     }
 }

@@ -3,26 +3,22 @@ package dev.overtone.executor.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.overtone.executor.config.ExecutorConfig;
 import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.SandboxException;
 import dev.overtone.executor.service.TenantDatabase;
-import dev.overtone.executor.service.TenantRegistry;
-import dev.overtone.executor.support.Overridden;
+import dev.overtone.executor.support.CallLimits;
 import dev.overtone.executor.support.PostgresTenant;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import io.grpc.Status;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,20 +33,15 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
 class PostgresSessionsTest {
     @Inject
-    Vertx vertx;
-    @Inject
-    ExecutorConfig config;
-    @Inject
-    TenantRegistry registry;
+    DemoPostgres postgres;
 
     private PostgresSessions sessions;
     private TenantDatabase demo;
 
     @BeforeEach
     void onePooledConnection() {
-        sessions = new PostgresSessions(vertx, Overridden.of(ExecutorConfig.PgPool.class, config.pool(), Map.of("maxSize", 1)),
-                config.limits());
-        demo = registry.lookup(PostgresTenant.DEMO.tenant(), PostgresTenant.DEMO.name());
+        sessions = postgres.sessions(Map.of("maxSize", 1));
+        demo = postgres.database();
     }
 
     @AfterEach
@@ -60,7 +51,7 @@ class PostgresSessionsTest {
 
     @Test
     void aCallRunsInAReadOnlyTransactionTimedByItsLimitInTheTenantsSchema() {
-        List<String> settings = run(limits(2_500), connection -> shown(connection, "transaction_read_only")
+        List<String> settings = run(CallLimits.within(2_500), connection -> shown(connection, "transaction_read_only")
                 .chain(readOnly -> shown(connection, "statement_timeout").chain(timeout -> shown(connection, "search_path")
                         .map(path -> List.of(readOnly, timeout, path)))));
 
@@ -71,7 +62,7 @@ class PostgresSessionsTest {
 
     @Test
     void aWriteIsRefusedByTheServerAndTheConnectionServesTheNextCall() {
-        SandboxException refused = catchThrowableOfType(SandboxException.class, () -> run(limits(5_000),
+        SandboxException refused = catchThrowableOfType(SandboxException.class, () -> run(CallLimits.within(5_000),
                 connection -> connection.query("CREATE TEMP TABLE scratch (i int)").execute()));
 
         assertThat(refused.code()).isEqualTo(Status.Code.PERMISSION_DENIED);
@@ -83,13 +74,13 @@ class PostgresSessionsTest {
     void aCallThatFindsNoFreeConnectionWithinItsLimitIsRefusedAndTheConnectionIsLentAgainOnceFree() {
         CompletableFuture<Void> lent = new CompletableFuture<>();
         CompletableFuture<Long> release = new CompletableFuture<>();
-        CompletableFuture<Long> held = sessions.inReadOnlyTransaction(demo, limits(10_000), connection -> {
+        CompletableFuture<Long> held = sessions.inReadOnlyTransaction(demo, CallLimits.within(10_000), connection -> {
             lent.complete(null);
             return Uni.createFrom().completionStage(release);
         }).subscribeAsCompletionStage().toCompletableFuture();
         assertThat(lent).succeedsWithin(Duration.ofSeconds(10));
 
-        SandboxException waited = catchThrowableOfType(SandboxException.class, () -> run(limits(300),
+        SandboxException waited = catchThrowableOfType(SandboxException.class, () -> run(CallLimits.within(300),
                 connection -> connection.query("SELECT 1").execute()));
         assertThat(waited.code()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
         assertThat(waited).hasMessage("no connection to demo/hotels-pg became free within the time limit of 300 ms");
@@ -116,16 +107,11 @@ class PostgresSessionsTest {
     }
 
     private long count() {
-        return run(limits(5_000), connection -> connection.query("SELECT count(*) FROM hotels").execute()
+        return run(CallLimits.within(5_000), connection -> connection.query("SELECT count(*) FROM hotels").execute()
                 .map(rows -> rows.iterator().next().getLong(0)));
     }
 
     private <T> T run(ExecutionLimits limits, Function<SqlConnection, Uni<T>> work) {
         return sessions.inReadOnlyTransaction(demo, limits, work).await().atMost(Duration.ofSeconds(30));
-    }
-
-    private static ExecutionLimits limits(long millis) {
-        return new ExecutionLimits(millis, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis), 100, 1_000_000, 100,
-                65_536, 1_048_576);
     }
 }

@@ -2,9 +2,9 @@ package dev.overtone.executor.repository;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.TenantDatabase;
 import dev.overtone.executor.service.TenantRegistry;
+import dev.overtone.executor.support.CallLimits;
 import dev.overtone.executor.support.PostgresTenant;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import dev.overtone.proto.v1.ResultColumn;
@@ -42,7 +42,7 @@ class RememberedShapeTest {
 
     @Test
     void aPostgresColumnThatChangesTypeOrNameBetweenTwoRunsIsCutAndNamedAsItIsNow() throws Exception {
-        TenantDatabase lab = registry.lookup(PostgresTenant.STATEFUL.tenant(), PostgresTenant.STATEFUL.name());
+        TenantDatabase lab = PostgresTenant.STATEFUL.in(registry);
         String sql = "SELECT * FROM shape_probe";
         try (Connection admin = TenantDatabasesResource.admin(PostgresTenant.STATEFUL.database());
                 Statement st = admin.createStatement()) {
@@ -77,7 +77,7 @@ class RememberedShapeTest {
      */
     @Test
     void aPostgresStatementKeptWithoutItsDescriptionSeesARenameAnAddedColumnAndANewType() throws Exception {
-        TenantDatabase lab = registry.lookup(PostgresTenant.STATEFUL.tenant(), PostgresTenant.STATEFUL.name());
+        TenantDatabase lab = PostgresTenant.STATEFUL.in(registry);
         try (Connection admin = TenantDatabasesResource.admin(PostgresTenant.STATEFUL.database());
                 Statement st = admin.createStatement()) {
             String table = PostgresTenant.STATEFUL.schema() + ".kept_probe";
@@ -151,9 +151,7 @@ class RememberedShapeTest {
     }
 
     private static QueryResult run(TenantEngine engine, TenantDatabase database, String sql) {
-        ExecutionLimits limits = new ExecutionLimits(5_000, System.nanoTime() + 5_000_000_000L, 100, 1_000_000, 100,
-                CELL_CUT, 1_048_576);
-        return engine.execute(database, sql, false, limits).await().atMost(Duration.ofSeconds(10));
+        return engine.execute(database, sql, false, CallLimits.capped(100, CELL_CUT)).await().atMost(Duration.ofSeconds(10));
     }
 
     private static List<String> names(QueryResult result) {

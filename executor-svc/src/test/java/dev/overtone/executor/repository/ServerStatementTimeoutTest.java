@@ -3,18 +3,13 @@ package dev.overtone.executor.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.overtone.executor.config.ExecutorConfig;
-import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.SandboxException;
-import dev.overtone.executor.service.TenantDatabase;
-import dev.overtone.executor.service.TenantRegistry;
-import dev.overtone.executor.support.PostgresTenant;
-import dev.overtone.executor.support.Overridden;
+import dev.overtone.executor.support.CallLimits;
+import dev.overtone.executor.support.Runaway;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import io.grpc.Status;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.mutiny.core.Vertx;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Map;
@@ -32,25 +27,17 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
 class ServerStatementTimeoutTest {
     private static final long CONNECTION_MILLIS = 2_000;
-    private static final String RUNAWAY =
-            "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT max(n) AS n FROM r";
 
     @Inject
-    Vertx vertx;
-
-    @Inject
-    ExecutorConfig config;
-
-    @Inject
-    TenantRegistry registry;
+    DemoPostgres demo;
 
     private PostgresEngine engine;
 
     /** Its pool started and connected by a first call, so that a timed call's set-up has its whole limit left. */
     @BeforeEach
     void engineWhoseConnectionsStartAtTwoSeconds() {
-        engine = new PostgresEngine(vertx, withStatementTimeout(config, Duration.ofMillis(CONNECTION_MILLIS)));
-        engine.execute(demo(), "SELECT 1 AS one", false, limits(5_000)).await().atMost(Duration.ofSeconds(10));
+        engine = demo.engine(Map.of("statementTimeout", Duration.ofMillis(CONNECTION_MILLIS)));
+        engine.execute(demo.database(), "SELECT 1 AS one", false, CallLimits.ordinary()).await().atMost(Duration.ofSeconds(10));
     }
 
     @AfterEach
@@ -76,25 +63,11 @@ class ServerStatementTimeoutTest {
 
     private long millisUntilTheServerStops(long limitMillis) {
         long start = System.nanoTime();
-        SandboxException stopped = catchThrowableOfType(() -> engine.execute(demo(), RUNAWAY, false,
-                limits(limitMillis)).await().atMost(Duration.ofSeconds(10)), SandboxException.class);
+        SandboxException stopped = catchThrowableOfType(() -> engine.execute(demo.database(), Runaway.SQL, false,
+                CallLimits.within(limitMillis)).await().atMost(Duration.ofSeconds(10)), SandboxException.class);
         long took = (System.nanoTime() - start) / 1_000_000;
         assertThat(stopped).as("the server cancelled the statement").isNotNull();
         assertThat(stopped.code()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
         return took;
-    }
-
-    private TenantDatabase demo() {
-        return registry.lookup(PostgresTenant.DEMO.tenant(), PostgresTenant.DEMO.name());
-    }
-
-    private static ExecutionLimits limits(long millis) {
-        return new ExecutionLimits(millis, System.nanoTime() + millis * 1_000_000L, 100, 1_000_000, 100, 65_536,
-                1_048_576);
-    }
-
-    private static ExecutorConfig withStatementTimeout(ExecutorConfig config, Duration timeout) {
-        ExecutorConfig.PgPool pool = Overridden.of(ExecutorConfig.PgPool.class, config.pool(), Map.of("statementTimeout", timeout));
-        return Overridden.of(ExecutorConfig.class, config, Map.of("pool", pool));
     }
 }

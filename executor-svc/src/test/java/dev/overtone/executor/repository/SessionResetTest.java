@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.SandboxException;
 import dev.overtone.executor.service.TenantDatabase;
+import dev.overtone.executor.support.CallLimits;
 import dev.overtone.executor.support.PostgresTenant;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -63,8 +63,8 @@ class SessionResetTest extends StatefulTenantCalls {
      */
     @Test
     void aPoolWhoseRoleMayTakeASessionLockKeepsTheUnlockAndAWalledOneIsRefusedTheLock() throws Exception {
-        TenantDatabase demo = registry.lookup(PostgresTenant.DEMO.tenant(), PostgresTenant.DEMO.name());
-        TenantDatabase stateful = registry.lookup(PostgresTenant.STATEFUL.tenant(), PostgresTenant.STATEFUL.name());
+        TenantDatabase demo = PostgresTenant.DEMO.in(registry);
+        TenantDatabase stateful = PostgresTenant.STATEFUL.in(registry);
         await("both pools checked").atMost(Duration.ofSeconds(5)).until(() -> postgres.sessionLocks(demo)
                 != SessionLocks.Answer.NOT_YET && postgres.sessionLocks(stateful) != SessionLocks.Answer.NOT_YET);
         assertThat(postgres.sessionLocks(stateful)).isEqualTo(SessionLocks.Answer.POSSIBLE);
@@ -73,7 +73,7 @@ class SessionResetTest extends StatefulTenantCalls {
         run("SELECT pg_advisory_lock(4444)::text AS taken", false);
         awaitLockFreed(4444);
         assertThatThrownBy(() -> postgres.execute(demo, "SELECT pg_advisory_lock(4445)::text AS taken", false,
-                new ExecutionLimits(5_000, System.nanoTime() + 5_000_000_000L, 100, 1_000_000, 100, 65_536, 1_048_576))
+                CallLimits.ordinary())
                 .await().atMost(Duration.ofSeconds(10))).isInstanceOf(SandboxException.class)
                 .hasMessageContaining("pg_advisory_lock");
     }

@@ -7,6 +7,7 @@ import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.SandboxException;
 import dev.overtone.executor.service.TenantDatabase;
 import dev.overtone.executor.support.MappedConfig;
+import dev.overtone.executor.support.Runaway;
 import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Table;
 import io.grpc.Status;
@@ -30,7 +31,6 @@ import org.sqlite.SQLiteConfig;
  * it is, and the file described.
  */
 class SqliteEngineTest {
-    private static final String FOREVER = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT max(n) FROM r";
 
     @TempDir
     Path dir;
@@ -84,7 +84,7 @@ class SqliteEngineTest {
 
     @Test
     void aRunawayStatementIsStoppedAtItsDeadlineAndTheNextRunsOnAFreshConnection() {
-        SandboxException stopped = catchThrowableOfType(SandboxException.class, () -> run(FOREVER, limits(10, 100, 200)));
+        SandboxException stopped = catchThrowableOfType(SandboxException.class, () -> run(Runaway.SQL, limits(10, 100, 200)));
 
         assertThat(stopped.code()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
         assertThat(stopped).hasMessage("the statement on acme/shop ran past its time limit of 200 ms and was interrupted");

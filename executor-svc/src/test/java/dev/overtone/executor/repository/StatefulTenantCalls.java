@@ -1,8 +1,8 @@
 package dev.overtone.executor.repository;
 
-import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.TenantDatabase;
 import dev.overtone.executor.service.TenantRegistry;
+import dev.overtone.executor.support.CallLimits;
 import dev.overtone.executor.support.PostgresTenant;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -21,8 +21,7 @@ abstract class StatefulTenantCalls {
 
     /** One statement on the stateful tenant, as a call of the service makes it (a plan's wrapper when {@code plan}). */
     QueryResult run(String sql, boolean plan) {
-        TenantDatabase stateful = registry.lookup(PostgresTenant.STATEFUL.tenant(), PostgresTenant.STATEFUL.name());
-        ExecutionLimits limits = new ExecutionLimits(5_000, System.nanoTime() + 5_000_000_000L, 100, 1_000_000, 100, 65_536, 1_048_576);
-        return postgres.execute(stateful, sql, plan, limits).await().atMost(Duration.ofSeconds(10));
+        TenantDatabase stateful = PostgresTenant.STATEFUL.in(registry);
+        return postgres.execute(stateful, sql, plan, CallLimits.ordinary()).await().atMost(Duration.ofSeconds(10));
     }
 }

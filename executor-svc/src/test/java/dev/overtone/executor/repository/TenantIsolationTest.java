@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.overtone.executor.service.ExecutionLimits;
 import dev.overtone.executor.service.SandboxException;
 import dev.overtone.executor.service.TenantDatabase;
 import dev.overtone.executor.service.TenantRegistry;
+import dev.overtone.executor.support.CallLimits;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
 import io.grpc.Status;
@@ -104,14 +104,14 @@ class TenantIsolationTest {
         "SELECT 1; DELETE FROM hotels"})
     void withThePolicyBypassedPostgresStillWritesNothing(String sql) {
         assertThat(onPostgresBypassingThePolicy(sql)).isInstanceOf(SandboxException.class);
-        assertThat(postgres.execute(registry.lookup("demo", "hotels-pg"), "SELECT count(*) FROM hotels", limits()).await()
+        assertThat(postgres.execute(registry.lookup("demo", "hotels-pg"), "SELECT count(*) FROM hotels", CallLimits.ordinary()).await()
                 .atMost(Duration.ofSeconds(10)).rows().get(0).getCells(0).getText()).isEqualTo("8");
     }
 
     /** What demo's PostgreSQL database threw for {@code sql} run with the policy bypassed (null: it ran). */
     private Throwable onPostgresBypassingThePolicy(String sql) {
         TenantDatabase demo = registry.lookup("demo", "hotels-pg");
-        return catchThrowable(() -> postgres.execute(demo, sql, true, limits()).await().atMost(Duration.ofSeconds(10)));
+        return catchThrowable(() -> postgres.execute(demo, sql, true, CallLimits.ordinary()).await().atMost(Duration.ofSeconds(10)));
     }
 
     @ParameterizedTest
@@ -127,22 +127,18 @@ class TenantIsolationTest {
     void withThePolicyBypassedSqliteStillReadsOnlyItsOwnFile(String sql) {
         TenantDatabase demo = registry.lookup("demo", "hotels");
         try {
-            sqlite.executeBlocking(demo, sql, true, limits());
+            sqlite.executeBlocking(demo, sql, true, CallLimits.ordinary());
         } catch (SandboxException e) {
             assertThat(e.code()).isIn(Status.Code.PERMISSION_DENIED, Status.Code.INVALID_ARGUMENT);
         }
         // whatever happened, the connection is still read-only and has no second database
-        assertThatThrownBy(() -> sqlite.executeBlocking(demo, "DELETE FROM hotels", true, limits()))
+        assertThatThrownBy(() -> sqlite.executeBlocking(demo, "DELETE FROM hotels", true, CallLimits.ordinary()))
                 .isInstanceOf(SandboxException.class);
-        assertThatThrownBy(() -> sqlite.executeBlocking(demo, "SELECT * FROM other.customers", false, limits()))
+        assertThatThrownBy(() -> sqlite.executeBlocking(demo, "SELECT * FROM other.customers", false, CallLimits.ordinary()))
                 .isInstanceOf(SandboxException.class);
         assertThat(TenantDatabasesResource.TENANTS.resolve("stolen.sqlite")).doesNotExist();
-        assertThat(sqlite.executeBlocking(demo, "SELECT count(*) FROM hotels", false, limits()).rows().get(0).getCells(0)
+        assertThat(sqlite.executeBlocking(demo, "SELECT count(*) FROM hotels", false, CallLimits.ordinary()).rows().get(0).getCells(0)
                 .getText()).isEqualTo("8");
-    }
-
-    private static ExecutionLimits limits() {
-        return new ExecutionLimits(5_000, System.nanoTime() + 5_000_000_000L, 100, 1_000_000, 100, 65_536, 1_048_576);
     }
 
     private static void assertRefused(Runnable call) {

@@ -3,6 +3,7 @@ package dev.overtone.executor.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.executor.service.ExecutionLimits;
+import dev.overtone.executor.support.CallLimits;
 import dev.overtone.executor.support.TenantDatabasesResource;
 import dev.overtone.proto.v1.ResultColumn;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -23,8 +24,7 @@ class UncappedReadTest {
     Vertx vertx;
 
     private QueryResult read(String sql, int maxRows, int maxCellBytes) {
-        ExecutionLimits limits = new ExecutionLimits(5_000, System.nanoTime() + 5_000_000_000L, maxRows, 1_000_000, 100,
-                maxCellBytes, 1_048_576);
+        ExecutionLimits limits = CallLimits.capped(maxRows, maxCellBytes);
         return DemoReaderConnection.with(vertx, connection -> UncappedRead.read(connection.prepare(sql), limits,
                 System.nanoTime()).await().atMost(Duration.ofSeconds(30)));
     }

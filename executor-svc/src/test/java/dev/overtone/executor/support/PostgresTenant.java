@@ -1,5 +1,7 @@
 package dev.overtone.executor.support;
 
+import dev.overtone.executor.service.TenantDatabase;
+import dev.overtone.executor.service.TenantRegistry;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
@@ -29,6 +31,11 @@ public record PostgresTenant(String tenant, String name, String script, String s
             List<String> extraGrants) {
         return new PostgresTenant(tenant, name, script, schema, "ot_" + randomHex(), "ot_" + randomHex(), randomHex(),
                 extraGrants);
+    }
+
+    /** This tenant's database as the executor's registry knows it. */
+    public TenantDatabase in(TenantRegistry registry) {
+        return registry.lookup(tenant, name);
     }
 
     /** A reactive pool of this tenant's reader role, its schema on the search path: the raw client the executor wraps. */

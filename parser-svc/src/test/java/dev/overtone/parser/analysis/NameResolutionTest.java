@@ -40,10 +40,8 @@ class NameResolutionTest {
 
     @Test
     void eachColumnKeepsTheClausesItIsUsedIn() {
-        NameResolution names = new NameResolution(Schemas.hotels(), (sub, scope) -> { });
-        PlainSelect plain = (PlainSelect) QueryParser.parse("SELECT stars FROM hotels WHERE stars > 3", Schemas.hotels());
-        names.enter(null);
-        names.register(plain.getFromItem());
+        PlainSelect plain = hotels("SELECT stars FROM hotels WHERE stars > 3");
+        NameResolution names = entered(plain, Schemas.hotels());
 
         names.visit(plain.getSelectItems().get(0).getExpression(), "select");
         names.visit(plain.getWhere(), "where");
@@ -53,10 +51,8 @@ class NameResolutionTest {
 
     @Test
     void aSelectAliasIsNoColumnOutsideTheSelectList() {
-        NameResolution names = new NameResolution(Schemas.hotels(), (sub, scope) -> { });
-        PlainSelect plain = (PlainSelect) QueryParser.parse("SELECT stars AS s FROM hotels ORDER BY s", Schemas.hotels());
-        names.enter(null);
-        names.register(plain.getFromItem());
+        PlainSelect plain = hotels("SELECT stars AS s FROM hotels ORDER BY s");
+        NameResolution names = entered(plain, Schemas.hotels());
         names.scope().selectAliases.add("s");
 
         names.visit(plain.getOrderByElements().get(0).getExpression(), "order_by");
@@ -71,12 +67,8 @@ class NameResolutionTest {
         Walked unknown = walk("SELECT nope, h.missing, g.id FROM hotels h JOIN ghosts g ON g.id = h.id", Schemas.hotels());
         assertThat(unknown.names.unknown).containsExactlyInAnyOrder("ghosts", "nope", "hotels.missing");
 
-        NameResolution names = new NameResolution(Schemas.hotels(), (sub, scope) -> { });
-        Select select = QueryParser.parse("WITH best AS (SELECT id FROM hotels) SELECT best.id, tier FROM best", Schemas.hotels());
-        names.declareCte("best");
-        names.enter(null);
-        PlainSelect plain = (PlainSelect) select;
-        names.register(plain.getFromItem());
+        PlainSelect plain = hotels("WITH best AS (SELECT id FROM hotels) SELECT best.id, tier FROM best");
+        NameResolution names = entered(plain, Schemas.hotels(), "best");
         plain.getSelectItems().forEach(item -> names.visit(item.getExpression(), "select"));
 
         assertThat(names.unknown).isEmpty();
@@ -98,14 +90,25 @@ class NameResolutionTest {
     private static Walked walk(String sql, SchemaIndex schema) {
         Select select = QueryParser.parse(sql, schema);
         PlainSelect plain = (PlainSelect) select;
-        NameResolution names = new NameResolution(schema, (sub, scope) -> { });
-        names.enter(null);
-        LevelWalk.fromItems(plain).forEach(names::register);
+        NameResolution names = entered(plain, schema);
         List<List<String>> elements = new ArrayList<>();
         for (SelectItem<?> item : plain.getSelectItems()) {
             names.visit(item.getExpression(), "select");
             elements.add(List.copyOf(names.elements()));
         }
         return new Walked(select, names, elements, select.toString());
+    }
+
+    private static PlainSelect hotels(String sql) {
+        return (PlainSelect) QueryParser.parse(sql, Schemas.hotels());
+    }
+
+    /** A resolution that has entered {@code plain}'s level, its common table expressions declared and FROM items registered. */
+    private static NameResolution entered(PlainSelect plain, SchemaIndex schema, String... ctes) {
+        NameResolution names = new NameResolution(schema, (sub, scope) -> { });
+        List.of(ctes).forEach(names::declareCte);
+        names.enter(null);
+        LevelWalk.fromItems(plain).forEach(names::register);
+        return names;
     }
 }

@@ -1,6 +1,7 @@
 package dev.overtone.parser.variants;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.overtone.parser.analysis.Schemas;
 import java.util.List;
@@ -49,11 +50,9 @@ class AttachmentFamilyTest {
         List<Variant> proposed = FamilyProposals.of(FAMILY, "SELECT name FROM hotels WHERE city = 'Rome' OR city = 'Paris' AND stars = 5",
                 Schemas.hotels(), "hotels in Rome or Paris with five stars");
 
-        assertThat(proposed).anySatisfy(v -> {
-            assertThat(v.slotPath()).isEqualTo("where");
-            assertThat(v.sql()).isEqualTo("SELECT name FROM hotels WHERE (city = 'Rome' OR city = 'Paris') AND stars = 5");
-            assertThat(v.description()).isEqualTo("the condition applies to every listed alternative");
-        });
+        assertThat(proposed).extracting(Variant::slotPath, Variant::sql, Variant::description)
+                .contains(tuple("where", "SELECT name FROM hotels WHERE (city = 'Rome' OR city = 'Paris') AND stars = 5",
+                        "the condition applies to every listed alternative"));
     }
 
     @Test
@@ -61,11 +60,10 @@ class AttachmentFamilyTest {
         List<Variant> proposed = FamilyProposals.of(FAMILY, "SELECT name FROM hotels WHERE city = 'Rome' AND stars = 5 "
                 + "UNION SELECT name FROM hotels WHERE city = 'Paris' AND stars = 5", Schemas.hotels(), "hotels in Rome and Paris with five stars");
 
-        assertThat(proposed).anySatisfy(v -> {
-            assertThat(v.slotPath()).isEqualTo("set_operation");
-            assertThat(v.sql()).isEqualTo("SELECT name FROM hotels WHERE city = 'Rome' UNION SELECT name FROM hotels WHERE city = 'Paris' AND stars = 5");
-            assertThat(v.description()).isEqualTo("the shared condition applies only to the last combined part");
-        });
+        assertThat(proposed).extracting(Variant::slotPath, Variant::sql, Variant::description)
+                .contains(tuple("set_operation", "SELECT name FROM hotels WHERE city = 'Rome'"
+                        + " UNION SELECT name FROM hotels WHERE city = 'Paris' AND stars = 5",
+                        "the shared condition applies only to the last combined part"));
     }
 
     @Test

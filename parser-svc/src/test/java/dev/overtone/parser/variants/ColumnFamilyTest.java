@@ -1,6 +1,7 @@
 package dev.overtone.parser.variants;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.overtone.parser.analysis.SchemaIndex;
 import dev.overtone.parser.analysis.Schemas;
@@ -47,15 +48,10 @@ class ColumnFamilyTest {
     void twoSiblingsBothShownAreEachKeptAlone() {
         List<Variant> proposed = FamilyProposals.of(FAMILY, "SELECT first_name, last_name FROM staff", staff(), "the names of the staff");
 
-        assertThat(proposed).anySatisfy(v -> {
-            assertThat(v.description()).isEqualTo("only the first name, not the last name");
-            assertThat(v.sql()).isEqualTo("SELECT first_name FROM staff");
-        });
-        assertThat(proposed).anySatisfy(v -> {
-            assertThat(v.description()).isEqualTo("only the last name, not the first name");
-            assertThat(v.sql()).isEqualTo("SELECT last_name FROM staff");
-            assertThat(v.slotPath()).isEqualTo("select[1]");
-        });
+        assertThat(proposed).extracting(Variant::sql, Variant::description)
+                .contains(tuple("SELECT first_name FROM staff", "only the first name, not the last name"));
+        assertThat(proposed).extracting(Variant::slotPath, Variant::sql, Variant::description)
+                .contains(tuple("select[1]", "SELECT last_name FROM staff", "only the last name, not the first name"));
     }
 
     @Test

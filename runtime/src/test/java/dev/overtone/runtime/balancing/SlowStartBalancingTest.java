@@ -1,16 +1,16 @@
 package dev.overtone.runtime.balancing;
 
+import static dev.overtone.runtime.grpc.EchoMethods.EXECUTE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.overtone.replicas.StaticReplicas;
-import dev.overtone.runtime.grpc.RetryPolicyTest;
+import dev.overtone.runtime.grpc.EchoMethods;
 import dev.overtone.runtime.health.HealthChecking;
 import dev.overtone.runtime.testing.FreePort;
 import io.grpc.CallOptions;
 import io.grpc.LoadBalancerRegistry;
 import io.grpc.ManagedChannel;
-import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.netty.NettyChannelBuilder;
@@ -37,7 +37,6 @@ import org.junit.jupiter.api.Test;
  */
 class SlowStartBalancingTest {
 
-    private static final MethodDescriptor<byte[], byte[]> EXECUTE = RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute");
     private static final String POLICY = "test_slow_start";
     private static final AtomicLong NOW = new AtomicLong();
     private static final long WINDOW = TimeUnit.SECONDS.toNanos(10);
@@ -167,7 +166,7 @@ class SlowStartBalancingTest {
 
     private Server serve(int port, AtomicInteger calls, HealthStatusManager health) throws Exception {
         Server server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port))
-                .addService(RetryPolicyTest.echo(EXECUTE, calls, 0)).addService(health.getHealthService()).build().start();
+                .addService(EchoMethods.echo(EXECUTE, calls, 0)).addService(health.getHealthService()).build().start();
         servers.add(server);
         return server;
     }

@@ -1,9 +1,9 @@
 package dev.overtone.runtime.grpc;
 
+import static dev.overtone.runtime.grpc.EchoMethods.EXECUTE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.grpc.ManagedChannel;
-import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import java.time.Duration;
 import java.util.Arrays;
@@ -19,8 +19,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The channel is built as Quarkus builds the services' clients: the resolver's own service config ignored.
  */
 class ChannelServiceConfigTest {
-
-    private static final MethodDescriptor<byte[], byte[]> EXECUTE = RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute");
 
     @RegisterExtension
     final ReplicaServers replicas = new ReplicaServers(EXECUTE);

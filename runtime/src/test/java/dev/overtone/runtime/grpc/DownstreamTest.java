@@ -1,12 +1,12 @@
 package dev.overtone.runtime.grpc;
 
+import static dev.overtone.runtime.grpc.EchoMethods.START;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.overtone.runtime.testing.FreePort;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
-import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerServiceDefinition;
@@ -27,8 +27,6 @@ import org.junit.jupiter.api.Test;
 
 /** The client base against a real grpc-java server and channel: the failure each status becomes, the budget, a restart. */
 class DownstreamTest {
-    private static final MethodDescriptor<byte[], byte[]> START = RetryPolicyTest.method("overtone.v1.ClarifyService", "Start");
-
     /** What each test started (its channel, its servers), stopped after it. */
     private final List<Runnable> started = new ArrayList<>();
     private ManagedChannel channel;
@@ -107,7 +105,7 @@ class DownstreamTest {
                 .isInstanceOfSatisfying(DownstreamFailure.class, f -> assertThat(f.getMessage())
                         .startsWith("clarify-svc is unavailable at localhost:" + port));
 
-        Server restarted = RetryPolicyTest.serve(port, START, new AtomicInteger(), 0);
+        Server restarted = EchoMethods.serve(port, START, new AtomicInteger(), 0);
         started.add(restarted::shutdownNow);
 
         byte[] answer = clarify.callAsync("Start", 5_000, () -> startAsync(5_000)).await().atMost(Duration.ofSeconds(10));

@@ -1,12 +1,12 @@
 package dev.overtone.runtime.grpc;
 
+import static dev.overtone.runtime.grpc.EchoMethods.ANALYZE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.overtone.replicas.StaticReplicas;
 import dev.overtone.runtime.testing.FreePort;
 import io.grpc.EquivalentAddressGroup;
-import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.netty.NettyServerBuilder;
 import java.time.Duration;
@@ -25,10 +25,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class MaxConnectionAgeTest {
 
-    private static final MethodDescriptor<byte[], byte[]> PARSE = RetryPolicyTest.method("overtone.v1.ParserService", "Analyze");
-
     @RegisterExtension
-    final ReplicaServers replicas = new ReplicaServers(PARSE);
+    final ReplicaServers replicas = new ReplicaServers(ANALYZE);
 
     @Test
     void aCallerReachesAReplicaThatAppearedAfterItConnectedOnceItsConnectionAgesOut() throws Exception {

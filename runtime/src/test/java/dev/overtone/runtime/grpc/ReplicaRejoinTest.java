@@ -1,10 +1,10 @@
 package dev.overtone.runtime.grpc;
 
+import static dev.overtone.runtime.grpc.EchoMethods.EXECUTE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.grpc.ManagedChannel;
-import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -18,8 +18,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * so once it is back it rejoins the rotation within about that, not when the backoff would have ended (seconds).
  */
 class ReplicaRejoinTest {
-
-    private static final MethodDescriptor<byte[], byte[]> EXECUTE = RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute");
 
     @RegisterExtension
     final ReplicaServers replicas = new ReplicaServers(EXECUTE);

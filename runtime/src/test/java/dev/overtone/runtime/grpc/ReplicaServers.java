@@ -39,7 +39,7 @@ final class ReplicaServers implements AfterEachCallback {
     Server serve(int port, AtomicInteger calls, Consumer<NettyServerBuilder> configure) throws IOException {
         NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port));
         configure.accept(builder);
-        Server server = builder.addService(RetryPolicyTest.echo(method, calls, 0)).build().start();
+        Server server = builder.addService(EchoMethods.echo(method, calls, 0)).build().start();
         servers.add(server);
         return server;
     }

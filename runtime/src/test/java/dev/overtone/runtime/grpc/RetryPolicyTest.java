@@ -1,9 +1,14 @@
 package dev.overtone.runtime.grpc;
 
+import static dev.overtone.runtime.grpc.EchoMethods.EXECUTE;
+import static dev.overtone.runtime.grpc.EchoMethods.START;
+import static dev.overtone.runtime.grpc.EchoMethods.echo;
+import static dev.overtone.runtime.grpc.EchoMethods.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.overtone.runtime.testing.FreePort;
+import dev.overtone.runtime.testing.GrpcCleanup;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -15,56 +20,22 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ClientCalls;
-import io.grpc.stub.ServerCalls;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/**
- * The policy against a real grpc-java server and channel: what is retried, what is not, and a restart. Its static
- * helpers (an echo service, a method of bytes, a free port) serve the other gRPC tests of this module.
- */
-public class RetryPolicyTest {
-    private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
-        @Override
-        public InputStream stream(byte[] value) {
-            return new ByteArrayInputStream(value);
-        }
+/** The policy against a real grpc-java server and channel: what is retried, what is not, and a restart. */
+class RetryPolicyTest {
 
-        @Override
-        public byte[] parse(InputStream stream) {
-            try {
-                return stream.readAllBytes();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    };
-    private static final MethodDescriptor<byte[], byte[]> EXECUTE = method("overtone.v1.ExecutorService", "Execute");
-    private static final MethodDescriptor<byte[], byte[]> START = method("overtone.v1.ClarifyService", "Start");
-
-    private Server server;
-    private ManagedChannel channel;
-
-    @AfterEach
-    void stop() {
-        if (channel != null) {
-            channel.shutdownNow();
-        }
-        if (server != null) {
-            server.shutdownNow();
-        }
-    }
+    @RegisterExtension
+    final GrpcCleanup started = new GrpcCleanup();
 
     /**
      * UNAVAILABLE: the peer is going away; UNKNOWN "channel closed": how grpc-java reports a call whose connection
@@ -78,9 +49,7 @@ public class RetryPolicyTest {
     @MethodSource("transientFailures")
     void anIdempotentCallIsRetriedOnceAfterATransientFailure(Status failure) throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", FreePort.take()))
-                .addService(echo(EXECUTE, attempts, 1, failure)).build().start();
-        channel = retryingChannel(server.getPort());
+        ManagedChannel channel = retryingChannel(start(echo(EXECUTE, attempts, 1, failure)));
 
         byte[] answer = ClientCalls.blockingUnaryCall(channel, EXECUTE, deadline(), new byte[] {1});
 
@@ -91,31 +60,26 @@ public class RetryPolicyTest {
     @Test
     void aCallIsRetriedTwiceAndAThirdFailureIsReported() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        server = serve(FreePort.take(), EXECUTE, attempts, 2);
-        channel = retryingChannel(server.getPort());
-        assertThat(ClientCalls.blockingUnaryCall(channel, EXECUTE, deadline(), new byte[] {3})).containsExactly(3);
+        ManagedChannel twice = retryingChannel(start(echo(EXECUTE, attempts, 2)));
+        assertThat(ClientCalls.blockingUnaryCall(twice, EXECUTE, deadline(), new byte[] {3})).containsExactly(3);
         assertThat(attempts).hasValue(3);
 
         // Now three failures in a row: the last one is the call's.
-        server.shutdownNow();
-        channel.shutdownNow();
         attempts.set(0);
-        server = serve(FreePort.take(), EXECUTE, attempts, 3);
-        channel = retryingChannel(server.getPort());
-        Downstream executor = new Downstream("executor-svc", "localhost:" + server.getPort(), channel);
+        Server thrice = start(echo(EXECUTE, attempts, 3));
+        ManagedChannel channel = retryingChannel(thrice);
+        Downstream executor = new Downstream("executor-svc", "localhost:" + thrice.getPort(), channel);
         assertThatThrownBy(() -> executor.call("Execute", 5_000,
                 () -> ClientCalls.blockingUnaryCall(channel, EXECUTE, deadline(), new byte[] {4})))
                 .isInstanceOf(DownstreamFailure.class)
-                .hasMessage("executor-svc is unavailable at localhost:" + server.getPort() + ": going away");
+                .hasMessage("executor-svc is unavailable at localhost:" + thrice.getPort() + ": going away");
         assertThat(attempts).hasValue(3);
     }
 
     @Test
     void aRefusalWithAPushbackIsRetriedAfterIt() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", FreePort.take()))
-                .addService(echo(EXECUTE, attempts, 1, refused(300))).build().start();
-        channel = retryingChannel(server.getPort());
+        ManagedChannel channel = retryingChannel(start(echo(EXECUTE, attempts, 1, refused(300))));
 
         long start = System.nanoTime();
         assertThat(ClientCalls.blockingUnaryCall(channel, EXECUTE, deadline(), new byte[] {2})).containsExactly(2);
@@ -138,18 +102,11 @@ public class RetryPolicyTest {
     /** How many attempts one call of {@code method} made against a server that refuses every call with {@code refusal}. */
     private int attemptsOf(MethodDescriptor<byte[], byte[]> method, StatusRuntimeException refusal) throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        Server refusing = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", FreePort.take()))
-                .addService(echo(method, attempts, Integer.MAX_VALUE, refusal)).build().start();
-        ManagedChannel calls = retryingChannel(refusing.getPort());
-        try {
-            assertThatThrownBy(() -> ClientCalls.blockingUnaryCall(calls, method, deadline(), new byte[] {1}))
-                    .isInstanceOfSatisfying(StatusRuntimeException.class,
-                            e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED));
-            return attempts.get();
-        } finally {
-            calls.shutdownNow();
-            refusing.shutdownNow();
-        }
+        ManagedChannel calls = retryingChannel(start(echo(method, attempts, Integer.MAX_VALUE, refusal)));
+        assertThatThrownBy(() -> ClientCalls.blockingUnaryCall(calls, method, deadline(), new byte[] {1}))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED));
+        return attempts.get();
     }
 
     private static StatusRuntimeException refused(long pushbackMillis) {
@@ -161,8 +118,7 @@ public class RetryPolicyTest {
     @Test
     void aCallThatWritesIsNotRetried() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        server = serve(FreePort.take(), START, attempts, 1);
-        channel = retryingChannel(server.getPort());
+        ManagedChannel channel = retryingChannel(start(echo(START, attempts, 1)));
 
         assertThatThrownBy(() -> ClientCalls.blockingUnaryCall(channel, START, deadline(), new byte[] {1}))
                 .isInstanceOfSatisfying(StatusRuntimeException.class,
@@ -172,11 +128,10 @@ public class RetryPolicyTest {
 
     @Test
     void theFirstCallAfterAPeerRestartReachesIt() throws Exception {
-        int port = FreePort.take();
-        server = serve(port, EXECUTE, new AtomicInteger(), 0);
-        channel = retryingChannel(port);
-        var calls = channel;
-        ReconnectAfterRestart reconnect = new ReconnectAfterRestart(channel);
+        Server server = start(echo(EXECUTE, new AtomicInteger(), 0));
+        int port = server.getPort();
+        ManagedChannel calls = retryingChannel(server);
+        ReconnectAfterRestart reconnect = new ReconnectAfterRestart(calls);
         assertThat(ClientCalls.blockingUnaryCall(calls, EXECUTE, deadline(), new byte[] {7})).containsExactly(7);
 
         server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
@@ -184,7 +139,7 @@ public class RetryPolicyTest {
         assertThatThrownBy(() -> ClientCalls.blockingUnaryCall(calls, EXECUTE, deadline(), new byte[] {7}))
                 .isInstanceOf(StatusRuntimeException.class);
 
-        server = serve(port, EXECUTE, new AtomicInteger(), 0);
+        started.register(serve(port, EXECUTE, new AtomicInteger(), 0));
         reconnect.beforeCall(Duration.ofSeconds(5));
         assertThat(ClientCalls.blockingUnaryCall(calls, EXECUTE, deadline(), new byte[] {9})).containsExactly(9);
     }
@@ -193,45 +148,15 @@ public class RetryPolicyTest {
         return CallOptions.DEFAULT.withDeadlineAfter(5, TimeUnit.SECONDS);
     }
 
-    private static ManagedChannel retryingChannel(int port) {
-        return NettyChannelBuilder.forAddress("localhost", port).usePlaintext()
-                .defaultServiceConfig(RetryPolicy.DEFAULT.serviceConfig()).enableRetry().build();
+    /** {@code service} served on a free port until the test ends. */
+    private Server start(ServerServiceDefinition service) throws IOException {
+        return started.register(NettyServerBuilder.forAddress(new InetSocketAddress("localhost", FreePort.take()))
+                .addService(service).build().start());
     }
 
-    /** Echoes the request, after failing the first {@code failFirst} calls with UNAVAILABLE. */
-    static Server serve(int port, MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst)
-            throws IOException {
-        return NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port)).addService(echo(method, attempts, failFirst))
-                .build().start();
-    }
-
-    /** A service that echoes the request of {@code method}, after failing the first {@code failFirst} calls with UNAVAILABLE. */
-    public static ServerServiceDefinition echo(MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst) {
-        return echo(method, attempts, failFirst, Status.UNAVAILABLE.withDescription("going away"));
-    }
-
-    /** The same, failing the first {@code failFirst} calls with {@code failure}. */
-    static ServerServiceDefinition echo(MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst, Status failure) {
-        return echo(method, attempts, failFirst, failure.asRuntimeException());
-    }
-
-    /** The same, failing the first {@code failFirst} calls with {@code failure} (its status and trailers). */
-    static ServerServiceDefinition echo(MethodDescriptor<byte[], byte[]> method, AtomicInteger attempts, int failFirst,
-            StatusRuntimeException failure) {
-        return ServerServiceDefinition.builder(method.getServiceName())
-                .addMethod(method, ServerCalls.asyncUnaryCall((request, observer) -> {
-                    if (attempts.incrementAndGet() <= failFirst) {
-                        observer.onError(failure);
-                        return;
-                    }
-                    observer.onNext(request);
-                    observer.onCompleted();
-                })).build();
-    }
-
-    public static MethodDescriptor<byte[], byte[]> method(String service, String name) {
-        return MethodDescriptor.<byte[], byte[]>newBuilder().setType(MethodDescriptor.MethodType.UNARY)
-                .setFullMethodName(MethodDescriptor.generateFullMethodName(service, name))
-                .setRequestMarshaller(BYTES).setResponseMarshaller(BYTES).build();
+    /** A channel to {@code server} with the default retry policy, open until the test ends. */
+    private ManagedChannel retryingChannel(Server server) {
+        return started.register(NettyChannelBuilder.forAddress("localhost", server.getPort()).usePlaintext()
+                .defaultServiceConfig(RetryPolicy.DEFAULT.serviceConfig()).enableRetry().build());
     }
 }

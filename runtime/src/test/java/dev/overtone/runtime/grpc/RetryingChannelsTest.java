@@ -1,29 +1,27 @@
 package dev.overtone.runtime.grpc;
 
+import static dev.overtone.runtime.grpc.EchoMethods.EXECUTE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.runtime.balancing.SlowStartLoadBalancerProvider;
 import dev.overtone.runtime.testing.FreePort;
+import dev.overtone.runtime.testing.GrpcCleanup;
 import io.grpc.CallOptions;
 import io.grpc.EquivalentAddressGroup;
 import io.grpc.ManagedChannel;
-import io.grpc.MethodDescriptor;
 import io.grpc.NameResolver;
-import io.grpc.NameResolverProvider;
 import io.grpc.Server;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
 import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What every client channel of a service is given: its service config from the knobs, and never the one its name
@@ -31,30 +29,18 @@ import org.junit.jupiter.api.Test;
  * config of its own.
  */
 class RetryingChannelsTest {
-    private static final MethodDescriptor<byte[], byte[]> EXECUTE = RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute");
-
-    private Server server;
-    private ManagedChannel channel;
-
-    @AfterEach
-    void stop() {
-        if (channel != null) {
-            channel.shutdownNow();
-        }
-        if (server != null) {
-            server.shutdownNow();
-        }
-    }
+    @RegisterExtension
+    final GrpcCleanup started = new GrpcCleanup();
 
     @Test
     @SuppressWarnings("deprecation") // nameResolverFactory: this channel's own resolver
     void theResolversServiceConfigIsIgnoredSoAnIdempotentCallIsStillRetried() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
-        server = RetryPolicyTest.serve(FreePort.take(), EXECUTE, attempts, 1);
+        Server server = started.register(EchoMethods.serve(FreePort.take(), EXECUTE, attempts, 1));
         NettyChannelBuilder builder = NettyChannelBuilder.forTarget(ResolverWithConfig.SCHEME + ":///executor")
                 .nameResolverFactory(new ResolverWithConfig(server.getPort())).usePlaintext();
         Map<String, Object> config = channels(false, Duration.ZERO, false).customize("executor", null, builder);
-        channel = builder.defaultServiceConfig(config).build();
+        ManagedChannel channel = started.register(builder.defaultServiceConfig(config).build());
 
         byte[] answer = ClientCalls.blockingUnaryCall(channel, EXECUTE, CallOptions.DEFAULT.withDeadlineAfter(10, TimeUnit.SECONDS),
                 new byte[] {3});
@@ -85,7 +71,7 @@ class RetryingChannelsTest {
     }
 
     /** A resolver that, as Stork's does, sends a service config with the address: one without retries. */
-    private static final class ResolverWithConfig extends NameResolverProvider {
+    private static final class ResolverWithConfig extends NameResolver.Factory {
         static final String SCHEME = "with-config";
         private final int port;
 
@@ -118,21 +104,6 @@ class RetryingChannelsTest {
         @Override
         public String getDefaultScheme() {
             return SCHEME;
-        }
-
-        @Override
-        protected boolean isAvailable() {
-            return true;
-        }
-
-        @Override
-        protected int priority() {
-            return 5;
-        }
-
-        @Override
-        public Collection<Class<? extends SocketAddress>> getProducedSocketAddressTypes() {
-            return List.of(InetSocketAddress.class);
         }
     }
 }

@@ -33,7 +33,7 @@ class StatusTableHandlerTest {
     }
 
     private static FakeServerCall<byte[], byte[]> call() {
-        return new FakeServerCall<>(RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute"));
+        return new FakeServerCall<>(EchoMethods.EXECUTE);
     }
 
     private static ServerCall.Listener<byte[]> failingOnHalfClose(RuntimeException failure) {

@@ -1,13 +1,13 @@
 package dev.overtone.runtime.health;
 
+import static dev.overtone.runtime.grpc.EchoMethods.EXECUTE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.overtone.runtime.grpc.RetryPolicyTest;
+import dev.overtone.runtime.grpc.EchoMethods;
 import dev.overtone.runtime.testing.FreePort;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
-import io.grpc.MethodDescriptor;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
 import io.vertx.core.Promise;
@@ -26,8 +26,6 @@ import org.junit.jupiter.api.Test;
  * builder: one per client channel that has connected, none once each has gone.
  */
 class ConnectedClientsTest {
-    private static final MethodDescriptor<byte[], byte[]> EXECUTE = RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute");
-
     private final Vertx vertx = Vertx.vertx();
     private final ConnectedClients connections = new ConnectedClients();
     private VertxServer server;
@@ -37,7 +35,7 @@ class ConnectedClientsTest {
     void serve() {
         port = FreePort.take();
         VertxServerBuilder builder = VertxServerBuilder.forAddress(vertx, "localhost", port)
-                .addService(RetryPolicyTest.echo(EXECUTE, new AtomicInteger(), 0));
+                .addService(EchoMethods.echo(EXECUTE, new AtomicInteger(), 0));
         connections.customize(null, builder);
         server = builder.build();
         Promise<Void> started = Promise.promise();

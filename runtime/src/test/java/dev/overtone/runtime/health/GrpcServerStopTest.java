@@ -1,13 +1,13 @@
 package dev.overtone.runtime.health;
 
+import static dev.overtone.runtime.grpc.EchoMethods.EXECUTE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overtone.runtime.grpc.EchoMethods;
 import dev.overtone.runtime.grpc.Replicas;
-import dev.overtone.runtime.grpc.RetryPolicyTest;
 import dev.overtone.runtime.testing.FreePort;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
-import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -41,7 +41,6 @@ import org.junit.jupiter.api.Test;
  */
 class GrpcServerStopTest {
 
-    private static final MethodDescriptor<byte[], byte[]> EXECUTE = RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute");
     private static final Duration BOUND = Duration.ofSeconds(10);
 
     private final List<Vertx> vertxes = new ArrayList<>();
@@ -196,7 +195,7 @@ class GrpcServerStopTest {
         @Override
         public void start(Promise<Void> started) {
             VertxServer server = VertxServerBuilder.forAddress(vertx, "localhost", port)
-                    .addService(RetryPolicyTest.echo(EXECUTE, served, 0)).build();
+                    .addService(EchoMethods.echo(EXECUTE, served, 0)).build();
             grpcServer = server;
             server.start(started);
         }

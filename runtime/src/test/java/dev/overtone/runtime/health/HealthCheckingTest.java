@@ -1,27 +1,25 @@
 package dev.overtone.runtime.health;
 
+import static dev.overtone.runtime.grpc.EchoMethods.EXECUTE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.overtone.replicas.StaticReplicas;
+import dev.overtone.runtime.grpc.EchoMethods;
 import dev.overtone.runtime.grpc.Replicas;
-import dev.overtone.runtime.grpc.RetryPolicyTest;
 import dev.overtone.runtime.testing.FreePort;
+import dev.overtone.runtime.testing.GrpcCleanup;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
-import io.grpc.MethodDescriptor;
-import io.grpc.Server;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
 import io.grpc.stub.ClientCalls;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Client-side health checking against two real grpc-java servers (two replicas), each with a gRPC health service: a
@@ -31,19 +29,11 @@ import org.junit.jupiter.api.Test;
  */
 class HealthCheckingTest {
 
-    private static final MethodDescriptor<byte[], byte[]> EXECUTE = RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute");
-
-    private final List<Server> servers = new ArrayList<>();
-    private final List<ManagedChannel> channels = new ArrayList<>();
+    @RegisterExtension
+    final GrpcCleanup started = new GrpcCleanup();
     private final AtomicInteger cold = new AtomicInteger();
     private final AtomicInteger warm = new AtomicInteger();
     private final HealthStatusManager coldHealth = new HealthStatusManager();
-
-    @AfterEach
-    void stop() {
-        channels.forEach(ManagedChannel::shutdownNow);
-        servers.forEach(Server::shutdownNow);
-    }
 
     @Test
     void aReplicaGetsCallsOnlyWhileItReportsServing() throws Exception {
@@ -89,16 +79,14 @@ class HealthCheckingTest {
 
     private int serve(AtomicInteger calls, HealthStatusManager health) throws Exception {
         int port = FreePort.take();
-        servers.add(NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port))
-                .addService(RetryPolicyTest.echo(EXECUTE, calls, 0)).addService(health.getHealthService()).build().start());
+        started.register(NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port))
+                .addService(EchoMethods.echo(EXECUTE, calls, 0)).addService(health.getHealthService()).build().start());
         return port;
     }
 
     private ManagedChannel channel(boolean healthChecking, int... ports) {
-        ManagedChannel channel = Replicas.channel(
-                new StaticReplicas("executor", Arrays.stream(ports).mapToObj(StaticReplicas::localhost).toList()), healthChecking);
-        channels.add(channel);
-        return channel;
+        return started.register(Replicas.channel(
+                new StaticReplicas("executor", Arrays.stream(ports).mapToObj(StaticReplicas::localhost).toList()), healthChecking));
     }
 
     private static void call(ManagedChannel channel) {

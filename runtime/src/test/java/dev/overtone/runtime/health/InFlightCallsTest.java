@@ -2,7 +2,7 @@ package dev.overtone.runtime.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.overtone.runtime.grpc.RetryPolicyTest;
+import dev.overtone.runtime.grpc.EchoMethods;
 import dev.overtone.runtime.testing.FakeServerCall;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
@@ -19,7 +19,7 @@ class InFlightCallsTest {
     @Test
     void aCallCountsUntilItIsClosed() {
         AtomicReference<ServerCall<byte[], byte[]>> served = new AtomicReference<>();
-        inFlight.interceptCall(new FakeServerCall<>(RetryPolicyTest.method("overtone.v1.ExecutorService", "Execute")), new Metadata(), (c, h) -> {
+        inFlight.interceptCall(new FakeServerCall<>(EchoMethods.EXECUTE), new Metadata(), (c, h) -> {
             served.set(c);
             return new ServerCall.Listener<>() { };
         });

@@ -1,15 +1,15 @@
 package dev.overtone.runtime.health;
 
+import static dev.overtone.runtime.grpc.EchoMethods.ANALYZE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.overtone.runtime.grpc.RetryPolicyTest;
+import dev.overtone.runtime.grpc.EchoMethods;
 import dev.overtone.runtime.testing.FreePort;
+import dev.overtone.runtime.testing.GrpcCleanup;
 import io.grpc.CallOptions;
 import io.grpc.Context;
-import io.grpc.MethodDescriptor;
-import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ClientCalls;
@@ -29,8 +29,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.config.spi.ConfigProviderResolver;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The channel a warm-up sends its example through, against a real grpc-java server on the port the configuration names:
@@ -38,19 +38,11 @@ import org.junit.jupiter.api.Test;
  * caller's sooner deadline.
  */
 class OwnServerTest {
-    private static final MethodDescriptor<byte[], byte[]> EXAMPLE = RetryPolicyTest.method("overtone.v1.ParserService", "Analyze");
-
     /** What the server saw of the last call's deadline, in milliseconds left. */
     private final AtomicLong deadlineLeft = new AtomicLong(-1);
     private final int port = FreePort.take();
-    private Server server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.shutdownNow();
-        }
-    }
+    @RegisterExtension
+    final GrpcCleanup started = new GrpcCleanup();
 
     @Test
     void aCallSentBeforeTheServerListensWaitsForItAndIsAnswered() throws Exception {
@@ -107,17 +99,17 @@ class OwnServerTest {
     }
 
     private void serve() throws Exception {
-        ServerServiceDefinition service = ServerServiceDefinition.builder(EXAMPLE.getServiceName())
-                .addMethod(EXAMPLE, ServerCalls.asyncUnaryCall((request, observer) -> {
+        ServerServiceDefinition service = ServerServiceDefinition.builder(ANALYZE.getServiceName())
+                .addMethod(ANALYZE, ServerCalls.asyncUnaryCall((request, observer) -> {
                     deadlineLeft.set(Context.current().getDeadline().timeRemaining(TimeUnit.MILLISECONDS));
                     observer.onNext(new byte[] {7});
                     observer.onCompleted();
                 })).build();
-        server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port)).addService(service).build().start();
+        started.register(NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port)).addService(service).build().start());
     }
 
     private static byte[] call(OwnServer own, CallOptions options) {
-        return ClientCalls.blockingUnaryCall(own.channel(), EXAMPLE, options, new byte[] {1});
+        return ClientCalls.blockingUnaryCall(own.channel(), ANALYZE, options, new byte[] {1});
     }
 
     /** {@link OwnServer#connect()} with {@code settings} as the whole configuration (its own, on a class loader of the test's). */

@@ -1,6 +1,6 @@
 package dev.overtone.runtime.metrics;
 
-import dev.overtone.runtime.grpc.RetryPolicyTest;
+import dev.overtone.runtime.grpc.EchoMethods;
 import io.grpc.BindableService;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerServiceDefinition;
@@ -15,7 +15,7 @@ import java.util.List;
 @GrpcService
 public class HeldCalls implements BindableService {
 
-    static final MethodDescriptor<byte[], byte[]> HOLD = RetryPolicyTest.method("overtone.test.Held", "Hold");
+    static final MethodDescriptor<byte[], byte[]> HOLD = EchoMethods.method("overtone.test.Held", "Hold");
 
     private final List<StreamObserver<byte[]>> held = new ArrayList<>();
 

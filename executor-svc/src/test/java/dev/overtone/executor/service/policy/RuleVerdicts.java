@@ -10,6 +10,9 @@ import java.util.function.BiConsumer;
 
 /** One token rule as its test asks it about SQL texts: refused (with what every refusal of the rule says) or let through. */
 final class RuleVerdicts {
+    /** What a case table writes for a statement the rule lets through. */
+    static final String ALLOWED = "allowed";
+
     private final BiConsumer<EngineKind, String> check;
     private final List<String> everyRefusalSays;
 
@@ -17,6 +20,15 @@ final class RuleVerdicts {
     RuleVerdicts(BiConsumer<EngineKind, String> check, String... everyRefusalSays) {
         this.check = check;
         this.everyRefusalSays = List.of(everyRefusalSays);
+    }
+
+    /** Refused with {@code why} in its message, or let through where {@code why} is null. */
+    void assertVerdict(EngineKind engine, String sql, String why) {
+        if (why == null) {
+            assertAllowed(engine, sql);
+        } else {
+            assertRefused(engine, sql, why);
+        }
     }
 
     void assertRefused(EngineKind engine, String sql, String why) {
