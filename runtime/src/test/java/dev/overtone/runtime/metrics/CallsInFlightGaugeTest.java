@@ -4,7 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.overtone.runtime.testing.FreePort;
+import dev.overtone.runtime.testing.RuntimeTestApp;
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
 import io.grpc.ManagedChannel;
@@ -13,7 +13,6 @@ import io.grpc.stub.ClientCalls;
 import io.grpc.stub.StreamObserver;
 import io.quarkus.grpc.GrpcService;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -33,29 +32,11 @@ import org.junit.jupiter.api.Test;
  * the gRPC server holds, through a real gRPC server and client, and falls back when they are answered.
  */
 @QuarkusTest
-@TestProfile(CallsInFlightGaugeTest.Profile.class)
+@TestProfile(RuntimeTestApp.class)
 class CallsInFlightGaugeTest {
 
     private static final Pattern GAUGE = Pattern.compile("(?m)^overtone_grpc_calls_in_flight(?:\\{[^}]*})? (\\S+)$");
     private static final Duration BOUND = Duration.ofSeconds(10);
-
-    /** A service of its own, with the separate gRPC server every Overtone service runs, on ports free now unless given. */
-    public static class Profile implements QuarkusTestProfile {
-        private final Map<String, String> overrides = Map.of("quarkus.grpc.server.use-separate-server", "true",
-                "quarkus.grpc.server.test-port", portOrFree("quarkus.grpc.server.test-port"),
-                "quarkus.http.test-port", portOrFree("quarkus.http.test-port"),
-                // the optional LLM extension is on this module's test class path; its checks want a key
-                "quarkus.langchain4j.openai.api-key", "not-used");
-
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return overrides;
-        }
-
-        private static String portOrFree(String key) {
-            return System.getProperty(key, String.valueOf(FreePort.take()));
-        }
-    }
 
     @Inject
     @GrpcService
