@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Which remembered choices decide forks of a question (Recall and Start use this one matcher). A choice applies to a
@@ -46,6 +47,12 @@ public final class ChoiceMatcher {
      */
     public static List<Decision> match(String question, List<DecisionVariable> variables, List<String> readingSql,
             List<Set<String>> readingTables, List<Choice> choices, Function<DecisionVariable, String> pivotTerm) {
+        return match(question, variables, readingSql, () -> readingTables, choices, pivotTerm);
+    }
+
+    /** As above, the readings' tables found only when a table choice carried over needs them. */
+    public static List<Decision> match(String question, List<DecisionVariable> variables, List<String> readingSql,
+            Supplier<List<Set<String>>> tables, List<Choice> choices, Function<DecisionVariable, String> pivotTerm) {
         List<Decision> out = new ArrayList<>();
         if (variables.isEmpty() || choices.isEmpty()) {
             return out;
@@ -100,6 +107,7 @@ public final class ChoiceMatcher {
                 decision = shownAnywhere(decision, variables, alive.length);
             }
             if (!own && TABLE_CLAUSE.equals(choice.clause())) {
+                List<Set<String>> readingTables = tables.get();
                 Set<Integer> readers = TableReaders.of(choice.chosenValue(), readingTables);
                 if (readers.size() == readingTables.size()) {
                     settled[best] = true; // every reading reads the table: they differ in the order of FROM, not in meaning
