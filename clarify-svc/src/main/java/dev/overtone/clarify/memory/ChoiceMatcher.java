@@ -28,7 +28,8 @@ import java.util.function.Supplier;
  * carried over, decides nothing where no two readings swap it for a rejected one ({@link ShownColumns}): every reading on
  * one side shows the other side's column too, so the fork adds a column beside it, it does not choose between columns;
  * where it does decide, it also agrees with a reading that shows the chosen column elsewhere and none of the rejected ones.
- * Before any fork: a whole reading chosen for this very question, when it is among the readings again, decides every
+ * Carried over, such a choice is narrowed to the readings that also show the columns the chosen reading showed beside it
+ * ({@link ShownBeside}), where any is left. Before any fork: a whole reading chosen for this very question, when it is among the readings again, decides every
  * fork as that reading has it (the person's answer, not only the forks they were asked about).
  */
 public final class ChoiceMatcher {
@@ -71,7 +72,7 @@ public final class ChoiceMatcher {
         boolean[] settled = new boolean[variables.size()]; // decided by a newer choice, or by the question's words
         for (Choice choice : choices) {
             boolean own = ForkReach.ownQuestion(choice, question);
-            if (choice.isReading() || !own && !ForkReach.carriesOver(choice)) {
+            if (choice.isReading() || choice.isShownBeside() || !own && !ForkReach.carriesOver(choice)) {
                 continue;
             }
             int best = -1;
@@ -121,6 +122,7 @@ public final class ChoiceMatcher {
                 out.add(decision);
             }
         }
+        out = ShownBeside.narrow(out, choices, variables, alive.length);
         out.sort(Comparator.comparingInt(Decision::variable)); // in the question's fork order, whatever the choices' ages
         return out;
     }

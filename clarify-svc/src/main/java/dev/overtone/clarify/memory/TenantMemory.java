@@ -166,11 +166,15 @@ public class TenantMemory {
                 .invoke(() -> cache.changed(new MemoryScope(r.tenant(), r.database())));
     }
 
-    /** Each fork the chosen reading decides ({@link DecidedForks}: not where readings differ in order only), then the reading itself. */
+    /**
+     * Each fork the chosen reading decides ({@link DecidedForks}: not where readings differ in order only), the columns it
+     * shows beside a chosen one ({@link ShownBeside}), then the reading itself.
+     */
     private List<ForkChoice> forks(String question, List<List<SlotValue>> slots, int chosen, Reading reading) {
         List<DecisionVariable> named = DecisionVariableExtractor.extract(slots).stream()
                 .map(v -> v.withPivotTerm(readingForks.pivotTerm(question, v))).toList();
         List<ForkChoice> out = new ArrayList<>(DecidedForks.of(named, slots, chosen));
+        out.addAll(ShownBeside.of(out, slots.get(chosen)));
         out.add(ForkChoice.reading(reading.sql(), reading.text()));
         return out;
     }
