@@ -37,6 +37,9 @@ class MemoryProtoMapperTest {
                 .satisfies(c -> assertThat(c.getSource()).isEqualTo(ChoiceSource.CHOICE_SOURCE_CALLER));
         assertThat(MemoryProtoMapper.choice(choice(Choice.READING, "", "each hotel's average score", Choice.Source.CALLER)).getExplanation())
                 .isEqualTo("this question read as each hotel's average score: chosen in this database on 2026-11-20");
+        // a column shown beside a chosen one names that one (its only "rejected" value)
+        assertThat(MemoryProtoMapper.choice(choice(Choice.SHOWN_BESIDE, "rating", "hotels.name", Choice.Source.CALLER)).getExplanation())
+                .isEqualTo("hotels.name shown beside hotels.stars: chosen in this database on 2026-11-20");
     }
 
     @Test

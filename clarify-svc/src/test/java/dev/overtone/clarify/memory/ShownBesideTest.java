@@ -22,7 +22,7 @@ class ShownBesideTest {
     private static final String EARLIER = "List each hotel's name, rating and city";
 
     private static SlotValue slot(String path, String value) {
-        return new SlotValue(path, value, "shows " + value, List.of(value));
+        return DecidedForksTest.column(path, value);
     }
 
     private static Choice stored(ForkChoice f, String question) {
