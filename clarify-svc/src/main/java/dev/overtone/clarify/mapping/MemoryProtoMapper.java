@@ -111,6 +111,9 @@ public final class MemoryProtoMapper {
         if (c.isReading()) {
             return "this question read as " + c.chosenLabel() + ": " + on;
         }
+        if (c.isShownBeside()) {
+            return c.chosenLabel() + " shown beside " + String.join(", ", c.rejectedValues()) + ": " + on;
+        }
         return c.pivotTerm().isEmpty()
                 ? "for " + QuestionWriter.clausePhrase(c.clause()) + ", " + c.chosenLabel() + ": " + on
                 : "'" + c.pivotTerm() + "' read as " + c.chosenLabel() + ": " + on;

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Which remembered choices decide forks of a question (Recall and Start use this one matcher). A choice applies to a
@@ -27,7 +28,8 @@ import java.util.function.Function;
  * carried over, decides nothing where no two readings swap it for a rejected one ({@link ShownColumns}): every reading on
  * one side shows the other side's column too, so the fork adds a column beside it, it does not choose between columns;
  * where it does decide, it also agrees with a reading that shows the chosen column elsewhere and none of the rejected ones.
- * Before any fork: a whole reading chosen for this very question, when it is among the readings again, decides every
+ * Carried over, such a choice is narrowed to the readings that also show the columns the chosen reading showed beside it
+ * ({@link ShownBeside}), where any is left. Before any fork: a whole reading chosen for this very question, when it is among the readings again, decides every
  * fork as that reading has it (the person's answer, not only the forks they were asked about).
  */
 public final class ChoiceMatcher {
@@ -46,6 +48,12 @@ public final class ChoiceMatcher {
      */
     public static List<Decision> match(String question, List<DecisionVariable> variables, List<String> readingSql,
             List<Set<String>> readingTables, List<Choice> choices, Function<DecisionVariable, String> pivotTerm) {
+        return match(question, variables, readingSql, () -> readingTables, choices, pivotTerm);
+    }
+
+    /** As above, the readings' tables found only when a table choice carried over needs them. */
+    public static List<Decision> match(String question, List<DecisionVariable> variables, List<String> readingSql,
+            Supplier<List<Set<String>>> tables, List<Choice> choices, Function<DecisionVariable, String> pivotTerm) {
         List<Decision> out = new ArrayList<>();
         if (variables.isEmpty() || choices.isEmpty()) {
             return out;
@@ -64,7 +72,7 @@ public final class ChoiceMatcher {
         boolean[] settled = new boolean[variables.size()]; // decided by a newer choice, or by the question's words
         for (Choice choice : choices) {
             boolean own = ForkReach.ownQuestion(choice, question);
-            if (choice.isReading() || !own && !ForkReach.carriesOver(choice)) {
+            if (choice.isReading() || choice.isShownBeside() || !own && !ForkReach.carriesOver(choice)) {
                 continue;
             }
             int best = -1;
@@ -100,6 +108,7 @@ public final class ChoiceMatcher {
                 decision = shownAnywhere(decision, variables, alive.length);
             }
             if (!own && TABLE_CLAUSE.equals(choice.clause())) {
+                List<Set<String>> readingTables = tables.get();
                 Set<Integer> readers = TableReaders.of(choice.chosenValue(), readingTables);
                 if (readers.size() == readingTables.size()) {
                     settled[best] = true; // every reading reads the table: they differ in the order of FROM, not in meaning
@@ -113,6 +122,7 @@ public final class ChoiceMatcher {
                 out.add(decision);
             }
         }
+        out = ShownBeside.narrow(out, choices, variables, alive.length);
         out.sort(Comparator.comparingInt(Decision::variable)); // in the question's fork order, whatever the choices' ages
         return out;
     }

@@ -1,6 +1,7 @@
 package dev.overtone.clarify.memory;
 
 import dev.overtone.clarify.service.DecisionVariable;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -37,11 +38,19 @@ final class ForkReach {
      * musician), and the same columns offered again are the same choice, whatever the other question's word.
      */
     static boolean carriesOver(Choice choice) {
-        return (!choice.pivotTerm().isEmpty() || SHOWN.equals(choice.clause())) && schemaElement(choice.chosenValue())
-                && choice.rejectedValues().stream().allMatch(ForkReach::schemaElement);
+        return carriesOver(choice.clause(), choice.pivotTerm(), choice.chosenValue(), choice.rejectedValues());
     }
 
-    private static boolean schemaElement(String value) {
+    /** As above, for a fork's choice before it is stored. */
+    static boolean carriesOver(ForkChoice fork) {
+        return carriesOver(fork.clause(), fork.pivotTerm(), fork.chosenValue(), fork.rejectedValues());
+    }
+
+    private static boolean carriesOver(String clause, String pivotTerm, String chosen, List<String> rejected) {
+        return (!pivotTerm.isEmpty() || SHOWN.equals(clause)) && schemaElement(chosen) && rejected.stream().allMatch(ForkReach::schemaElement);
+    }
+
+    static boolean schemaElement(String value) {
         return !DecisionVariable.ABSENT.equals(value) && SCHEMA_ELEMENT.matcher(value.trim()).matches();
     }
 

@@ -98,9 +98,15 @@ public class TenantMemory {
 
     private Recalled recalled(MemoryRequest r, List<Reading> readings, List<List<SlotValue>> slots, List<Choice> choices,
             BiFunction<String, DecisionVariable, String> pivotTerm) {
+        List<String> sql = sqlOf(readings);
+        OwnReading.Match own = OwnReading.of(r.question(), sql, slots, choices);
+        if (own != null) { // asked again: the person's reading decides every fork, no fork need be named
+            List<String> agree = ids(r, readings, own.consistent()::contains);
+            return new Recalled(List.of(new Applied(own.choice(), agree)), agree, true, firstExpiry(choices));
+        }
         List<DecisionVariable> variables = DecisionVariableExtractor.extract(slots);
         Map<String, String> terms = new HashMap<>();
-        List<Decision> decisions = ChoiceMatcher.match(r.question(), variables, sqlOf(readings), TableReaders.tables(slots), choices,
+        List<Decision> decisions = ChoiceMatcher.match(r.question(), variables, sql, () -> TableReaders.tables(slots), choices,
                 v -> terms.computeIfAbsent(v.id(), id -> pivotTerm.apply(r.question(), v)));
         Map<Choice, List<Decision>> byChoice = new LinkedHashMap<>(); // a whole reading decides several forks
         for (Decision d : decisions) {
@@ -160,11 +166,15 @@ public class TenantMemory {
                 .invoke(() -> cache.changed(new MemoryScope(r.tenant(), r.database())));
     }
 
-    /** Each fork the chosen reading decides ({@link DecidedForks}: not where readings differ in order only), then the reading itself. */
+    /**
+     * Each fork the chosen reading decides ({@link DecidedForks}: not where readings differ in order only), the columns it
+     * shows beside a chosen one ({@link ShownBeside}), then the reading itself.
+     */
     private List<ForkChoice> forks(String question, List<List<SlotValue>> slots, int chosen, Reading reading) {
         List<DecisionVariable> named = DecisionVariableExtractor.extract(slots).stream()
                 .map(v -> v.withPivotTerm(readingForks.pivotTerm(question, v))).toList();
         List<ForkChoice> out = new ArrayList<>(DecidedForks.of(named, slots, chosen));
+        out.addAll(ShownBeside.of(out, slots.get(chosen)));
         out.add(ForkChoice.reading(reading.sql(), reading.text()));
         return out;
     }

@@ -59,36 +59,46 @@ public final class DecisionVariableExtractor {
         return codes;
     }
 
-    private static String key(SlotValue s) {
+    /** A slot's text as a fork's value is keyed (spacing aside); "absent" for no slot. */
+    public static String key(SlotValue s) {
         return s == null ? DecisionVariable.ABSENT : s.value().trim().replaceAll("\\s+", " ");
     }
 
     private static DecisionVariable variable(String id, int[] codes, List<String> paths, Map<String, SlotValue[]> byPath) {
         int values = Arrays.stream(codes).max().orElse(0) + 1;
         List<String> keys = new ArrayList<>();
-        List<String> labels = new ArrayList<>();
         List<String> terms = new ArrayList<>();
-        String clause = clauseOf(paths.get(0));
         for (int x = 0; x < values; x++) {
             int reading = indexOf(codes, x);
             List<String> k = new ArrayList<>();
-            List<String> l = new ArrayList<>();
             List<String> t = new ArrayList<>();
             for (String path : paths) {
                 SlotValue s = byPath.get(path)[reading];
                 k.add(key(s));
                 if (s != null) {
-                    // the first slot that has a value names the fork; the ones moving with it
-                    // (a join, a group-by) follow from it and only add words for reply matching
-                    if (l.isEmpty()) {
-                        l.add(label(s));
-                    }
                     t.add(String.join(" ", s.schemaElements()) + " " + s.value());
                 }
             }
             keys.add(String.join(KEY_SEPARATOR, k));
-            labels.add(l.isEmpty() ? absentLabel(clause) : l.get(0));
             terms.add(String.join(" ", t).trim());
+        }
+        String clause = clauseOf(paths.get(0));
+        return new DecisionVariable(id, List.copyOf(paths), clause, codes, keys,
+                new LazyLabels(() -> labels(codes, paths, byPath, keys, clause)), terms);
+    }
+
+    /** Each value's label; where two values would read alike, each with its key. */
+    private static List<String> labels(int[] codes, List<String> paths, Map<String, SlotValue[]> byPath, List<String> keys, String clause) {
+        List<String> labels = new ArrayList<>();
+        for (int x = 0; x < keys.size(); x++) {
+            int reading = indexOf(codes, x);
+            // the first slot that has a value names the fork; the ones moving with it (a join, a group-by) follow from it
+            String first = null;
+            for (int p = 0; p < paths.size() && first == null; p++) {
+                SlotValue s = byPath.get(paths.get(p))[reading];
+                first = s == null ? null : label(s);
+            }
+            labels.add(first == null ? absentLabel(clause) : first);
         }
         Set<String> seen = new HashSet<>();
         Set<String> dup = new HashSet<>();
@@ -97,12 +107,12 @@ public final class DecisionVariableExtractor {
                 dup.add(l);
             }
         }
-        for (int x = 0; x < values; x++) {
+        for (int x = 0; x < labels.size(); x++) {
             if (dup.contains(labels.get(x))) {
                 labels.set(x, labels.get(x) + " [" + keys.get(x) + "]");
             }
         }
-        return new DecisionVariable(id, List.copyOf(paths), clause, codes, keys, labels, terms);
+        return labels;
     }
 
     private static int indexOf(int[] codes, int x) {

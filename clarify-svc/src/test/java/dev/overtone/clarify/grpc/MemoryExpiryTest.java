@@ -49,7 +49,7 @@ class MemoryExpiryTest {
 
         // its time passes (the clock moved by the database, not waited for)
         assertThat(StoredRows.update("UPDATE clarify_remembered_choice SET expires_at = now() - interval '1 second' WHERE tenant = ?", tenant))
-                .isEqualTo(3);
+                .isEqualTo(4);
 
         assertThat(clarify.recall(MemoryCalls.recall(tenant, "hotels", HotelDialogue.QUESTION)).getAppliedList()).isEmpty();
         assertThat(clarify.remembers(MemoryCalls.remembers(tenant, "hotels")).getRememberedList()).containsExactly(false);

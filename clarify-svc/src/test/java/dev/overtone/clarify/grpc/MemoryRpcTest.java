@@ -52,14 +52,16 @@ class MemoryRpcTest {
 
         ChooseResponse chosen = clarify.choose(MemoryCalls.choose(tenant, "hotels", "score"));
 
-        // the score, (the score having no condition) no condition rather than the one on stars, and the reading itself
+        // the score, (the score having no condition) no condition rather than the one on stars, the name shown beside the
+        // score, and the reading itself
         assertThat(chosen.getRememberedList()).extracting(RememberedChoice::getChosenValue)
-                .containsExactly("AVG(reviews.score)", "absent", HotelDialogue.SCORE);
-        assertThat(chosen.getRememberedList()).extracting(RememberedChoice::getClause).containsExactly("select", "where", "reading");
+                .containsExactly("AVG(reviews.score)", "absent", "hotels.name", HotelDialogue.SCORE);
+        assertThat(chosen.getRememberedList()).extracting(RememberedChoice::getClause).containsExactly("select", "where", "select_beside", "reading");
         assertThat(chosen.getRemembered(0).getRejectedValuesList()).containsExactly("hotels.stars");
         assertThat(chosen.getRemembered(1).getRejectedValuesList()).containsExactly("hotels.stars > 3");
-        assertThat(chosen.getRemembered(2).getRejectedValuesList()).isEmpty();
-        assertThat(chosen.getRemembered(2).getExplanation()).startsWith("this question read as each hotel's average review score: chosen");
+        assertThat(chosen.getRemembered(2).getRejectedValuesList()).containsExactly("AVG(reviews.score)");
+        assertThat(chosen.getRemembered(3).getRejectedValuesList()).isEmpty();
+        assertThat(chosen.getRemembered(3).getExplanation()).startsWith("this question read as each hotel's average review score: chosen");
         assertThat(chosen.getRememberedList()).allSatisfy(c -> {
             assertThat(c.getSource()).isEqualTo(ChoiceSource.CHOICE_SOURCE_CALLER);
             assertThat(Duration.between(Instant.parse(c.getChosenAt()), Instant.parse(c.getExpiresAt()))).isEqualTo(Duration.ofDays(180));
@@ -70,7 +72,7 @@ class MemoryRpcTest {
         RecallResponse sameQuestion = clarify.recall(MemoryCalls.recall(tenant, "hotels", HotelDialogue.QUESTION).toBuilder()
                 .clearCandidates().addAllCandidates(MemoryCalls.analysed(MemoryCalls.candidates())).build());
         // the same question: the reading chosen for it, whole
-        assertThat(sameQuestion.getAppliedList()).extracting(a -> a.getChoice().getId()).containsExactly(chosen.getRemembered(2).getId());
+        assertThat(sameQuestion.getAppliedList()).extracting(a -> a.getChoice().getId()).containsExactly(chosen.getRemembered(3).getId());
         assertThat(sameQuestion.getApplied(0).getCandidateIdsList()).containsExactly("score");
         assertThat(sameQuestion.getConsistentCandidateIdsList()).containsExactly("score");
         // it holds until the first of the choices it was matched against expires (unless one is recorded or forgotten)
@@ -78,7 +80,7 @@ class MemoryRpcTest {
                 .isEqualTo(chosen.getRememberedList().stream().map(c -> Instant.parse(c.getExpiresAt())).min(Instant::compareTo).orElseThrow());
 
         // without the reading, the same question's forks one by one; read-your-forget: the scope forgotten in
-        ForgetResponse forgot = clarify.forget(MemoryCalls.forget(tenant, "hotels", chosen.getRemembered(2).getId()));
+        ForgetResponse forgot = clarify.forget(MemoryCalls.forget(tenant, "hotels", chosen.getRemembered(3).getId()));
         assertThat(forgot.getMemoryToken()).isEqualTo(MemoryToken.newBuilder().setTenant(tenant).setDatabase("hotels").build());
         RecallResponse recalled = clarify.recall(MemoryCalls.recall(tenant, "hotels", HotelDialogue.QUESTION).toBuilder()
                 .clearCandidates().addAllCandidates(MemoryCalls.analysed(MemoryCalls.candidates())).build());
@@ -121,12 +123,15 @@ class MemoryRpcTest {
         assertThat(Instant.parse(again.get(0).getChosenAt())).isAfter(Instant.parse(first.get(0).getChosenAt()));
         assertThat(raced).allSatisfy(r -> assertThat(r.getRememberedList()).extracting(RememberedChoice::getId)
                 .containsExactlyElementsOf(first.stream().map(RememberedChoice::getId).toList()));
-        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(3);
-        // the other way round is the same forks chosen anew: the same rows, now holding the stars
+        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(4);
+        // the other way round is the same forks chosen anew: the same rows, now holding the stars; the name is now shown
+        // beside the stars (a row of its own; the one beside the score no longer meets its companion)
         List<RememberedChoice> stars = clarify.choose(MemoryCalls.choose(tenant, "hotels", "good-stars")).getRememberedList();
-        assertThat(stars).extracting(RememberedChoice::getId).containsExactlyElementsOf(first.stream().map(RememberedChoice::getId).toList());
-        assertThat(stars).extracting(RememberedChoice::getChosenValue).containsExactly("hotels.stars", "hotels.stars > 3", HotelDialogue.GOOD_STARS);
-        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(3);
+        assertThat(stars).extracting(RememberedChoice::getId).containsSubsequence(first.get(0).getId(), first.get(1).getId(), first.get(3).getId())
+                .doesNotContain(first.get(2).getId());
+        assertThat(stars).extracting(RememberedChoice::getChosenValue).containsExactly("hotels.stars", "hotels.stars > 3", "hotels.name",
+                HotelDialogue.GOOD_STARS);
+        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(5);
     }
 
     @Test
@@ -141,13 +146,13 @@ class MemoryRpcTest {
         assertStatus(() -> clarify.forget(MemoryCalls.forget(tenant, "", "nope")), Status.Code.NOT_FOUND, "nope");
         assertThat(clarify.forget(MemoryCalls.forget(tenant, "", hotels.get(0).getId())).getForgotten()).isEqualTo(1);
         assertThat(clarify.listChoices(MemoryCalls.list(tenant, "hotels")).getChoicesList()).extracting(RememberedChoice::getId)
-                .containsExactlyInAnyOrder(hotels.get(1).getId(), hotels.get(2).getId());
-        assertThat(clarify.forget(MemoryCalls.forget(tenant, "hotels", "")).getForgotten()).isEqualTo(2);
+                .containsExactlyInAnyOrder(hotels.get(1).getId(), hotels.get(2).getId(), hotels.get(3).getId());
+        assertThat(clarify.forget(MemoryCalls.forget(tenant, "hotels", "")).getForgotten()).isEqualTo(3);
         assertThat(clarify.listChoices(MemoryCalls.list(tenant, "")).getChoicesList()).extracting(RememberedChoice::getDatabase)
-                .containsOnly("hotels-pg").hasSize(3);
-        assertThat(clarify.forget(MemoryCalls.forget(tenant, "", "")).getForgotten()).isEqualTo(3);
+                .containsOnly("hotels-pg").hasSize(4);
+        assertThat(clarify.forget(MemoryCalls.forget(tenant, "", "")).getForgotten()).isEqualTo(4);
         assertThat(MemoryCalls.storedChoices(tenant)).isZero();
-        assertThat(MemoryCalls.storedChoices(other)).isEqualTo(3);
+        assertThat(MemoryCalls.storedChoices(other)).isEqualTo(4);
     }
 
     @Test
@@ -181,11 +186,11 @@ class MemoryRpcTest {
             token = page.getNextPageToken();
         } while (!token.isEmpty());
 
-        assertThat(sizes).containsExactly(4, 4, 4, 3);
-        // the two forks and the reading of one Choose share their time: within it, by id
-        assertThat(listed).hasSize(15).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(newestFirst);
-        assertThat(listed.subList(12, 15)).containsExactlyInAnyOrderElementsOf(newestFirst.subList(12, 15));
-        assertThat(clarify.listChoices(MemoryCalls.list(tenant, "")).getChoicesCount()).isEqualTo(15); // default size 50
+        assertThat(sizes).containsExactly(4, 4, 4, 4, 4);
+        // the two forks, the column beside and the reading of one Choose share their time: within it, by id
+        assertThat(listed).hasSize(20).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(newestFirst);
+        assertThat(listed.subList(16, 20)).containsExactlyInAnyOrderElementsOf(newestFirst.subList(16, 20));
+        assertThat(clarify.listChoices(MemoryCalls.list(tenant, "")).getChoicesCount()).isEqualTo(20); // default size 50
         String second = clarify.listChoices(ListChoicesRequest.newBuilder().setTenant(tenant).setPageSize(4).build()).getNextPageToken();
         assertStatus(() -> clarify.listChoices(MemoryCalls.list(tenant, "").toBuilder().setPageToken("garbage").build()),
                 Status.Code.INVALID_ARGUMENT, "page_token");

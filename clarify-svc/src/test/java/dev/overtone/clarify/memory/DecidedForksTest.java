@@ -17,7 +17,7 @@ class DecidedForksTest {
     private static final String EFFECTIVENESS = "Medications.Effectiveness";
     private static final String NAME = "Medications.Name";
 
-    private static SlotValue column(String path, String value) {
+    static SlotValue column(String path, String value) {
         return new SlotValue(path, value, "shows " + value, List.of(value));
     }
 

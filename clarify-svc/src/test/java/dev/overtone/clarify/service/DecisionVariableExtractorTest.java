@@ -41,4 +41,13 @@ class DecisionVariableExtractorTest {
         assertThat(DecisionVariableExtractor.clauseOf("where/and[1]/or[0]")).isEqualTo("where");
         assertThat(DecisionVariableExtractor.clauseOf("limit")).isEqualTo("limit");
     }
+
+    @Test
+    void labelsAreBuiltOnlyWhenRead() {
+        List<DecisionVariable> vars = DecisionVariableExtractor.extract(List.of(HotelRatingSlots.stars(), HotelRatingSlots.averageScore()));
+        LazyLabels labels = (LazyLabels) vars.get(0).valueLabels();
+        assertThat(labels.isBuilt()).isFalse();
+        assertThat(labels).containsExactly("the hotel's stars (hotels.stars)", "the average review score (reviews.score)");
+        assertThat(labels.isBuilt()).isTrue();
+    }
 }
