@@ -112,7 +112,8 @@ class ClarifyRestartIT {
     void rememberedChoicesSurviveKillNine() throws Exception {
         String tenant = MemoryCalls.newTenant();
         List<RememberedChoice> chosen = call().choose(MemoryCalls.choose(tenant, "hotels", "score")).getRememberedList();
-        assertThat(chosen).hasSize(3); // the two forks and the reading chosen for the question
+        // the two forks, the name shown beside the chosen score, and the reading chosen for the question
+        assertThat(chosen).extracting(RememberedChoice::getClause).containsExactly("select", "where", "select_beside", "reading");
 
         killNine();
         startService();
