@@ -25,4 +25,14 @@ public record LlmSettings(String baseUrlKey, Optional<String> baseUrl, String ap
         baseUrl = baseUrl.map(String::strip).filter(url -> !url.isEmpty());
         apiKey = apiKey == null || apiKey.isBlank() ? NO_KEY : apiKey;
     }
+
+    /**
+     * The timeout the HTTP client is given: {@link #timeout} rounded up to whole seconds. quarkus-langchain4j hands its
+     * REST client {@code timeout.toSeconds()}, so 300 ms would become 0, which that client reads as no timeout at all,
+     * and 2.5 s would end the request at 2 s. The caller's fault-tolerance timeout still ends the call at the exact value.
+     */
+    public Duration httpTimeout() {
+        long seconds = Math.max(1, timeout.plusNanos(999_999_999).toSeconds());
+        return Duration.ofSeconds(seconds);
+    }
 }

@@ -14,9 +14,14 @@ import java.util.regex.Pattern;
 
 /**
  * Sorts what the OpenAI client threw into retryable and final failures, by HTTP status or cause:
- * 429 and 5xx, I/O faults, timeouts and unreadable bodies are retryable; any other 4xx is final.
+ * 429 and 5xx, I/O faults, timeouts and unreadable bodies are retryable; any other 4xx is final, and so is an
+ * answer without choices (langchain4j reports it as a server error though the endpoint answered 200).
  */
 public final class ModelFailures {
+    /** An answer without text: the endpoint answered, so asking again is not expected to help. */
+    public static final String NO_TEXT = "the model returned no text (empty choices)";
+    /** What langchain4j says, as an {@link InternalServerException}, when a 200 answer has no choices. */
+    private static final String NO_CHOICES = "no choices returned";
     private static final Pattern STATUS = Pattern.compile("(?:status(?: code)?[ :=]*|HTTP )(\\d{3})", Pattern.CASE_INSENSITIVE);
     private static final int MAX_MESSAGE = 200;
 
@@ -34,6 +39,9 @@ public final class ModelFailures {
             }
         }
         for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof InternalServerException && String.valueOf(t.getMessage()).contains(NO_CHOICES)) {
+                return new ModelFailure(NO_TEXT);
+            }
             int status = statusOf(t);
             if (status > 0) {
                 String message = "HTTP " + status + " from the model endpoint";

@@ -57,7 +57,7 @@ public final class OpenAiChat {
             throw ModelFailures.classify(e);
         }
         if (answer == null || answer.isBlank()) {
-            throw new ModelFailure("the model returned no text (empty choices)");
+            throw new ModelFailure(ModelFailures.NO_TEXT);
         }
         return answer;
     }
@@ -66,7 +66,7 @@ public final class OpenAiChat {
         String baseUrl = settings.baseUrl().orElseThrow(() -> new IllegalStateException(
                 "no LLM endpoint is configured: set " + settings.baseUrlKey()));
         var builder = OpenAiChatModel.builder().baseUrl(baseUrl).apiKey(settings.apiKey()).modelName(settings.model())
-                .temperature(settings.temperature()).timeout(settings.timeout()).maxRetries(0);
+                .temperature(settings.temperature()).timeout(settings.httpTimeout()).maxRetries(0);
         settings.maxTokens().ifPresent(builder::maxTokens);
         return builder.build();
     }

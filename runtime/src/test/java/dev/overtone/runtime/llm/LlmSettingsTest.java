@@ -38,4 +38,18 @@ class LlmSettingsTest {
         assertThatThrownBy(() -> new LlmSettings("k", Optional.empty(), "", "m", 0, OptionalInt.empty(), null))
                 .isInstanceOf(NullPointerException.class);
     }
+
+    @Test
+    void theHttpClientGetsTheTimeoutRoundedUpToWholeSecondsNeverZero() {
+        assertThat(withTimeout(Duration.ofMillis(300)).httpTimeout()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(withTimeout(Duration.ZERO).httpTimeout()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(withTimeout(Duration.ofMillis(2_500)).httpTimeout()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(withTimeout(Duration.ofSeconds(8)).httpTimeout()).isEqualTo(Duration.ofSeconds(8));
+        assertThat(withTimeout(Duration.ofMillis(8_001)).timeout()).as("the caller's own timeout is kept exact")
+                .isEqualTo(Duration.ofMillis(8_001));
+    }
+
+    private static LlmSettings withTimeout(Duration timeout) {
+        return new LlmSettings("k", Optional.empty(), "", "m", 0, OptionalInt.empty(), timeout);
+    }
 }

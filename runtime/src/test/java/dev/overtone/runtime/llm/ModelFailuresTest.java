@@ -25,6 +25,13 @@ class ModelFailuresTest {
     }
 
     @Test
+    void anAnswerWithoutChoicesIsFinalThoughLangchain4jCallsItAServerError() {
+        ModelFailure noChoices = ModelFailures.classify(
+                new InternalServerException("Chat completion failed: no choices returned in response"));
+        assertThat(noChoices).isNotInstanceOf(RetryableModelFailure.class).hasMessage(ModelFailures.NO_TEXT);
+    }
+
+    @Test
     void aStatusOnlyInTheMessageIsRead() {
         assertThat(ModelFailures.classify(new dev.langchain4j.exception.LangChain4jException("Received status code 400 from server")))
                 .isNotInstanceOf(RetryableModelFailure.class).hasMessage("HTTP 400 from the model endpoint");

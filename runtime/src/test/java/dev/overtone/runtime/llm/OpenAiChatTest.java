@@ -1,7 +1,9 @@
 package dev.overtone.runtime.llm;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -85,6 +87,27 @@ class OpenAiChatTest {
         FakeOpenAiEndpoint.answerEveryCall(vllm, 404, "{\"object\":\"error\",\"message\":\"model qwen-test does not exist\"}");
         assertThatThrownBy(() -> chat.complete("every hotel")).isExactlyInstanceOf(ModelFailure.class)
                 .hasMessage("HTTP 404 from the model endpoint");
+    }
+
+    @Test
+    void anAnswerWithNoChoicesIsAFinalFailureNotAServerError() {
+        FakeOpenAiEndpoint.answerEveryCall(vllm, 200, FakeOpenAiEndpoint.NO_CHOICES);
+
+        assertThatThrownBy(() -> chat(OptionalInt.empty()).complete("every hotel"))
+                .isExactlyInstanceOf(ModelFailure.class).hasMessage("the model returned no text (empty choices)");
+    }
+
+    @Test
+    void aTimeoutUnderASecondStillEndsTheRequestBeforeASlowAnswerArrives() {
+        // The REST client counts whole seconds: 300 ms passed as toSeconds() would be 0, which means no timeout at all.
+        vllm.stubFor(post(urlPathEqualTo(FakeOpenAiEndpoint.CHAT_PATH)).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "application/json").withBody(FakeOpenAiEndpoint.completion("SELECT 1"))
+                .withFixedDelay(4_000)));
+        OpenAiChat chat = new OpenAiChat(new LlmSettings("overtone.parser.llm.base-url", Optional.of(baseUrl), "sk-test",
+                "qwen-test", 0.0, OptionalInt.empty(), Duration.ofMillis(300)));
+
+        assertThatThrownBy(() -> chat.complete("every hotel")).isInstanceOf(ModelTimeout.class)
+                .hasMessage("the model endpoint did not answer in time");
     }
 
     @Test
