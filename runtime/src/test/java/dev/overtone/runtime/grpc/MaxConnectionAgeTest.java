@@ -2,6 +2,7 @@ package dev.overtone.runtime.grpc;
 
 import static dev.overtone.runtime.grpc.EchoMethods.ANALYZE;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.overtone.replicas.StaticReplicas;
@@ -12,7 +13,6 @@ import io.grpc.netty.NettyServerBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -40,12 +40,11 @@ class MaxConnectionAgeTest {
 
         dns.publish(List.of(address(old), address(fresh)));
         // every call must succeed (a failed one throws); the new replica is reached within the bound, or the test fails
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (added.get() == 0 && System.nanoTime() < deadline) {
-            replicas.call();
-        }
-
-        assertThat(added.get()).as("calls the replica added after the caller connected took").isPositive();
+        await("a call taken by the replica added after the caller connected").atMost(Duration.ofSeconds(15))
+                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(5)).until(() -> {
+                    replicas.call();
+                    return added.get() > 0;
+                });
     }
 
     @Test
