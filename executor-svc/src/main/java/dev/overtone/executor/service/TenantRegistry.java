@@ -89,8 +89,10 @@ public class TenantRegistry {
                 (a, b) -> a.key().compareTo(b.key())).toList();
     }
 
+    /** The tenants' databases: the executor's own ({@link #addInternal}) are not counted. */
     public int size() {
-        return tenants.values().stream().mapToInt(Map::size).sum();
+        return tenants.entrySet().stream().filter(tenant -> !reserved(tenant.getKey()))
+                .mapToInt(tenant -> tenant.getValue().size()).sum();
     }
 
     private TenantDatabase find(String tenant, String database) {

@@ -67,12 +67,14 @@ class TenantRegistryTest {
     }
 
     @Test
-    void anInternalDatabaseOutlivesReloadsAndNeedsAReservedName() {
-        TenantRegistry registry = registry(Map.of());
+    void anInternalDatabaseOutlivesReloadsNeedsAReservedNameAndIsNoTenantsDatabase() {
+        TenantRegistry registry = registry(Map.of("overtone.executor.tenants.demo.hotels.engine", "sqlite",
+                "overtone.executor.tenants.demo.hotels.path", "/data/hotels.sqlite"));
         registry.addInternal(TenantDatabase.sqlite("overtone-warm-up", "scratch", dir.resolve("s.sqlite")));
         registry.reload();
 
         assertThat(registry.lookup("overtone-warm-up", "scratch").sqlitePath()).contains(dir.resolve("s.sqlite"));
+        assertThat(registry.size()).as("the tenants' databases, without the executor's own").isEqualTo(1);
         assertThatThrownBy(() -> registry.addInternal(TenantDatabase.sqlite("demo", "scratch", dir.resolve("s.sqlite"))))
                 .isInstanceOf(IllegalArgumentException.class);
     }
