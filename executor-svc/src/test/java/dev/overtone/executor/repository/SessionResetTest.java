@@ -106,6 +106,24 @@ class SessionResetTest extends StatefulTenantCalls {
         }
     }
 
+    /**
+     * Defence in depth: no one statement can commit the transaction its call runs in, so a holdable cursor made by a
+     * call dies with the call's ROLLBACK (above). Should one ever outlive it, the reset's own CLOSE ALL ends it: here
+     * the cursor is made outside any transaction, on a session of its own, and the reset's query is run as it is.
+     */
+    @Test
+    void theResetItselfClosesAHoldableCursorThatOutlivedItsTransaction() throws Exception {
+        try (Connection session = TenantDatabasesResource.admin(PostgresTenant.STATEFUL.database());
+                Statement st = session.createStatement()) {
+            st.execute("DECLARE outlived CURSOR WITH HOLD FOR SELECT 1");
+            st.execute("FETCH outlived"); // it is there
+
+            st.execute(SessionReset.LIGHT);
+
+            assertThatThrownBy(() -> st.execute("FETCH outlived")).hasMessageContaining("\"outlived\" does not exist");
+        }
+    }
+
     @Test
     void aListenRegistrationIsGoneInTheNextCall() {
         try {
