@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The house rule for a service's configuration interface: every knob is set in the service's
@@ -43,14 +45,32 @@ public final class KnobRules {
     /**
      * Knobs without a row in a README table: no first cell names them in backticks, by the key below the prefix or by
      * a longer tail of the whole key ({@code warm-up.budget} for {@code overtone.executor.warm-up.budget}); keys under
-     * a map are left out.
+     * a map are left out. A cell may shorten the keys after its first: {@code `budget.parse` / `execute`} (a sibling) or
+     * {@code `max-connection-age` / `-grace`} (a suffix).
      */
     public static List<String> undocumented(List<MappedKnobs.Knob> knobs, Path readme) {
-        List<String> rows = read(readme).lines().filter(l -> l.startsWith("|") && l.indexOf('|', 1) > 0)
-                .map(l -> l.substring(1, l.indexOf('|', 1))).toList();
-        return knobs.stream().filter(k -> !k.underMap())
-                .filter(k -> rows.stream().noneMatch(cell -> names(k).stream().anyMatch(name -> cell.contains("`" + name + "`"))))
+        List<String> named = read(readme).lines().filter(l -> l.startsWith("|") && l.indexOf('|', 1) > 0)
+                .flatMap(l -> firstCellNames(l.substring(1, l.indexOf('|', 1))).stream()).toList();
+        return knobs.stream().filter(k -> !k.underMap()).filter(k -> names(k).stream().noneMatch(named::contains))
                 .map(k -> k.key() + " has no row in " + readme).toList();
+    }
+
+    /** The keys a table row's first cell names, its shortened ones spelled out after the first. */
+    private static List<String> firstCellNames(String cell) {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile("`([^`]+)`").matcher(cell);
+        while (m.find()) {
+            String name = m.group(1);
+            if (out.isEmpty()) {
+                out.add(name);
+            } else if (name.startsWith("-")) {
+                out.add(out.get(0) + name);
+            } else {
+                String first = out.get(0);
+                out.add(name.contains(".") || !first.contains(".") ? name : first.substring(0, first.lastIndexOf('.') + 1) + name);
+            }
+        }
+        return out;
     }
 
     /** Knobs without a line of their own in {@code application.properties} (in any profile). */
