@@ -31,33 +31,20 @@ class MemoryReportTest {
         MemoryReport report = new MemoryReport(List.of(hotels, other), new MemoryCost.Figures(10, 12.5, 11.0, 14.0, 0.8, 1.9, 2.6), Map.of());
 
         Map<String, Object> json = report.toJson();
-        Map<?, ?> repeat = (Map<?, ?>) json.get("repeat");
         // the unreachable question is left out of the shares: the user could not choose
-        assertThat(repeat.get("questions")).isEqualTo(3);
-        assertThat(repeat.get("reachable")).isEqualTo(2);
-        assertThat(repeat.get("remembered_first")).isEqualTo(50.0);
-        assertThat(repeat.get("no_question")).isEqualTo(100.0);
-        assertThat(repeat.get("memory_applied")).isEqualTo(50.0);
-        Map<?, ?> harm = (Map<?, ?>) ((Map<?, ?>) json.get("no_harm")).get("all");
-        assertThat(harm.get("first_on")).isEqualTo(50.0);
-        assertThat(harm.get("first_off")).isEqualTo(100.0);
-        assertThat(harm.get("memory_applied")).isEqualTo(50.0);
-        Map<?, ?> contradicting = (Map<?, ?>) ((Map<?, ?>) json.get("no_harm")).get("contradicting");
-        assertThat(contradicting.get("n")).isEqualTo(1);
-        Map<?, ?> transfer = (Map<?, ?>) ((Map<?, ?>) json.get("transfer")).get("all");
-        assertThat(transfer.get("n")).isEqualTo(3);
-        assertThat(transfer.get("mean_questions_on")).isEqualTo(0.33);
-        assertThat(transfer.get("first_on")).isEqualTo(33.3);
+        assertThat(section(json, "repeat")).containsEntry("questions", 3).containsEntry("reachable", 2)
+                .containsEntry("remembered_first", 50.0).containsEntry("no_question", 100.0).containsEntry("memory_applied", 50.0);
+        assertThat(section(json, "no_harm", "all")).containsEntry("first_on", 50.0).containsEntry("first_off", 100.0)
+                .containsEntry("memory_applied", 50.0);
+        assertThat(section(json, "no_harm", "contradicting")).containsEntry("n", 1);
+        assertThat(section(json, "transfer", "all")).containsEntry("n", 3).containsEntry("mean_questions_on", 0.33)
+                .containsEntry("first_on", 33.3);
         // no reading returns what the user means: left out of the reachable shares
-        Map<?, ?> reachable = (Map<?, ?>) ((Map<?, ?>) json.get("transfer")).get("reachable");
-        assertThat(reachable.get("n")).isEqualTo(2);
-        assertThat(reachable.get("mean_questions_on")).isEqualTo(0.5);
-        assertThat(reachable.get("mean_questions_off")).isEqualTo(1.0);
-        assertThat(reachable.get("first_on")).isEqualTo(50.0);
-        assertThat(((Map<?, ?>) ((Map<?, ?>) json.get("transfer")).get("sharing_the_choice")).get("n")).isEqualTo(1);
+        assertThat(section(json, "transfer", "reachable")).containsEntry("n", 2).containsEntry("mean_questions_on", 0.5)
+                .containsEntry("mean_questions_off", 1.0).containsEntry("first_on", 50.0);
+        assertThat(section(json, "transfer", "sharing_the_choice")).containsEntry("n", 1);
         assertThat(json.get("errors")).isEqualTo(List.of("d2: UNAVAILABLE: down"));
-        assertThat(((Map<?, ?>) json.get("cost")).get("added_p50_ms")).isEqualTo(1.5);
-        assertThat(((Map<?, ?>) json.get("cost")).get("asked_added_p50_ms")).isEqualTo(3.0);
+        assertThat(section(json, "cost")).containsEntry("added_p50_ms", 1.5).containsEntry("asked_added_p50_ms", 3.0);
 
         assertThat(report.goals()).containsExactly(
                 "missed  repeat: remembered reading first in 100 %: 50.0 %",
@@ -87,5 +74,15 @@ class MemoryReportTest {
         assertThat(p.getProperty("mk3x-r0.d1.engine")).isEqualTo("sqlite");
         assertThat(p.getProperty("mk3x-i1.d1.path")).isEqualTo(home.resolve("d1.sqlite").toAbsolutePath().toString());
         assertThat(file.getFileName().toString()).isEqualTo(MemoryTenants.FILE);
+    }
+
+    /** The report's part at {@code path}: a section, or a section's group. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> section(Map<String, Object> json, String... path) {
+        Map<String, Object> part = json;
+        for (String key : path) {
+            part = (Map<String, Object>) part.get(key);
+        }
+        return part;
     }
 }

@@ -3,18 +3,21 @@ package dev.overtone.bench.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class StatementTokenizerTest {
 
-    @Test
-    void completeOnlyWhenTheLastStatementIsTerminated() {
-        assertThat(StatementTokenizer.isComplete("SELECT 1;")).isTrue();
-        assertThat(StatementTokenizer.isComplete("SELECT 1")).isFalse();
-        assertThat(StatementTokenizer.isComplete("SELECT 1; -- done\n")).isTrue();
-        assertThat(StatementTokenizer.isComplete("INSERT INTO t VALUES ('a;b'")).isFalse();
-        assertThat(StatementTokenizer.isComplete("INSERT INTO t VALUES ('a;b');")).isTrue();
-        assertThat(StatementTokenizer.isComplete("SELECT 1; /* open")).isFalse();
-        assertThat(StatementTokenizer.isComplete("SELECT \"x;\" FROM [a;b];")).isTrue();
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT 1;", "SELECT 1; -- done\n", "INSERT INTO t VALUES ('a;b');", "SELECT \"x;\" FROM [a;b];"})
+    void completeWhenTheLastStatementIsTerminatedOutsideQuotesAndComments(String sql) {
+        assertThat(StatementTokenizer.isComplete(sql)).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT 1", "INSERT INTO t VALUES ('a;b'", "SELECT 1; /* open"})
+    void notCompleteWhileTheLastStatementOrACommentIsOpen(String sql) {
+        assertThat(StatementTokenizer.isComplete(sql)).isFalse();
     }
 
     @Test

@@ -3,18 +3,23 @@ package dev.overtone.clarify.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class OptionPhraseTest {
 
-    @Test
-    void columnsAndAggregatesBecomeNounPhrases() {
-        assertThat(OptionPhrase.of("hotels.stars")).hasValue("the hotel's stars");
-        assertThat(OptionPhrase.of("AVG(reviews.score)")).hasValue("the average review score");
-        assertThat(OptionPhrase.of("singer.Full_Name")).hasValue("the singer's full name");
-        assertThat(OptionPhrase.of("SUM(order_lines.amount)")).hasValue("the total order line amount");
-        assertThat(OptionPhrase.of("MAX(employees.employee_salary)")).hasValue("the highest employee salary");
-        assertThat(OptionPhrase.of("categories.categoryName")).hasValue("the category name");
-        assertThat(OptionPhrase.of("COUNT(*)")).hasValue("the number of rows");
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            hotels.stars                   | the hotel's stars
+            AVG(reviews.score)             | the average review score
+            singer.Full_Name               | the singer's full name
+            SUM(order_lines.amount)        | the total order line amount
+            MAX(employees.employee_salary) | the highest employee salary
+            categories.categoryName        | the category name
+            COUNT(*)                       | the number of rows
+            """)
+    void columnsAndAggregatesBecomeNounPhrases(String label, String phrase) {
+        assertThat(OptionPhrase.of(label)).hasValue(phrase);
     }
 
     @Test

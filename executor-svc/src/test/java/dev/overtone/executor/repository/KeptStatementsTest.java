@@ -6,6 +6,7 @@ import dev.overtone.executor.support.InMemorySqlite;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -14,8 +15,12 @@ class KeptStatementsTest {
     @RegisterExtension
     final InMemorySqlite db = new InMemorySqlite("CREATE TABLE hotels (name TEXT, city TEXT)");
 
-    private static CappedProjection capped(String sql, int cut) {
-        return CappedProjection.sqlite(sql, List.of("name"), List.of("TEXT"), columns -> cut);
+    /** The cut each statement here is kept and asked for under (one test asks under another). */
+    private static final IntUnaryOperator FULL = columns -> 100;
+
+    /** Keeps {@code statement} as the text {@code key} under the {@link #FULL} cut, at {@code schemaVersion}. */
+    private static void keep(KeptStatements kept, String key, PreparedStatement statement, int schemaVersion) {
+        kept.keep(key, CappedProjection.sqlite(key, List.of("name"), List.of("TEXT"), FULL), statement, schemaVersion);
     }
 
     private PreparedStatement prepared(String sql) throws SQLException {
@@ -28,23 +33,23 @@ class KeptStatementsTest {
         PreparedStatement a = prepared("SELECT name FROM hotels");
         PreparedStatement b = prepared("SELECT city FROM hotels");
         PreparedStatement c = prepared("SELECT 1");
-        kept.keep("a", capped("a", 100), a, 1);
-        kept.keep("b", capped("b", 100), b, 1);
-        assertThat(kept.get("a", columns -> 100)).as("a used: b is now the eldest").isNotNull();
-        kept.keep("c", capped("c", 100), c, 1);
+        keep(kept, "a", a, 1);
+        keep(kept, "b", b, 1);
+        assertThat(kept.get("a", FULL)).as("a used: b is now the eldest").isNotNull();
+        keep(kept, "c", c, 1);
         assertThat(kept.size()).isEqualTo(2);
         assertThat(b.isClosed()).isTrue();
         assertThat(a.isClosed()).isFalse();
-        assertThat(kept.get("b", columns -> 100)).isNull();
-        assertThat(kept.get("c", columns -> 100).statement()).isSameAs(c);
+        assertThat(kept.get("b", FULL)).isNull();
+        assertThat(kept.get("c", FULL).statement()).isSameAs(c);
     }
 
     @Test
     void aStatementWhoseCutNoLongerHoldsIsForgottenAndClosed() throws SQLException {
         KeptStatements kept = new KeptStatements(db.connection(), 4);
         PreparedStatement a = prepared("SELECT name FROM hotels");
-        kept.keep("a", capped("a", 100), a, 7);
-        assertThat(kept.get("a", columns -> 100).schemaVersion()).isEqualTo(7);
+        keep(kept, "a", a, 7);
+        assertThat(kept.get("a", FULL).schemaVersion()).isEqualTo(7);
         assertThat(kept.get("a", columns -> 50)).isNull();
         assertThat(a.isClosed()).isTrue();
         assertThat(kept.size()).isZero();
@@ -55,17 +60,17 @@ class KeptStatementsTest {
         KeptStatements kept = new KeptStatements(db.connection(), 4);
         PreparedStatement first = prepared("SELECT name FROM hotels");
         PreparedStatement second = prepared("SELECT name FROM hotels");
-        kept.keep("a", capped("a", 100), first, 1);
-        kept.keep("a", capped("a", 100), second, 2);
+        keep(kept, "a", first, 1);
+        keep(kept, "a", second, 2);
         assertThat(first.isClosed()).isTrue();
-        assertThat(kept.get("a", columns -> 100).statement()).isSameAs(second);
+        assertThat(kept.get("a", FULL).statement()).isSameAs(second);
     }
 
     @Test
     void withASizeOfZeroNothingIsKeptAndTheStatementIsClosedAtOnce() throws SQLException {
         KeptStatements kept = new KeptStatements(db.connection(), 0);
         PreparedStatement a = prepared("SELECT name FROM hotels");
-        kept.keep("a", capped("a", 100), a, 1);
+        keep(kept, "a", a, 1);
         assertThat(kept.keeps()).isFalse();
         assertThat(kept.size()).isZero();
         assertThat(a.isClosed()).isTrue();

@@ -6,6 +6,8 @@ import dev.overtone.proto.v1.Slot;
 import dev.overtone.proto.v1.Source;
 import dev.overtone.proto.v1.TableUse;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.List;
 import java.util.Set;
@@ -26,15 +28,18 @@ class LinkQuantifierTest {
         assertThat(LinkQuantifier.linkTables(SCHEMA)).containsExactly("hotel_amenities");
     }
 
-    @Test
-    void anInnerEachOrEveryLeavesTheScopeOpenAFrontedOneStatesIt() {
-        assertThat(LinkQuantifier.innerQuantifier("Show me the amenities each hotel has.")).isTrue();
-        assertThat(LinkQuantifier.innerQuantifier("Which amenities does every hotel offer?")).isTrue();
-        assertThat(LinkQuantifier.innerQuantifier("For each hotel, list its amenities.")).isFalse();
-        assertThat(LinkQuantifier.innerQuantifier("List all amenities of the hotels.")).isFalse();
-        // the object of a verb of asking: each one listed, nothing left open
-        assertThat(LinkQuantifier.innerQuantifier("List each hotel's name and its amenities.")).isFalse();
-        assertThat(LinkQuantifier.innerQuantifier("Everyone's favourite hotels")).isFalse();
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            Show me the amenities each hotel has.     | true
+            Which amenities does every hotel offer?   | true
+            For each hotel, list its amenities.       | false
+            List all amenities of the hotels.         | false
+            # the object of a verb of asking: each one listed, nothing left open
+            List each hotel's name and its amenities. | false
+            Everyone's favourite hotels               | false
+            """)
+    void anInnerEachOrEveryLeavesTheScopeOpenAFrontedOneStatesIt(String question, boolean open) {
+        assertThat(LinkQuantifier.innerQuantifier(question)).isEqualTo(open);
     }
 
     @Test

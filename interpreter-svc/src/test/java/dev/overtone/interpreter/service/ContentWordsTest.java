@@ -1,24 +1,28 @@
 package dev.overtone.interpreter.service;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Which words of a term can name something in data. */
 class ContentWordsTest {
 
-    @Test
-    void functionWordsAndTheVocabularyOfAskingAreNoContent() {
-        assertThat(ContentWords.of("but just")).isEmpty();
-        assertThat(ContentWords.of("listed")).isEmpty();
-        assertThat(ContentWords.of("table")).isEmpty();
-        assertThat(ContentWords.of("shown separately")).isEmpty();
-    }
-
-    @Test
-    void wordsThatNameThingsStay() {
-        assertThat(ContentWords.of("programs")).containsExactly("programs");
-        assertThat(ContentWords.of("churn risk")).containsExactly("churn", "risk");
-        assertThat(ContentWords.of("just programs")).containsExactly("programs");
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            # function words and the vocabulary of asking are no content
+            but just         | ''
+            listed           | ''
+            table            | ''
+            shown separately | ''
+            # words that name things stay
+            programs         | programs
+            churn risk       | churn risk
+            just programs    | programs
+            """)
+    void aTermKeepsOnlyTheWordsThatCanNameThings(String term, String content) {
+        assertThat(ContentWords.of(term)).containsExactlyElementsOf(Arrays.stream(content.split(" ")).filter(w -> !w.isEmpty()).toList());
     }
 }

@@ -7,6 +7,7 @@ import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.MemoryScope;
 import dev.overtone.proto.v1.MemoryScopes;
 import dev.overtone.proto.v1.WatchMemoryRequest;
+import dev.overtone.runtime.testing.GrpcCleanup;
 import io.grpc.Grpc;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.InsecureServerCredentials;
@@ -26,9 +27,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * MemoryWatch over real gRPC against a clarify-svc whose WatchMemory the test drives: answered locally only while the
@@ -42,8 +45,8 @@ class MemoryWatchTest {
 
     private final BlockingQueue<StreamObserver<MemoryScopes>> subscriptions = new LinkedBlockingQueue<>();
     private final List<Long> lags = new CopyOnWriteArrayList<>();
-    private Server server;
-    private ManagedChannel channel;
+    @RegisterExtension
+    final GrpcCleanup grpc = new GrpcCleanup();
     private MemoryWatch watch;
 
     @BeforeEach
@@ -54,8 +57,9 @@ class MemoryWatchTest {
                 .addMethod(ClarifyServiceGrpc.getWatchMemoryMethod(),
                         ServerCalls.asyncServerStreamingCall((WatchMemoryRequest request, StreamObserver<MemoryScopes> out) -> subscriptions.add(out)))
                 .build();
-        server = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(clarify).build().start();
-        channel = Grpc.newChannelBuilderForAddress("localhost", server.getPort(), InsecureChannelCredentials.create()).build();
+        Server server = grpc.register(Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(clarify).build().start());
+        ManagedChannel channel = grpc.register(
+                Grpc.newChannelBuilderForAddress("localhost", server.getPort(), InsecureChannelCredentials.create()).build());
         watch = new MemoryWatch(() -> ClarifyServiceGrpc.newBlockingStub(channel).watchMemory(WatchMemoryRequest.getDefaultInstance()),
                 new MemoryWatch.Settings(Duration.ofMillis(10), Duration.ofMillis(50)), lags::add);
     }
@@ -64,8 +68,6 @@ class MemoryWatchTest {
     void stop() throws InterruptedException {
         watch.close();
         assertThat(watch.awaitClosed(10, TimeUnit.SECONDS)).as("the follower ended").isTrue();
-        channel.shutdownNow();
-        server.shutdownNow();
     }
 
     @Test
@@ -77,7 +79,7 @@ class MemoryWatchTest {
         assertThat(watch.remembers(HOTELS)).as("the snapshot is not complete: ask").isEmpty();
 
         stream.onNext(scopes(true, 0, SHOP));
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(watch::synced);
+        soon().until(watch::synced);
         assertThat(watch.remembers(HOTELS)).contains(true);
         assertThat(watch.remembers(SHOP)).contains(true);
         assertThat(watch.remembers(OTHER_TENANTS_HOTELS)).as("another tenant's database of the same name").contains(false);
@@ -85,96 +87,98 @@ class MemoryWatchTest {
 
         long recorded = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
         stream.onNext(scopes(true, recorded, OTHER_TENANTS_HOTELS));
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> watch.remembers(OTHER_TENANTS_HOTELS).orElse(false));
+        soon().until(() -> watch.remembers(OTHER_TENANTS_HOTELS).orElse(false));
         assertThat(lags).hasSize(1).allSatisfy(lag -> assertThat(lag).isNotNegative());
     }
 
     @Test
     void aLostStreamAnswersNothingUntilANewSnapshotWhichHoldsWhatWasRecordedMeanwhile() throws InterruptedException {
-        watch.remembers(HOTELS);
-        next().onNext(scopes(true, 0, SHOP));
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(watch::synced);
+        syncedOn(scopes(true, 0, SHOP));
         assertThat(watch.remembers(HOTELS)).contains(false);
 
         subscriptions.clear();
         // the stream the follower holds now is the one it subscribed to; end it as a drained replica does
         lastSubscription.onError(Status.UNAVAILABLE.withDescription("shutting down").asRuntimeException());
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !watch.synced());
+        soon().until(() -> !watch.synced());
         assertThat(watch.remembers(HOTELS)).as("down: the caller asks").isEmpty();
 
         StreamObserver<MemoryScopes> again = next(); // subscribed again, after its backoff
         assertThat(watch.remembers(HOTELS)).as("not synced yet: the caller asks").isEmpty();
         again.onNext(scopes(true, 0, SHOP, HOTELS)); // HOTELS recorded while the stream was down
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(watch::synced);
+        soon().until(watch::synced);
         assertThat(watch.remembers(HOTELS)).contains(true);
     }
 
     @Test
     void aStreamEndedAtItsMaxAgeIsFollowedByAFreshSnapshotThatDropsWhatWasForgotten() throws InterruptedException {
-        watch.remembers(HOTELS);
-        next().onNext(scopes(true, 0, HOTELS));
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(watch::synced);
+        syncedOn(scopes(true, 0, HOTELS));
         assertThat(watch.remembers(HOTELS)).contains(true);
 
         lastSubscription.onCompleted();
         StreamObserver<MemoryScopes> again = next();
         again.onNext(scopes(true, 0)); // HOTELS' choices forgotten meanwhile: not in the new snapshot
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> watch.remembers(HOTELS).equals(Optional.of(false)));
+        soon().until(() -> watch.remembers(HOTELS).equals(Optional.of(false)));
     }
 
     @Test
     void eachRecordOrForgetHeardAfterTheSnapshotChangesTheStampOfItsDatabaseOrOfEveryDatabaseOfItsTenant() throws InterruptedException {
         assertThat(watch.stamp(HOTELS)).as("not synced: nothing may be kept").isEmpty();
         assertThat(watch.sinceChange(HOTELS, System.nanoTime())).isEmpty();
-        watch.remembers(HOTELS); // the first call subscribes
-        StreamObserver<MemoryScopes> stream = next();
-        stream.onNext(scopes(true, 0, HOTELS));
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(watch::synced);
+        StreamObserver<MemoryScopes> stream = syncedOn(scopes(true, 0, HOTELS));
         MemoryWatch.Stamp hotels = watch.stamp(HOTELS).orElseThrow();
         MemoryWatch.Stamp shop = watch.stamp(SHOP).orElseThrow();
         MemoryWatch.Stamp others = watch.stamp(OTHER_TENANTS_HOTELS).orElseThrow();
         assertThat(watch.sinceChange(HOTELS, System.nanoTime())).as("the sync counts as a change heard").isPresent();
 
         stream.onNext(scopes(true, 1, SHOP)); // SHOP records a choice
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !watch.stamp(SHOP).equals(Optional.of(shop)));
+        soon().until(() -> !watch.stamp(SHOP).equals(Optional.of(shop)));
         assertThat(watch.stamp(HOTELS)).as("another database's record").contains(hotels);
         assertThat(watch.sinceChange(SHOP, System.nanoTime())).isPresent();
 
         stream.onNext(forgotten(HOTELS)); // HOTELS forgets one
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !watch.stamp(HOTELS).equals(Optional.of(hotels)));
+        soon().until(() -> !watch.stamp(HOTELS).equals(Optional.of(hotels)));
         assertThat(watch.remembers(HOTELS)).as("it may remember others: still asked").contains(true);
         MemoryWatch.Stamp shopNow = watch.stamp(SHOP).orElseThrow();
         MemoryWatch.Stamp hotelsNow = watch.stamp(HOTELS).orElseThrow();
 
         stream.onNext(forgotten(new Scope("demo", ""))); // the tenant forgets everywhere
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !watch.stamp(SHOP).equals(Optional.of(shopNow)));
+        soon().until(() -> !watch.stamp(SHOP).equals(Optional.of(shopNow)));
         assertThat(watch.stamp(HOTELS)).isNotEqualTo(Optional.of(hotelsNow));
         assertThat(watch.stamp(OTHER_TENANTS_HOTELS)).as("another tenant's").contains(others);
     }
 
     @Test
     void aNewStreamChangesEveryStamp() throws InterruptedException {
-        watch.remembers(HOTELS);
-        next().onNext(scopes(true, 0, HOTELS));
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(watch::synced);
+        syncedOn(scopes(true, 0, HOTELS));
         MemoryWatch.Stamp before = watch.stamp(OTHER_TENANTS_HOTELS).orElseThrow();
 
         lastSubscription.onCompleted(); // changes may be missed between two streams
         next().onNext(scopes(true, 0, HOTELS));
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> watch.stamp(OTHER_TENANTS_HOTELS).map(s -> !s.equals(before)).orElse(false));
+        soon().until(() -> watch.stamp(OTHER_TENANTS_HOTELS).map(s -> !s.equals(before)).orElse(false));
     }
 
     @Test
     void aStreamOfAServerThatPushesNoForgetsGivesNoStamp() throws InterruptedException {
-        watch.remembers(HOTELS);
-        next().onNext(scopes(true, 0, HOTELS).toBuilder().setPushesForgets(false).build()); // an older clarify-svc replica
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(watch::synced);
+        syncedOn(scopes(true, 0, HOTELS).toBuilder().setPushesForgets(false).build()); // an older clarify-svc replica
 
         assertThat(watch.remembers(HOTELS)).contains(true);
         assertThat(watch.stamp(HOTELS)).as("a forget would never be heard: nothing may be kept").isEmpty();
     }
 
     private StreamObserver<MemoryScopes> lastSubscription;
+
+    /** Subscribes the watch (its first question does), pushes {@code snapshot} and waits until the watch is synced. */
+    private StreamObserver<MemoryScopes> syncedOn(MemoryScopes snapshot) throws InterruptedException {
+        watch.remembers(HOTELS);
+        StreamObserver<MemoryScopes> stream = next();
+        stream.onNext(snapshot);
+        soon().until(watch::synced);
+        return stream;
+    }
+
+    private static ConditionFactory soon() {
+        return Awaitility.await().atMost(Duration.ofSeconds(10));
+    }
 
     private StreamObserver<MemoryScopes> next() throws InterruptedException {
         lastSubscription = subscriptions.poll(10, TimeUnit.SECONDS);

@@ -12,12 +12,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Names and expressions in plain English, the same words every time. */
 class PhrasingTest {
 
-    @Test
-    void namesBecomeLowerCaseWords() {
-        assertThat(Phrasing.words("StarRating")).isEqualTo("star rating");
-        assertThat(Phrasing.words("\"star_rating\"")).isEqualTo("star rating");
-        assertThat(Phrasing.words("`check-in  date`")).isEqualTo("check in date");
-        assertThat(Phrasing.words(null)).isEmpty();
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', nullValues = "null", textBlock = """
+            StarRating       | star rating
+            "star_rating"    | star rating
+            `check-in  date` | check in date
+            null             | ''
+            """)
+    void namesBecomeLowerCaseWords(String name, String words) {
+        assertThat(Phrasing.words(name)).isEqualTo(words);
     }
 
     @ParameterizedTest

@@ -1,6 +1,9 @@
 package dev.overtone.parser.analysis;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.NullSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,11 +37,10 @@ class SqlExtractionTest {
         assertThat(SqlExtraction.extract("SELECT name\nFROM hotels\n\nThis lists every hotel.")).contains("SELECT name\nFROM hotels");
     }
 
-    @Test
-    void nothingOrBlankHasNoSql() {
-        assertThat(SqlExtraction.extract(null)).isEmpty();
-        assertThat(SqlExtraction.extract("  \n")).isEmpty();
-        assertThat(SqlExtraction.extract("```sql\n```")).isEmpty();
-        assertThat(SqlExtraction.extract("selection is hard")).as("a word that only starts like SELECT").isEmpty();
+    @ParameterizedTest
+    @NullSource
+    @ValueSource(strings = {"  \n", "```sql\n```", "selection is hard"}) // the last: a word that only starts like SELECT
+    void nothingOrBlankHasNoSql(String answer) {
+        assertThat(SqlExtraction.extract(answer)).isEmpty();
     }
 }

@@ -1,8 +1,8 @@
 package dev.overtone.parser.variants;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,28 +14,21 @@ class AggregateFamilyTest {
 
     @Test
     void anAggregateIsReadFromTheTableThatNamesAColumnForIt() {
-        List<Variant> proposed = FamilyProposals.of(FAMILY, "SELECT team, AVG(rating) FROM members GROUP BY team",
-                VariantGeneratorTest.partitioned(), "average rating per team");
-
-        assertThat(proposed).extracting(Variant::sql).containsExactly("SELECT team, avg_rating FROM teams GROUP BY team");
-        assertThat(proposed.get(0).slotPath()).isEqualTo("from[0]");
-        assertThat(proposed.get(0).description()).isEqualTo("the precomputed avg rating from teams");
+        assertThat(FamilyProposals.onPartitioned(FAMILY, "SELECT team, AVG(rating) FROM members GROUP BY team", "average rating per team"))
+                .extracting(Variant::slotPath, Variant::sql, Variant::description)
+                .containsExactly(tuple("from[0]", "SELECT team, avg_rating FROM teams GROUP BY team", "the precomputed avg rating from teams"));
     }
 
     @Test
     void aPrecomputedColumnIsComputedOverTheTableOfItsValues() {
-        List<Variant> proposed = FamilyProposals.of(FAMILY, "SELECT team, avg_rating FROM teams",
-                VariantGeneratorTest.partitioned(), "average rating per team");
-
-        assertThat(proposed).extracting(Variant::sql).containsExactly("SELECT team, AVG(rating) FROM members");
-        assertThat(proposed.get(0).description()).isEqualTo("AVG(rating) computed over members instead of teams");
+        assertThat(FamilyProposals.onPartitioned(FAMILY, "SELECT team, avg_rating FROM teams", "average rating per team"))
+                .extracting(Variant::sql, Variant::description)
+                .containsExactly(tuple("SELECT team, AVG(rating) FROM members", "AVG(rating) computed over members instead of teams"));
     }
 
     @Test
     void anAggregateTheTableHasNoColumnForOrOneInsideAnExpressionProposesNothing() {
-        assertThat(FamilyProposals.of(FAMILY, "SELECT team, MAX(rating) FROM members GROUP BY team",
-                VariantGeneratorTest.partitioned(), "best rating per team")).isEmpty();
-        assertThat(FamilyProposals.of(FAMILY, "SELECT team, avg_rating + 1 FROM teams",
-                VariantGeneratorTest.partitioned(), "average rating per team")).isEmpty();
+        assertThat(FamilyProposals.onPartitioned(FAMILY, "SELECT team, MAX(rating) FROM members GROUP BY team", "best rating per team")).isEmpty();
+        assertThat(FamilyProposals.onPartitioned(FAMILY, "SELECT team, avg_rating + 1 FROM teams", "average rating per team")).isEmpty();
     }
 }

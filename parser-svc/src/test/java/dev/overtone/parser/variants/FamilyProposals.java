@@ -14,6 +14,14 @@ final class FamilyProposals {
         return family.propose(context(sql, schema, question));
     }
 
+    /**
+     * What the family proposes on {@link VariantGeneratorTest#partitioned()}: players with a one-to-one player_stats
+     * extension, members whose average rating per team the teams table holds.
+     */
+    static List<Variant> onPartitioned(VariantFamily family, String sql, String question) {
+        return of(family, sql, VariantGeneratorTest.partitioned(), question);
+    }
+
     /** The context a family gets for the query, as the generator builds it, with names compared by their words only. */
     static VariantContext context(String sql, SchemaIndex schema, String question) {
         ParsedQueries.Parsed base = new ParsedQueries(schema).parsed(sql);

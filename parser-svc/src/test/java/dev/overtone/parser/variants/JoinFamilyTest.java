@@ -1,8 +1,8 @@
 package dev.overtone.parser.variants;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,30 +14,23 @@ class JoinFamilyTest {
 
     @Test
     void aRepeatedColumnIsReadThroughTheExtensionJoinedOnTheBaseTablesAlias() {
-        List<Variant> proposed = FamilyProposals.of(FAMILY, "SELECT p.id, p.rating FROM players p",
-                VariantGeneratorTest.partitioned(), "player ratings");
-
-        assertThat(proposed).extracting(Variant::sql).containsExactly(
-                "SELECT p.id, player_stats.rating FROM players p JOIN player_stats ON p.id = player_stats.id");
-        assertThat(proposed.get(0).slotPath()).isEqualTo("join[1]");
-        assertThat(proposed.get(0).description()).isEqualTo("the rating as recorded in player stats");
+        assertThat(FamilyProposals.onPartitioned(FAMILY, "SELECT p.id, p.rating FROM players p", "player ratings"))
+                .extracting(Variant::slotPath, Variant::sql, Variant::description)
+                .containsExactly(tuple("join[1]", "SELECT p.id, player_stats.rating FROM players p JOIN player_stats ON p.id = player_stats.id",
+                        "the rating as recorded in player stats"));
     }
 
     @Test
     void aJoinOfTheExtensionKeptOnlyForRepeatedColumnsIsDropped() {
-        List<Variant> proposed = FamilyProposals.of(FAMILY, "SELECT players.name, player_stats.rating FROM players"
-                + " JOIN player_stats ON players.id = player_stats.id", VariantGeneratorTest.partitioned(), "ratings");
-
-        assertThat(proposed).extracting(Variant::sql).containsExactly("SELECT players.name, players.rating FROM players");
-        assertThat(proposed.get(0).slotPath()).isEqualTo("join[0]");
-        assertThat(proposed.get(0).description()).isEqualTo("the rating as recorded in players");
+        assertThat(FamilyProposals.onPartitioned(FAMILY,
+                "SELECT players.name, player_stats.rating FROM players JOIN player_stats ON players.id = player_stats.id", "ratings"))
+                .extracting(Variant::slotPath, Variant::sql, Variant::description)
+                .containsExactly(tuple("join[0]", "SELECT players.name, players.rating FROM players", "the rating as recorded in players"));
     }
 
     @Test
     void aQueryOfColumnsTheExtensionDoesNotRepeatProposesNothing() {
-        assertThat(FamilyProposals.of(FAMILY, "SELECT name FROM players", VariantGeneratorTest.partitioned(), "names"))
-                .isEmpty();
-        assertThat(FamilyProposals.of(FAMILY, "SELECT team FROM members", VariantGeneratorTest.partitioned(), "teams"))
-                .isEmpty();
+        assertThat(FamilyProposals.onPartitioned(FAMILY, "SELECT name FROM players", "names")).isEmpty();
+        assertThat(FamilyProposals.onPartitioned(FAMILY, "SELECT team FROM members", "teams")).isEmpty();
     }
 }

@@ -6,6 +6,8 @@ import dev.overtone.parser.analysis.SchemaIndex;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Table;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.List;
 import java.util.Set;
@@ -75,27 +77,29 @@ class SideTableAndPrecomputedTest {
         assertThat(sqls("SELECT age FROM performer", performers(), "ages", Variant.JOIN)).isEmpty();
     }
 
-    @Test
-    void anAggregateIsReadFromThePrecomputedTableWithItsFilterKept() {
-        assertThat(sqls("SELECT avg(age) FROM performer WHERE country = 'France'", performers(), "average age of French performers", Variant.AGGREGATE))
-                .containsExactly("SELECT avg_age FROM performer_age WHERE country = 'France'");
-        assertThat(sqls("SELECT max(age), min(age), country FROM performer GROUP BY country", performers(), "oldest and youngest per country", Variant.AGGREGATE))
-                .containsExactly("SELECT max_age, min_age, country FROM performer_age GROUP BY country");
-        assertThat(sqls("SELECT sum(age) FROM performer", performers(), "total age", Variant.AGGREGATE))
-                .containsExactly("SELECT total_age FROM performer_age");
-        // inside an expression the column takes the aggregate's place as well
-        assertThat(sqls("SELECT max(age) - min(age) FROM performer", performers(), "age range", Variant.AGGREGATE))
-                .containsExactly("SELECT max_age - min_age FROM performer_age");
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            SELECT avg(age) FROM performer WHERE country = 'France'            | average age of French performers | SELECT avg_age FROM performer_age WHERE country = 'France'
+            SELECT max(age), min(age), country FROM performer GROUP BY country | oldest and youngest per country  | SELECT max_age, min_age, country FROM performer_age GROUP BY country
+            SELECT sum(age) FROM performer                                     | total age                        | SELECT total_age FROM performer_age
+            # inside an expression the column takes the aggregate's place as well
+            SELECT max(age) - min(age) FROM performer                          | age range                        | SELECT max_age - min_age FROM performer_age
+            """)
+    void anAggregateIsReadFromThePrecomputedTableWithItsFilterKept(String sql, String question, String precomputed) {
+        assertThat(sqls(sql, performers(), question, Variant.AGGREGATE)).containsExactly(precomputed);
     }
 
-    @Test
-    void noPrecomputedReadingWhenTheTableLacksAColumnOrTheAggregate() {
-        // filtered on a column the precomputed table was not grouped by
-        assertThat(sqls("SELECT avg(age) FROM performer WHERE name = 'Ann'", performers(), "average age of Ann", Variant.AGGREGATE)).isEmpty();
-        // no precomputed count
-        assertThat(sqls("SELECT count(*) FROM performer WHERE country = 'France'", performers(), "how many", Variant.AGGREGATE)).isEmpty();
-        // nothing aggregated: nothing to read precomputed
-        assertThat(sqls("SELECT age FROM performer WHERE country = 'France'", performers(), "ages", Variant.AGGREGATE)).isEmpty();
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            # filtered on a column the precomputed table was not grouped by
+            SELECT avg(age) FROM performer WHERE name = 'Ann'       | average age of Ann
+            # no precomputed count
+            SELECT count(*) FROM performer WHERE country = 'France' | how many
+            # nothing aggregated: nothing to read precomputed
+            SELECT age FROM performer WHERE country = 'France'      | ages
+            """)
+    void noPrecomputedReadingWhenTheTableLacksAColumnOrTheAggregate(String sql, String question) {
+        assertThat(sqls(sql, performers(), question, Variant.AGGREGATE)).isEmpty();
     }
 
     @Test
