@@ -3,6 +3,8 @@ package dev.overtone.runtime.testing;
 import io.smallrye.config.ConfigMappingInterface.Property;
 import io.smallrye.config.ConfigMappings;
 
+import org.junit.jupiter.api.Test;
+
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -17,35 +19,51 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
- * The house rule "every knob in {@code application.properties} and documented in the service's README", checked for
- * one {@code @ConfigMapping} interface: its knobs come from SmallRye's own mapping metadata (the names Quarkus reads,
- * each with its {@code @WithDefault}), so a method added to the interface is a knob the check knows at once. Run from the
- * module's directory (surefire's working directory): it reads {@code README.md} and
+ * The house rule "every knob in {@code application.properties} and documented in the service's README", as the test
+ * of one {@code @ConfigMapping} interface: a {@code XConfigTest} extends it and names the interface and a few of its knobs
+ * (so a mapping that lost its knobs cannot pass empty). The knobs come from SmallRye's own mapping metadata (the names
+ * Quarkus reads, each with its {@code @WithDefault}), so a method added to the interface is a knob the check knows at
+ * once. Run from the module's directory (surefire's working directory): it reads {@code README.md} and
  * {@code src/main/resources/application.properties} there.
  */
-public final class DocumentedKnobs {
+public abstract class DocumentedKnobs {
     /** {@code ${ENV:fallback}}: the value a property has when the environment does not set it. */
     private static final Pattern ENV_FALLBACK = Pattern.compile("\\$\\{[A-Z0-9_]+:(.*)}");
 
     /** One knob: its full property name and the default the interface declares (empty: none). */
-    public record Knob(String name, Optional<String> mappedDefault) {
+    private record Knob(String name, Optional<String> mappedDefault) {
     }
 
     private final Map<String, Knob> knobs;
-    private final Path module;
+    private final List<String> someKnobs;
+    private final Path module = Path.of("");
 
-    private DocumentedKnobs(Map<String, Knob> knobs, Path module) {
-        this.knobs = knobs;
-        this.module = module;
+    /** The knobs of {@code mapping} (a {@code @ConfigMapping} interface), {@code someKnobs} among them. */
+    protected DocumentedKnobs(Class<?> mapping, String... someKnobs) {
+        this.knobs = knobs(mapping);
+        this.someKnobs = List.of(someKnobs);
     }
 
-    /** The knobs of {@code mapping} (a {@code @ConfigMapping} interface), checked against the module in the working directory. */
-    public static DocumentedKnobs of(Class<?> mapping) {
-        return of(mapping, Path.of(""));
+    @Test
+    void everyKnobHasAMentionInTheReadme() {
+        assertThat(knobs.keySet()).containsAll(someKnobs);
+        assertThat(missingFromReadme()).as("knobs the module's README.md does not name in backticks").isEmpty();
     }
 
-    static DocumentedKnobs of(Class<?> mapping, Path module) {
+    @Test
+    void everyKnobIsSetInApplicationProperties() {
+        assertThat(missingFromProperties()).as("knobs application.properties does not set for every profile").isEmpty();
+    }
+
+    @Test
+    void applicationPropertiesSaysWhatTheInterfaceDefaultsTo() {
+        assertThat(defaultsThatDisagree()).isEmpty();
+    }
+
+    private static Map<String, Knob> knobs(Class<?> mapping) {
         Map<String, Knob> knobs = new TreeMap<>();
         for (Map.Entry<String, Property> p : ConfigMappings.getProperties(ConfigMappings.ConfigClass.configClass(mapping)).entrySet()) {
             Property property = p.getValue();
@@ -57,21 +75,17 @@ public final class DocumentedKnobs {
         if (knobs.isEmpty()) {
             throw new IllegalArgumentException(mapping.getName() + " maps no property: is it a @ConfigMapping interface?");
         }
-        return new DocumentedKnobs(knobs, module);
-    }
-
-    public List<Knob> knobs() {
-        return List.copyOf(knobs.values());
+        return knobs;
     }
 
     /** The knobs with no row (their name in backticks) in the module's README. */
-    public List<String> missingFromReadme() {
+    private List<String> missingFromReadme() {
         String readme = read(module.resolve("README.md"));
         return knobs.keySet().stream().filter(name -> !readme.contains("`" + name + "`")).toList();
     }
 
     /** The knobs {@code application.properties} does not set for every profile (a {@code %profile.} line alone does not count). */
-    public List<String> missingFromProperties() {
+    private List<String> missingFromProperties() {
         Properties properties = properties();
         return knobs.keySet().stream().filter(name -> !properties.containsKey(name)).toList();
     }
@@ -80,7 +94,7 @@ public final class DocumentedKnobs {
      * The knobs whose default in the interface is not the value {@code application.properties} gives them (for
      * {@code ${ENV:fallback}}, the fallback), each "name: mapped 'x', application.properties 'y'".
      */
-    public List<String> defaultsThatDisagree() {
+    private List<String> defaultsThatDisagree() {
         Properties properties = properties();
         List<String> disagree = new ArrayList<>();
         for (Knob knob : knobs.values()) {
