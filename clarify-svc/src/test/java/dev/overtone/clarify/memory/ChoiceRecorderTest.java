@@ -85,9 +85,7 @@ class ChoiceRecorderTest {
 
         assertThat(MemoryCalls.storedChoices(rolledBack)).isZero();
         // notices come in commit order: the later commit's arrives, the rolled-back one's never came before it
-        List<ScopeNotice> heard = new ArrayList<>();
-        assertThat(noticeOf(ScopeNotice.CHANNEL, committed, heard)).isPresent();
-        assertThat(heard).extracting(n -> n.scope().tenant()).doesNotContain(rolledBack);
+        assertThat(tenantsHeardBefore(ScopeNotice.CHANNEL, committed)).doesNotContain(rolledBack);
     }
 
     @Test
@@ -98,9 +96,7 @@ class ChoiceRecorderTest {
 
         assertThat(MemoryCalls.storedChoices(tenant)).isZero();
         inTransaction(() -> recorder.forgotten(new MemoryScope(tenant, "")).replaceWith(List.<Choice>of()));
-        List<ScopeNotice> heard = new ArrayList<>();
-        assertThat(noticeOf(ScopeNotice.FORGOTTEN_CHANNEL, tenant, heard)).isPresent();
-        assertThat(heard).extracting(n -> n.scope().tenant()).doesNotContain(tenant);
+        assertThat(tenantsHeardBefore(ScopeNotice.FORGOTTEN_CHANNEL, tenant)).doesNotContain(tenant);
     }
 
     @Test
@@ -115,6 +111,13 @@ class ChoiceRecorderTest {
 
     private static List<Choice> inTransaction(java.util.function.Supplier<Uni<List<Choice>>> work) throws Throwable {
         return VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(work));
+    }
+
+    /** The tenants of the notices heard before {@code tenant}'s on {@code channel}, which must come. */
+    private List<String> tenantsHeardBefore(String channel, String tenant) throws Exception {
+        List<ScopeNotice> heard = new ArrayList<>();
+        assertThat(noticeOf(channel, tenant, heard)).as("%s's notice on %s", tenant, channel).isPresent();
+        return heard.stream().map(n -> n.scope().tenant()).toList();
     }
 
     private Optional<ScopeNotice> noticeOf(String channel, String tenant) throws Exception {
