@@ -2,6 +2,7 @@ package dev.overtone.clarify.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.overtone.clarify.config.ClarifyConfig;
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
@@ -15,9 +16,11 @@ import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -124,19 +127,22 @@ class ChoiceRecorderTest {
         return noticeOf(channel, tenant, new ArrayList<>());
     }
 
-    /** Waits (10 s at most) for a notice of {@code tenant} on {@code channel}; those heard before it go to {@code before}. */
-    private Optional<ScopeNotice> noticeOf(String channel, String tenant, List<ScopeNotice> before) throws Exception {
-        long end = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < end) {
-            PGNotification[] got = listener.unwrap(PGConnection.class).getNotifications(500);
-            for (PGNotification n : got == null ? new PGNotification[0] : got) {
-                Optional<ScopeNotice> notice = ScopeNotice.parse(n.getParameter());
-                if (notice.isPresent() && n.getName().equals(channel) && notice.get().scope().tenant().equals(tenant)) {
-                    return notice;
-                }
-                notice.ifPresent(before::add);
-            }
-        }
-        return Optional.empty();
+    /** Waits (10 s at most, else the test fails) for a notice of {@code tenant} on {@code channel}; those heard before it go to {@code before}. */
+    private Optional<ScopeNotice> noticeOf(String channel, String tenant, List<ScopeNotice> before) {
+        AtomicReference<ScopeNotice> found = new AtomicReference<>();
+        await(tenant + "'s notice on " + channel).atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(10)).until(() -> {
+                    PGNotification[] got = listener.unwrap(PGConnection.class).getNotifications(100);
+                    for (PGNotification n : got == null ? new PGNotification[0] : got) {
+                        Optional<ScopeNotice> notice = ScopeNotice.parse(n.getParameter());
+                        if (notice.isPresent() && n.getName().equals(channel) && notice.get().scope().tenant().equals(tenant)) {
+                            found.set(notice.get());
+                            return true;
+                        }
+                        notice.ifPresent(before::add);
+                    }
+                    return false;
+                });
+        return Optional.of(found.get());
     }
 }
