@@ -122,9 +122,10 @@ public interface ExecutorConfig {
 
         /**
          * statement_timeout every connection starts with: a call whose time left is this (less than
-         * ExecutionLimits.ENGINE_STOP_GRACE shorter) opens its transaction without a SET LOCAL of its own.
+         * ExecutionLimits.ENGINE_STOP_GRACE shorter) opens its transaction without a SET LOCAL of its own. The
+         * default is the limit most calls carry: interpreter-svc's budget.execute.
          */
-        @WithDefault("10s")
+        @WithDefault("5s")
         Duration statementTimeout();
 
         /** Added to limits.max-timeout for the idle_in_transaction_session_timeout every connection starts with. */
