@@ -51,16 +51,9 @@ class InfillModelTest {
     @Inject
     CircuitBreakerMaintenance circuits;
 
-    private static boolean warm;
-
     @BeforeEach
     void warmUp() {
-        if (!warm) {
-            // the first model call of a fresh app loads the HTTP client and may outlast the short test timeout
-            warm = true;
-            FakeOpenAiEndpoint.answerEveryCall(FakeVllm.server(), 200, FakeOpenAiEndpoint.completion("x"));
-            model.complete("warm").onFailure().recoverWithItem("").await().atMost(WAIT);
-        }
+        FakeVllm.makeTheFirstModelCall(() -> model.complete("warm").onFailure().recoverWithItem("").await().atMost(WAIT));
         reset();
     }
 

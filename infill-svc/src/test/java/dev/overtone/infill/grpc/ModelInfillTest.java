@@ -40,18 +40,12 @@ class ModelInfillTest {
     @Inject
     CircuitBreakerMaintenance circuits;
 
-    private static boolean warm;
-
     @BeforeEach
     void reset() {
-        if (!warm) {
-            // The first model call of a fresh app loads the HTTP client and may outlast the short test
-            // timeout; make it before any test counts requests.
-            warm = true;
-            answer("All possible interpretations are covered.");
+        FakeVllm.makeTheFirstModelCall(() -> {
             ask();
             ask();
-        }
+        });
         FakeVllm.server().resetAll();
         circuits.resetAll();
         FakeParser.down = false;
