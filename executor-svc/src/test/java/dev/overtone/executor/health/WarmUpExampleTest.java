@@ -46,9 +46,11 @@ class WarmUpExampleTest {
     @Test
     void theFirstRoundRunsWholeThoughTheBudgetIsSpentAndNoFurtherRoundDoes() {
         double before = scratchStatements();
+        double described = ScrapedMetrics.servedOk("Describe");
 
         new WarmUpExample(new Settings(5, Duration.ZERO, 0, scratchDir), registry).run();
 
+        assertThat(ScrapedMetrics.servedOk("Describe") - described).as("the Describe before the first round").isEqualTo(1.0);
         assertThat(scratchStatements() - before).as("one round: its 8 batched statements and 1 Execute").isEqualTo(9.0);
     }
 
