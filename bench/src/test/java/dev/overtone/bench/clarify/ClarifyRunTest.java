@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,15 +36,7 @@ class ClarifyRunTest {
     @TempDir
     Path tmp;
 
-    private StandInSuite standIn;
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        standIn.close();
-    }
-
     private JsonNode run(Function<InterpretRequest, InterpretResponse> answer) throws Exception {
-        standIn = StandInSuite.serving(interpreter(answer), new OneQuestionClarify());
         ExampleOptions examples = new ExampleOptions();
         examples.data = ExampleLines.write(tmp.resolve("set.jsonl"), ExampleLines.rating("h1"),
                 ExampleLines.line("plain", ExampleLines.HOTELS, List.of(NAMES), List.of(NAMES), false));
@@ -54,7 +45,9 @@ class ClarifyRunTest {
         ClarifyRun run = new ClarifyRun(examples, CommandLine.populateCommand(new InterpretChoices()), tmp.resolve("out"),
                 SimulatedUser.Kind.HELPFUL, List.of(StrategyName.EIG, StrategyName.MAX_PROB), 42, null, null);
 
-        assertThat(run.execute(standIn.suiteOptions("--overtone-home", tmp.resolve("home").toString()))).isZero();
+        try (StandInSuite standIn = StandInSuite.serving(interpreter(answer), new OneQuestionClarify())) {
+            assertThat(run.execute(standIn.suiteOptions("--overtone-home", tmp.resolve("home").toString()))).isZero();
+        }
         return JSON.readTree(tmp.resolve("out/report.json").toFile());
     }
 

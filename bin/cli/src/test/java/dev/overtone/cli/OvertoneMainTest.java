@@ -3,6 +3,7 @@ package dev.overtone.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.util.Map;
 
@@ -54,8 +55,14 @@ class OvertoneMainTest {
         }
     }
 
+    /** The application wraps System.out and System.err for the rest of the process; the next test classes get theirs back. */
+    private static final PrintStream STDOUT = System.out;
+    private static final PrintStream STDERR = System.err;
+
     @AfterAll
     static void stop() {
+        System.setOut(STDOUT);
+        System.setErr(STDERR);
         if (AgainstStandIn.interpreter != null) {
             AgainstStandIn.interpreter.close();
         }
