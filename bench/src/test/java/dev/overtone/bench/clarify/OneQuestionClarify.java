@@ -9,6 +9,8 @@ import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.CancelRequest;
 import dev.overtone.proto.v1.Candidate;
 import dev.overtone.proto.v1.CandidateProbability;
+import dev.overtone.proto.v1.ChooseRequest;
+import dev.overtone.proto.v1.ChooseResponse;
 import dev.overtone.proto.v1.ClarifyServiceGrpc;
 import dev.overtone.proto.v1.Option;
 import dev.overtone.proto.v1.OptionKind;
@@ -25,9 +27,9 @@ import io.grpc.stub.StreamObserver;
 /**
  * A stand-in clarify-svc that asks one question, "which of these?", with one value option per candidate (its text), and
  * resolves on the candidate of the option answered (or named in free text); a reply that names none ends the one turn
- * it allows on the first candidate. A single candidate is resolved at once, with nothing to ask.
+ * it allows on the first candidate. A single candidate is resolved at once, with nothing to ask. It remembers no choice.
  */
-final class OneQuestionClarify extends ClarifyServiceGrpc.ClarifyServiceImplBase {
+public final class OneQuestionClarify extends ClarifyServiceGrpc.ClarifyServiceImplBase {
     private final Map<String, List<Candidate>> sessions = new ConcurrentHashMap<>();
 
     @Override
@@ -63,6 +65,12 @@ final class OneQuestionClarify extends ClarifyServiceGrpc.ClarifyServiceImplBase
                 named == null ? ResolutionReason.RESOLUTION_REASON_TURN_LIMIT : ResolutionReason.RESOLUTION_REASON_THRESHOLD));
         candidates.forEach(c -> turn.addDistribution(probability(c.getId(), c == chosen ? 1.0 : 0.0)));
         out.onNext(turn.build());
+        out.onCompleted();
+    }
+
+    @Override
+    public void choose(ChooseRequest request, StreamObserver<ChooseResponse> out) {
+        out.onNext(ChooseResponse.getDefaultInstance());
         out.onCompleted();
     }
 

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.overtone.bench.dataset.Example;
-import dev.overtone.bench.sqlite.DumpLoader;
 import dev.overtone.bench.sqlite.QueryRunner;
 
 /** The demo question of the memory protocol, on the demo tenant's own hotels database built from samples/hotels.sql. */
@@ -20,14 +19,6 @@ class DemoQuestionsTest {
 
     @TempDir
     Path home;
-
-    private Path demoDatabase() throws Exception {
-        Path file = Files.createDirectories(home.resolve("tenants/demo")).resolve("hotels.sqlite");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
-            DumpLoader.load(Files.readString(Path.of("..", "samples", "hotels.sql")), c);
-        }
-        return file;
-    }
 
     @Test
     void withoutTheDemoTenantsDatabaseThereIsNoDemoGroup() throws Exception {
@@ -38,7 +29,7 @@ class DemoQuestionsTest {
 
     @Test
     void theRatingQuestionHasTwoReadingsThatReturnDifferentRowsOnTheDemoDatabase() throws Exception {
-        Path file = demoDatabase();
+        Path file = DemoTenant.provision(home);
 
         MemoryCase.Group group = DemoQuestions.group(home).orElseThrow();
 
@@ -59,7 +50,7 @@ class DemoQuestionsTest {
 
     @Test
     void eachSiblingSaysOneReadingOfTheRatingQuestion() throws Exception {
-        demoDatabase();
+        DemoTenant.provision(home);
 
         MemoryCase.Group group = DemoQuestions.group(home).orElseThrow();
 
