@@ -28,6 +28,10 @@ final class StandInService implements AutoCloseable {
         return new StandInService(builder.build().start());
     }
 
+    int port() {
+        return server.getPort();
+    }
+
     ManagedChannel channel() {
         return channel;
     }

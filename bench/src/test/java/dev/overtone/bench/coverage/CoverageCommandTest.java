@@ -1,0 +1,73 @@
+package dev.overtone.bench.coverage;
+
+import static dev.overtone.bench.client.StandInSuite.interpreter;
+import static dev.overtone.bench.client.StandInSuite.readings;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.overtone.bench.BenchCommand;
+import dev.overtone.bench.PrintedOutput;
+import dev.overtone.bench.client.StandInSuite;
+import dev.overtone.bench.dataset.ExampleLines;
+import dev.overtone.proto.v1.Paraphrase;
+
+/** {@code bench coverage}'s own options: how identical golds score, who writes the defaults, paraphrases predicted too. */
+class CoverageCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    @RegisterExtension
+    final PrintedOutput printed = new PrintedOutput();
+
+    private String[] coverage(String... more) {
+        Path data = ExampleLines.write(tmp.resolve("set.jsonl"), ExampleLines.rating("h1"));
+        return List.of(List.of("coverage", "--data", data.toString(), "--out", tmp.resolve("out").toString(), "--overtone-home",
+                tmp.resolve("home").toString()), List.of(more)).stream().flatMap(List::stream).toArray(String[]::new);
+    }
+
+    @Test
+    void anUnknownWayToScoreIdenticalGoldsOrToWriteTheDefaultsIsABadCommandLine() {
+        assertThat(BenchCommand.commandLine().execute(coverage("--baseline-only", "--identical-golds", "sometimes")))
+                .isEqualTo(BenchCommand.EXIT_USAGE);
+        assertThat(printed.err()).contains("bench: --identical-golds must be zero, score or auto");
+        assertThat(BenchCommand.commandLine().execute(coverage("--baseline-only", "--defaults", "oracle")))
+                .isEqualTo(BenchCommand.EXIT_USAGE);
+        assertThat(printed.err()).contains("bench: --defaults must be caller or llm, got 'oracle'");
+        assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void theChosenOptionsReachTheRunAndWithParaphrasesEachReadingsParaphraseIsPredictedAfterIt() throws Exception {
+        try (StandInSuite standIn = StandInSuite.serving(interpreter(r -> {
+            var answer = readings(List.of(ExampleLines.STARS, ExampleLines.SCORE)).toBuilder();
+            answer.getInterpretationsBuilder(0).addParaphrases(Paraphrase.newBuilder().setSql("SELECT h.name, h.stars FROM h"));
+            return answer.build();
+        }))) {
+            int status = BenchCommand.commandLine().execute(coverage(standIn.options("--with-paraphrases", "--identical-golds",
+                    "score", "--no-infill")));
+
+            assertThat(status).isZero();
+        }
+        JsonNode prediction = JSON.readTree(Files.readAllLines(tmp.resolve("out/predictions.jsonl")).get(0));
+        assertThat(prediction.path("sqls")).extracting(JsonNode::asText)
+                .containsExactly(ExampleLines.STARS, "SELECT h.name, h.stars FROM h", ExampleLines.SCORE);
+        JsonNode run = JSON.readTree(tmp.resolve("out/report.json").toFile()).path("run");
+        assertThat(run.path("identical_golds").asText()).isEqualTo("score");
+        assertThat(run.path("paraphrases").asBoolean()).isTrue();
+        assertThat(run.path("infill").asBoolean()).isFalse();
+        assertThat(run.path("defaults").asText()).isEqualTo("caller");
+        assertThat(printed.out()).contains("report: ");
+    }
+}
