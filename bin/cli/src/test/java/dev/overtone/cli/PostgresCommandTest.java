@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.awaitility.Awaitility;
@@ -71,5 +72,14 @@ class PostgresCommandTest {
             assertThat(s.map(p -> p.getFileName().toString())).anyMatch(n -> n.startsWith("pgdata.incomplete-"));
         }
         assertThat(server.isAlive()).as("it serves until the process stops").isTrue();
+        stopPostmaster(data);
+    }
+
+    /** SIGTERM to the server whose pid the data directory's postmaster.pid names (its first line), awaited. */
+    private static void stopPostmaster(Path data) throws Exception {
+        long pid = Long.parseLong(Files.readAllLines(data.resolve("postmaster.pid")).get(0).trim());
+        ProcessHandle postmaster = ProcessHandle.of(pid).orElseThrow();
+        postmaster.destroy();
+        postmaster.onExit().get(60, TimeUnit.SECONDS);
     }
 }
