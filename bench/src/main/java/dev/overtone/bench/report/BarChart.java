@@ -3,6 +3,7 @@ package dev.overtone.bench.report;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,19 @@ public final class BarChart {
         }
         series.put(name, new ArrayList<>(values));
         return this;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public List<String> categories() {
+        return categories;
+    }
+
+    /** Each series' values by its name, in the order added (a null value: no bar). */
+    public Map<String, List<Double>> series() {
+        return Collections.unmodifiableMap(series);
     }
 
     public void savePng(Path file, double yMax) throws IOException {
