@@ -38,8 +38,4 @@ public class SchemaCatalog {
         cache.put(key, new Entry(schema, now + config.schema().cacheTtl().toNanos()));
         return schema;
     }
-
-    public void evictAll() {
-        cache.clear();
-    }
 }
