@@ -8,22 +8,12 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /** A measurement over a data set's examples: the data set with the report directory, and its examples' options checked. */
 class ExampleMeasurementTest {
 
-    @Command(name = "measure")
-    static class Measurement {
-        @Mixin
-        ExampleMeasurement measured;
-    }
-
     private static ExampleMeasurement parsed(String... args) {
-        Measurement m = new Measurement();
-        new CommandLine(m).parseArgs(args);
-        return m.measured;
+        return CommandLine.populateCommand(new ExampleMeasurement(), args);
     }
 
     @Test

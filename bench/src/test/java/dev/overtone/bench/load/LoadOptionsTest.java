@@ -5,22 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /** How load and chaos drive Interpret: 16 calls in flight unless told, and a data set mixed in at the command's own share. */
 class LoadOptionsTest {
 
-    @Command(name = "drive")
-    static class Driver {
-        @Mixin
-        LoadOptions pace = new LoadOptions(0.8);
-    }
-
     private static LoadOptions parsed(String... args) {
-        Driver d = new Driver();
-        new CommandLine(d).parseArgs(args);
-        return d.pace;
+        return CommandLine.populateCommand(new LoadOptions(0.8), args);
     }
 
     @Test

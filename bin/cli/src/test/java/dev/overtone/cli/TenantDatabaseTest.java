@@ -6,22 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /** Where a command reads: {@code --tenant} and {@code --db}, both needed, as executor-svc names a tenant database. */
 class TenantDatabaseTest {
 
-    @Command(name = "read")
-    static class Reader {
-        @Mixin
-        TenantDatabase where;
-    }
-
     private static TenantDatabase parsed(String... args) {
-        Reader reader = new Reader();
-        new CommandLine(reader).parseArgs(args);
-        return reader.where;
+        return CommandLine.populateCommand(new TenantDatabase(), args);
     }
 
     @Test
