@@ -1,0 +1,186 @@
+package dev.overtone.bench.client;
+
+import static dev.overtone.bench.client.StandInSuite.interpreter;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.sun.net.httpserver.HttpServer;
+
+import dev.overtone.proto.v1.ClarifyServiceGrpc;
+import dev.overtone.proto.v1.InterpretRequest;
+import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Interpretation;
+import dev.overtone.proto.v1.StartRequest;
+import dev.overtone.proto.v1.Turn;
+import io.grpc.Context;
+import io.grpc.Deadline;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.StreamObserver;
+
+/**
+ * The suite as the bench's client of it: a stub per service on that service's address with the deadline given, answers
+ * beyond gRPC's default 4 MiB, failures as the call's status, and readiness (starting the suite with the launcher when allowed).
+ */
+class SuiteTest {
+    @TempDir
+    Path tmp;
+
+    private final Deque<AutoCloseable> opened = new ArrayDeque<>();
+    private final CountDownLatch release = new CountDownLatch(1);
+
+    @AfterEach
+    void close() throws Exception {
+        release.countDown();
+        for (AutoCloseable c : opened) {
+            c.close();
+        }
+    }
+
+    @Test
+    void eachStubCallsItsOwnServiceWithTheDeadlineGiven() throws Exception {
+        Deadline[] seen = new Deadline[2];
+        StandInSuite interpreterSvc = open(StandInSuite.serving(interpreter(r -> {
+            seen[0] = Context.current().getDeadline();
+            return InterpretResponse.getDefaultInstance();
+        })));
+        StandInSuite clarifySvc = open(StandInSuite.serving(new ClarifyServiceGrpc.ClarifyServiceImplBase() {
+            @Override
+            public void start(StartRequest request, StreamObserver<Turn> out) {
+                seen[1] = Context.current().getDeadline();
+                out.onNext(Turn.newBuilder().setSessionId("s1").build());
+                out.onCompleted();
+            }
+        }));
+        Suite suite = open(new Suite(Endpoint.parse(interpreterSvc.address(), 0), Endpoint.parse(clarifySvc.address(), 0)));
+
+        suite.interpreter(30_000).interpret(InterpretRequest.getDefaultInstance());
+        assertThat(suite.clarify(3_000).start(StartRequest.getDefaultInstance()).getSessionId()).isEqualTo("s1");
+
+        assertThat(seen[0].timeRemaining(TimeUnit.MILLISECONDS)).isBetween(20_000L, 30_000L);
+        assertThat(seen[1].timeRemaining(TimeUnit.MILLISECONDS)).isBetween(0L, 3_000L);
+    }
+
+    @Test
+    void anAnswerBeyondGrpcsDefaultFourMegabytesIsReceived() throws Exception {
+        String text = "x".repeat(5 * 1024 * 1024);
+        Suite suite = open(open(StandInSuite.serving(interpreter(r -> InterpretResponse.newBuilder()
+                .addInterpretations(Interpretation.newBuilder().setText(text)).build()))).suite());
+
+        assertThat(suite.interpreter(30_000).interpret(InterpretRequest.getDefaultInstance()).getInterpretations(0).getText()).hasSize(text.length());
+    }
+
+    @Test
+    void aFailureIsTheCallsStatusAnUnansweredCallEndsAtItsDeadlineAndAClosedSuiteCallsNoMore() throws Exception {
+        StandInSuite standIn = open(StandInSuite.serving(interpreter(r -> {
+            if (r.getQuestion().equals("hold")) {
+                awaitRelease();
+                return InterpretResponse.getDefaultInstance();
+            }
+            throw Status.FAILED_PRECONDITION.withDescription("unknown tenant").asRuntimeException();
+        })));
+        Suite suite = standIn.suite();
+
+        assertThatThrownBy(() -> suite.interpreter(30_000).interpret(InterpretRequest.getDefaultInstance()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION));
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThatThrownBy(() -> suite.interpreter(300)
+                .interpret(InterpretRequest.newBuilder().setQuestion("hold").build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED)));
+        suite.close();
+        assertThatThrownBy(() -> suite.clarify(30_000).start(StartRequest.getDefaultInstance()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE));
+    }
+
+    @Test
+    void theSuiteIsReadyOnlyWhenEveryEndpointAnswersItsProbeWith200() throws Exception {
+        Endpoint up = open(StandInSuite.serving()).suiteOptions().interpreterEndpoint();
+        Endpoint starting = probe(() -> 503);
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        Endpoint gone = new Endpoint("localhost", 1, closed);
+
+        assertThat(Suite.ready(List.of(up, up))).isTrue();
+        assertThat(Suite.ready(List.of(up, starting))).isFalse();
+        assertThat(Suite.ready(List.of(gone, up))).isFalse();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "            | true  | suite is up ([localhost:1])",
+            "touch       | true  | suite was not running; started it with 'LAUNCHER up'",
+            "touch       | false | the suite is not reachable at [localhost:1] (readiness [READY]); start it with 'bin/overtone up'",
+            "none        | true  | the suite is not reachable at [localhost:1] (readiness [READY]); start it with 'bin/overtone up' (no launcher found at LAUNCHER)",
+            "exit 0      | true  | the suite did not become ready at [localhost:1] within 1 s after 'bin/overtone up'",
+            "exec sleep 30 | true | 'LAUNCHER up' did not finish within 1 s"})
+    void aSuiteThatIsDownIsStartedWithTheLauncherOnlyWhenAllowedAndAwaitedForAtMostTheWaitGiven(String launches, boolean mayStart,
+                                                                                                 String said) throws Exception {
+        Path upMarker = tmp.resolve("up");
+        Path launcher = tmp.resolve("overtone");
+        if (launches != null && !launches.equals("none")) {
+            String script = launches.equals("touch") ? "[ \"$1\" = up ] && touch '" + upMarker + "'" : launches;
+            Files.writeString(launcher, "#!/bin/sh\n" + script + "\n");
+            Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+        }
+        if (launches == null) {
+            Files.writeString(upMarker, ""); // the suite is up before the bench asks
+        }
+        Endpoint endpoint = probe(() -> Files.exists(upMarker) ? 200 : 503);
+        String expected = said.replace("LAUNCHER", launcher.toString()).replace("READY", endpoint.readinessUri());
+
+        if (expected.startsWith("suite ")) {
+            assertThat(Suite.ensureUp(List.of(endpoint), mayStart, launcher, Duration.ofSeconds(1))).isEqualTo(expected);
+        } else {
+            assertThatThrownBy(() -> Suite.ensureUp(List.of(endpoint), mayStart, launcher, Duration.ofSeconds(1)))
+                    .isInstanceOf(Suite.SuiteUnavailableException.class).hasMessage(expected);
+            assertThat(upMarker).doesNotExist();
+        }
+    }
+
+    /** An endpoint whose readiness probe answers {@code status}'s code. */
+    private Endpoint probe(IntSupplier status) throws IOException {
+        HttpServer http = HttpServer.create(new InetSocketAddress("localhost", 0), 0);
+        http.createContext("/q/health/ready", exchange -> {
+            exchange.sendResponseHeaders(status.getAsInt(), -1);
+            exchange.close();
+        });
+        http.start();
+        opened.push(() -> http.stop(0));
+        return new Endpoint("localhost", 1, http.getAddress().getPort());
+    }
+
+    private void awaitRelease() {
+        try {
+            release.await(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private <T extends AutoCloseable> T open(T closeable) {
+        opened.push(closeable);
+        return closeable;
+    }
+}
