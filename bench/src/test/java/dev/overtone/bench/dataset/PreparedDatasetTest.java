@@ -3,22 +3,22 @@ package dev.overtone.bench.dataset;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PreparedDatasetTest {
-    private static final String CLEAN = "CREATE TABLE t (a INTEGER);\\nINSERT INTO t (a) VALUES (1);\\n";
-    private static final String NEEDS_REPAIR = "CREATE TABLE u (a);\\nINSERT INTO u (a, b) VALUES (1, 2);\\n";
+    private static final String CLEAN = "CREATE TABLE t (a INTEGER);\nINSERT INTO t (a) VALUES (1);\n";
+    private static final String NEEDS_REPAIR = "CREATE TABLE u (a);\nINSERT INTO u (a, b) VALUES (1, 2);\n";
 
     @TempDir
     Path home;
 
     @Test
     void theFilteredExamplesUpToTheLimitAreReadyWithEveryRepairNamedByItsDatabase() throws Exception {
-        Path data = Files.writeString(home.resolve("dev.jsonl"), String.join("\n",
-                line("e1", true, CLEAN), line("e2", false, CLEAN), line("e3", true, NEEDS_REPAIR), line("e4", true, CLEAN)) + "\n");
+        Path data = ExampleLines.write(home.resolve("dev.jsonl"),
+                line("e1", true, CLEAN), line("e2", false, CLEAN), line("e3", true, NEEDS_REPAIR), line("e4", true, CLEAN));
 
         PreparedDataset prepared = PreparedDataset.prepare(data, Example::ambiguous, 2, home);
 
@@ -36,7 +36,6 @@ class PreparedDatasetTest {
     }
 
     private static String line(String id, boolean ambiguous, String dump) {
-        return "{\"id\": \"" + id + "\", \"question\": \"q\", \"gold_queries\": [\"SELECT 1\"], \"is_ambiguous\": " + ambiguous
-                + ", \"db_dump\": \"" + dump + "\"}";
+        return ExampleLines.line(id, dump, List.of("SELECT 1"), List.of(), ambiguous);
     }
 }
