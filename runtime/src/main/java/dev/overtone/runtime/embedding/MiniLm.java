@@ -87,8 +87,8 @@ public final class MiniLm {
         return load(defaultCache());
     }
 
-    /** Whether a preloaded model waits for the next {@link #load()}. */
-    static boolean preloadWaiting() {
+    /** Whether a preloaded model (loaded or still loading) waits for the next {@link #load()}. */
+    public static boolean preloadWaiting() {
         return PRELOADED.get() != null;
     }
 
