@@ -34,14 +34,14 @@ public class BenchCommand implements Runnable {
         CommandLine cl = new CommandLine(new BenchCommand());
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             if (ex instanceof dev.overtone.bench.client.Suite.SuiteUnavailableException) {
-                System.err.println("bench: " + ex.getMessage());
+                line.getErr().println("bench: " + ex.getMessage());
                 return EXIT_SUITE;
             }
             if (ex instanceof IllegalArgumentException || ex instanceof java.nio.file.NoSuchFileException) {
-                System.err.println("bench: " + ex.getMessage());
+                line.getErr().println("bench: " + ex.getMessage());
                 return EXIT_USAGE;
             }
-            System.err.println("bench: failed: " + ex);
+            line.getErr().println("bench: failed: " + ex);
             return 1;
         });
         return cl;

@@ -1,5 +1,6 @@
 package dev.overtone.bench;
 
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -21,8 +22,10 @@ public final class ParallelMap {
     private ParallelMap() {
     }
 
-    public static <T, R> List<R> map(List<T> items, int threads, String label, Step<T, R> step) throws Exception {
-        ProgressBar bar = new ProgressBar(label, items.size());
+    /** The steps' results in the items' order; the bar, named {@code label}, is drawn on {@code progress}. */
+    public static <T, R> List<R> map(List<T> items, int threads, String label, PrintWriter progress, Step<T, R> step)
+            throws Exception {
+        ProgressBar bar = new ProgressBar(label, items.size(), progress);
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
         try {
             List<Future<R>> futures = new ArrayList<>();

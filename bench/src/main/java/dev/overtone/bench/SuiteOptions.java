@@ -1,5 +1,6 @@
 package dev.overtone.bench;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -92,12 +93,12 @@ public class SuiteOptions {
         return deadlineMs;
     }
 
-    /** Ensures the named services are up (starting the suite if allowed) and opens the channels. */
-    public Suite connect(boolean needClarify) throws Suite.SuiteUnavailableException {
+    /** Ensures the named services are up (starting the suite if allowed), says how on {@code err}, and opens the channels. */
+    public Suite connect(boolean needClarify, PrintWriter err) throws Suite.SuiteUnavailableException {
         List<Endpoint> needed = needClarify ? List.of(interpreterEndpoint(), clarifyEndpoint())
                 : List.of(interpreterEndpoint());
-        String how = Suite.ensureUp(needed, !noStart, launcher, Duration.ofSeconds(startTimeoutSeconds));
-        System.err.println("bench: " + how);
+        String how = Suite.ensureUp(needed, !noStart, launcher, Duration.ofSeconds(startTimeoutSeconds), err);
+        err.println("bench: " + how);
         return new Suite(interpreterEndpoint(), clarifyEndpoint());
     }
 }

@@ -22,7 +22,7 @@ class BenchCommandTest {
             + "\"defaults\": [{\"interpretation\": \"the stars\", \"sql\": \"SELECT stars FROM h\", \"sqls\": [\"SELECT stars FROM h\"]}]}\n";
 
     private static int run(String... args) {
-        return BenchCommand.commandLine().execute(args);
+        return Ran.bench(args).exit();
     }
 
     @Test
@@ -32,6 +32,15 @@ class BenchCommandTest {
         assertThat(run("coverage", "--data", tmp.resolve("missing.jsonl").toString(), "--out", tmp.toString(),
                 "--overtone-home", tmp.toString(), "--baseline-only")).isEqualTo(2);
         assertThat(run("clarify", "--data", "x", "--out", "y", "--user", "rude")).isEqualTo(2);
+    }
+
+    @Test
+    void picocliSaysWhatIsWrongWithTheCommandLineOnStderrWithTheUsage() {
+        Ran ran = Ran.bench("load");
+
+        assertThat(ran.exit()).isEqualTo(BenchCommand.EXIT_USAGE);
+        assertThat(ran.out()).isEmpty();
+        assertThat(ran.err()).startsWith("Missing required option: '--out=<out>'").contains("Usage: overtone bench load");
     }
 
     @Test
@@ -57,12 +66,15 @@ class BenchCommandTest {
     void baselineOnlyRunsWithoutTheSuiteAndReportsRepairs(@TempDir Path tmp) throws Exception {
         Path data = tmp.resolve("set.jsonl");
         Files.writeString(data, EXAMPLE);
-        int rc = run("coverage", "--data", data.toString(), "--out", tmp.resolve("out").toString(),
+        Ran ran = Ran.bench("coverage", "--data", data.toString(), "--out", tmp.resolve("out").toString(),
                 "--overtone-home", tmp.resolve("home").toString(), "--baseline-only");
-        assertThat(rc).isZero();
+        assertThat(ran.exit()).isZero();
         var report = new ObjectMapper().readTree(tmp.resolve("out/report.json").toFile());
         assertThat(report.path("baseline").path("ambiguous").path("single_coverage").asDouble()).isEqualTo(100.0);
         assertThat(report.path("baseline").path("ambiguous").path("full_coverage").asDouble()).isZero();
-        assertThat(report.path("run").path("db_repairs").get(0).asText()).endsWith("h: removed trailing comma in CREATE TABLE");
+        String repair = report.path("run").path("db_repairs").get(0).asText();
+        assertThat(repair).endsWith("h: removed trailing comma in CREATE TABLE");
+        assertThat(ran.err()).contains("bench: repaired " + repair + System.lineSeparator()).doesNotContain("suite");
+        assertThat(ran.out()).startsWith("subset ").doesNotContain("bench: repaired");
     }
 }

@@ -1,5 +1,6 @@
 package dev.overtone.bench.candidates;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,7 +28,9 @@ import dev.overtone.proto.v1.InterpretResponse;
 import io.grpc.StatusRuntimeException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code bench candidates}: the same questions asked with a few and with many sampled candidates (SampledCandidates),
@@ -36,6 +39,9 @@ import picocli.CommandLine.Option;
 @Command(name = "candidates", mixinStandardHelpOptions = true,
         description = "Interpret latency with few vs many caller candidates (sampled variants of each question's own defaults).")
 public class CandidatesCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     @Mixin
     MeasurementOptions measured;
@@ -64,7 +70,9 @@ public class CandidatesCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--questions, --small, --rounds >= 1, --large > --small, --warmup >= 0");
         }
         Instant startedAt = Instant.now();
-        PreparedDataset prepared = PreparedDataset.prepare(data, ex -> !ex.defaultSql().isEmpty(), questions, measured.suite.home());
+        PrintWriter err = spec.commandLine().getErr();
+        PreparedDataset prepared = PreparedDataset.prepare(data, ex -> !ex.defaultSql().isEmpty(), questions, measured.suite.home(),
+                err);
         List<InterpretRequest[]> pairs = new ArrayList<>();
         for (Example ex : prepared.examples()) {
             InterpretRequest base = InterpretRequests.forExample(ex, DatabaseCatalog.TENANT, prepared.catalog().databaseOf(ex).name(),
@@ -75,7 +83,7 @@ public class CandidatesCommand implements Callable<Integer> {
         List<Double> smallMs = new ArrayList<>(), largeMs = new ArrayList<>(), ratios = new ArrayList<>();
         Map<String, Integer> statuses = new LinkedHashMap<>();
         int cut = 0, distinctLarge = 0;
-        try (Suite s = measured.suite.connect(false)) {
+        try (Suite s = measured.suite.connect(false, err)) {
             for (int round = 0; round < warmup + rounds; round++) {
                 boolean counted = round >= warmup;
                 for (InterpretRequest[] pair : pairs) {
@@ -133,11 +141,12 @@ public class CandidatesCommand implements Callable<Integer> {
         report.put("large_requests_cut", cut);
         report.put("statuses", statuses);
         ReportFiles.writeJson(measured.out.resolve("report.json"), report);
-        System.out.printf(Locale.ROOT, "candidates: %d questions x %d rounds; p50 %d candidates %.1f ms, %d candidates %.1f ms: ratio %.2f "
+        PrintWriter summary = spec.commandLine().getOut();
+        summary.printf(Locale.ROOT, "candidates: %d questions x %d rounds; p50 %d candidates %.1f ms, %d candidates %.1f ms: ratio %.2f "
                         + "(per question %.2f); %.1f distinct SQL per large request, %d cut; statuses %s%n",
                 pairs.size(), rounds, small, smallP50, large, largeP50, largeP50 / smallP50,
                 report.get("per_question_ratio_p50"), report.get("large_mean_distinct_sql"), cut, statuses);
-        System.out.println("report: " + measured.out.resolve("report.json"));
+        summary.println("report: " + measured.out.resolve("report.json"));
         return 0;
     }
 

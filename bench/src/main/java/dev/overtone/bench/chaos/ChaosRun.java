@@ -6,6 +6,7 @@ import dev.overtone.bench.load.LoadRun;
 import dev.overtone.bench.report.ReportFiles;
 import dev.overtone.proto.v1.InterpreterServiceGrpc;
 import io.grpc.ManagedChannel;
+import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,9 +63,13 @@ final class ChaosRun {
         this.replicas = replicas;
     }
 
-    int execute(SuiteOptions suiteOptions) throws Exception {
-        LoadRun.Mix mix = load.mix(suiteOptions);
-        try (var ignored = suiteOptions.connect(false)) {
+    /**
+     * Runs it: the report's text goes to {@code summary} (stdout); what it is doing, and each window's line as it closes,
+     * to {@code err}.
+     */
+    int execute(SuiteOptions suiteOptions, PrintWriter summary, PrintWriter err) throws Exception {
+        LoadRun.Mix mix = load.mix(suiteOptions, err);
+        try (var ignored = suiteOptions.connect(false, err)) {
             // the suite is up (or was started); the bench balances over every interpreter replica itself
         }
         List<InetSocketAddress> interpreters = new ArrayList<>();
@@ -90,14 +95,14 @@ final class ChaosRun {
         List<Map<String, Object>> rows = new ArrayList<>();
         Map<String, Object> steady;
         try {
-            System.err.println("bench: warming up for " + warmupSeconds + " s over " + replicas.count() + " interpreter replicas");
+            err.println("bench: warming up for " + warmupSeconds + " s over " + replicas.count() + " interpreter replicas");
             Thread.sleep(warmupSeconds * 1000L);
             Map<String, Replicas.Served[]> before = replicas.served();
             double from = seconds(start);
             Thread.sleep(steadySeconds * 1000L);
             steady = row("steady", from, seconds(start), calls, Replicas.between(before, replicas.served()));
             AgainstSteady.addLoadAverage(steady);
-            System.err.println("bench: " + line(steady));
+            err.println("bench: " + line(steady));
             for (Event event : events) {
                 before = replicas.served();
                 from = seconds(start);
@@ -128,7 +133,7 @@ final class ChaosRun {
                     row.put("killed_replica", heldRow(held.counts(kill), failedCalls(row)));
                 }
                 rows.add(row);
-                System.err.println("bench: " + line(row));
+                err.println("bench: " + line(row));
             }
         } finally {
             stop.set(true);
@@ -153,8 +158,8 @@ final class ChaosRun {
         StringBuilder md = new StringBuilder("# Chaos report\n\n").append(line(steady)).append("\n\n");
         rows.forEach(row -> md.append("- ").append(line(row)).append('\n'));
         ReportFiles.writeText(load.out().resolve("report.md"), md.toString());
-        System.out.println(md);
-        System.out.println("report: " + load.out().resolve("report.json"));
+        summary.println(md);
+        summary.println("report: " + load.out().resolve("report.json"));
         return 0;
     }
 

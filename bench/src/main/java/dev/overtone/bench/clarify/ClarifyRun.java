@@ -1,5 +1,6 @@
 package dev.overtone.bench.clarify;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Instant;
@@ -40,13 +41,19 @@ public record ClarifyRun(ExampleOptions dataset, InterpretChoices interpret, Pat
     public record Trial(String id, int gold, StrategyName strategy, boolean reachable, Dialogue.Result result) {
     }
 
-    public int execute(SuiteOptions suiteOptions) throws Exception {
+    /**
+     * Runs it: the readable summary goes to {@code summary} (stdout); progress, repairs and how the suite was reached to
+     * {@code err}.
+     */
+    public int execute(SuiteOptions suiteOptions, PrintWriter summary, PrintWriter err) throws Exception {
         long started = System.nanoTime();
         Instant startedAt = Instant.now();
-        PreparedDataset prepared = PreparedDataset.prepare(dataset.data, Example::ambiguous, dataset.limit, suiteOptions.home());
+        PreparedDataset prepared = PreparedDataset.prepare(dataset.data, Example::ambiguous, dataset.limit, suiteOptions.home(),
+                err);
         List<Trial> trials = new ArrayList<>();
-        try (Suite suite = suiteOptions.connect(true)) {
-            for (List<Trial> ts : ParallelMap.map(prepared.examples(), dataset.concurrency, "clarify " + user.name().toLowerCase(),
+        try (Suite suite = suiteOptions.connect(true, err)) {
+            String label = "clarify " + user.name().toLowerCase();
+            for (List<Trial> ts : ParallelMap.map(prepared.examples(), dataset.concurrency, label, err,
                     ex -> runExample(ex, prepared.catalog().databaseOf(ex), suite, suiteOptions.deadlineMs()))) {
                 trials.addAll(ts);
             }
@@ -67,8 +74,8 @@ public record ClarifyRun(ExampleOptions dataset, InterpretChoices interpret, Pat
         run.put("duration_s", Math.round((System.nanoTime() - started) / 1e7) / 100.0);
         ClarifyReport report = new ClarifyReport(user, strategies, trials, run);
         report.write(out);
-        System.out.println(report.summaryText());
-        System.out.println("report: " + out.resolve("report.md"));
+        summary.println(report.summaryText());
+        summary.println("report: " + out.resolve("report.md"));
         return 0;
     }
 

@@ -1,6 +1,7 @@
 package dev.overtone.bench.client;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -73,10 +74,10 @@ public final class Suite implements AutoCloseable {
 
     /**
      * Makes sure the suite is up: if it is not and a launcher exists, runs {@code bin/overtone up}
-     * and waits (bounded) for readiness. Returns a line saying what happened; throws when the suite
-     * stays unreachable.
+     * and waits (bounded) for readiness, saying on {@code err} that it starts it. Returns a line saying what
+     * happened; throws when the suite stays unreachable.
      */
-    public static String ensureUp(List<Endpoint> endpoints, boolean mayStart, Path launcher, Duration wait)
+    public static String ensureUp(List<Endpoint> endpoints, boolean mayStart, Path launcher, Duration wait, PrintWriter err)
             throws SuiteUnavailableException {
         if (ready(endpoints)) {
             return "suite is up (" + endpoints + ")";
@@ -86,7 +87,7 @@ public final class Suite implements AutoCloseable {
                     + " (readiness " + endpoints.stream().map(Endpoint::readinessUri).toList() + "); start it with 'bin/overtone up'"
                     + (mayStart ? " (no launcher found at " + launcher + ")" : ""));
         }
-        System.err.println("bench: suite not reachable at " + endpoints + "; starting it with '" + launcher + " up'");
+        err.println("bench: suite not reachable at " + endpoints + "; starting it with '" + launcher + " up'");
         try {
             Process p = new ProcessBuilder(launcher.toString(), "up").redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.INHERIT).start();

@@ -1,5 +1,6 @@
 package dev.overtone.bench.coverage;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Instant;
@@ -114,20 +115,23 @@ public record CoverageRun(ExampleOptions dataset, InterpretChoices interpret, Pa
         }
     }
 
-    /** Runs it; {@code suiteOptions} null scores the baseline only. Returns the exit status. */
-    public int execute(SuiteOptions suiteOptions) throws Exception {
+    /**
+     * Runs it; {@code suiteOptions} null scores the baseline only. The readable summary goes to {@code summary} (stdout);
+     * progress, repairs and how the suite was reached to {@code err}. Returns the exit status.
+     */
+    public int execute(SuiteOptions suiteOptions, PrintWriter summary, PrintWriter err) throws Exception {
         long started = System.nanoTime();
         Instant startedAt = Instant.now();
-        PreparedDataset prepared = PreparedDataset.prepare(dataset.data, ex -> true, dataset.limit, home);
+        PreparedDataset prepared = PreparedDataset.prepare(dataset.data, ex -> true, dataset.limit, home, err);
         List<Example> examples = prepared.examples();
         DatabaseCatalog catalog = prepared.catalog();
         List<String> repairs = prepared.repairs();
         Path tenantFile = prepared.tenantFile();
 
-        Suite suite = suiteOptions == null ? null : suiteOptions.connect(false);
+        Suite suite = suiteOptions == null ? null : suiteOptions.connect(false, err);
         List<Outcome> outcomes;
         try {
-            outcomes = ParallelMap.map(examples, dataset.concurrency, suite == null ? "baseline" : "coverage",
+            outcomes = ParallelMap.map(examples, dataset.concurrency, suite == null ? "baseline" : "coverage", err,
                     ex -> runOne(ex, catalog.databaseOf(ex), suite));
         } finally {
             if (suite != null) {
@@ -180,12 +184,12 @@ public record CoverageRun(ExampleOptions dataset, InterpretChoices interpret, Pa
         CoverageReport report = new CoverageReport(run, baseline, overtone, baselineRanked, overtoneRanked, outcomes,
                 new LinkedHashSet<>(examples.stream().map(Example::type).toList()));
         report.write(out);
-        System.out.println(report.summaryText());
-        System.out.println("report: " + out.resolve("report.md"));
+        summary.println(report.summaryText());
+        summary.println("report: " + out.resolve("report.md"));
         boolean allUnavailable = suite != null && !outcomes.isEmpty()
                 && failuresByStatus.getOrDefault(Status.Code.UNAVAILABLE.name(), 0) == outcomes.size();
         if (allUnavailable) {
-            System.err.println("bench: every Interpret call failed with UNAVAILABLE, nothing was measured; first: "
+            err.println("bench: every Interpret call failed with UNAVAILABLE, nothing was measured; first: "
                     + outcomes.get(0).failure());
             return 3;
         }

@@ -1,6 +1,7 @@
 package dev.overtone.bench.dataset;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -15,7 +16,8 @@ import dev.overtone.bench.report.ProgressBar;
  */
 public record PreparedDataset(List<Example> examples, DatabaseCatalog catalog, List<String> repairs, Path tenantFile) {
 
-    public static PreparedDataset prepare(Path data, Predicate<Example> filter, Integer limit, Path home)
+    /** Prepares it; the databases' progress bar and each repair go to {@code err}. */
+    public static PreparedDataset prepare(Path data, Predicate<Example> filter, Integer limit, Path home, PrintWriter err)
             throws IOException, SQLException {
         if (limit != null && limit < 0) {
             throw new IllegalArgumentException("--limit must be >= 0");
@@ -25,7 +27,7 @@ public record PreparedDataset(List<Example> examples, DatabaseCatalog catalog, L
             examples = examples.subList(0, limit);
         }
         DatabaseCatalog catalog = new DatabaseCatalog(home);
-        ProgressBar bar = new ProgressBar("databases", examples.size());
+        ProgressBar bar = new ProgressBar("databases", examples.size(), err);
         for (Example ex : examples) {
             catalog.databaseOf(ex);
             bar.step();
@@ -37,7 +39,7 @@ public record PreparedDataset(List<Example> examples, DatabaseCatalog catalog, L
                 repairs.add(db.name() + ": " + note);
             }
         }
-        repairs.forEach(r -> System.err.println("bench: repaired " + r));
+        repairs.forEach(r -> err.println("bench: repaired " + r));
         return new PreparedDataset(examples, catalog, repairs, catalog.register());
     }
 }

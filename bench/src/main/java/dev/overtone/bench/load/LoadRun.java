@@ -1,5 +1,6 @@
 package dev.overtone.bench.load;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -69,11 +70,14 @@ public record LoadRun(Path out, int concurrency, int seconds, int warmupSeconds,
         }
     }
 
-    /** Builds the request mix (preparing the data set's databases and tenant file when {@code --data} is given). */
-    public Mix mix(SuiteOptions suiteOptions) throws Exception {
+    /**
+     * Builds the request mix (preparing the data set's databases and tenant file when {@code --data} is given, with their
+     * progress and repairs on {@code err}).
+     */
+    public Mix mix(SuiteOptions suiteOptions, PrintWriter err) throws Exception {
         List<InterpretRequest> fromData = new ArrayList<>();
         if (data != null) {
-            PreparedDataset prepared = PreparedDataset.prepare(data, ex -> true, limit, suiteOptions.home());
+            PreparedDataset prepared = PreparedDataset.prepare(data, ex -> true, limit, suiteOptions.home(), err);
             for (Example ex : prepared.examples()) {
                 fromData.add(withMemoryChoice(InterpretRequests.forExample(ex, DatabaseCatalog.TENANT,
                         prepared.catalog().databaseOf(ex).name(), infill, families)));
@@ -96,18 +100,22 @@ public record LoadRun(Path out, int concurrency, int seconds, int warmupSeconds,
         return request.toBuilder().setOptions(request.getOptions().toBuilder().setIgnoreMemory(ignoreMemory)).build();
     }
 
-    public int execute(SuiteOptions suiteOptions) throws Exception {
+    /**
+     * Runs it: the readable summary goes to {@code summary} (stdout); what it is doing, and how the suite was reached, to
+     * {@code err}.
+     */
+    public int execute(SuiteOptions suiteOptions, PrintWriter summary, PrintWriter err) throws Exception {
         Instant startedAt = Instant.now();
-        Mix requests = mix(suiteOptions);
+        Mix requests = mix(suiteOptions, err);
         List<InterpretRequest> demo = requests.demo();
         List<InterpretRequest> mix = requests.data();
         List<Call> calls;
-        try (Suite suite = suiteOptions.connect(false)) {
+        try (Suite suite = suiteOptions.connect(false, err)) {
             if (warmupSeconds > 0) {
-                System.err.println("bench: warming up for " + warmupSeconds + " s");
+                err.println("bench: warming up for " + warmupSeconds + " s");
                 drive(suite, suiteOptions.deadlineMs(), demo, mix, warmupSeconds, seed - 1);
             }
-            System.err.println("bench: measuring " + seconds + " s at concurrency " + concurrency);
+            err.println("bench: measuring " + seconds + " s at concurrency " + concurrency);
             calls = drive(suite, suiteOptions.deadlineMs(), demo, mix, seconds, seed);
         }
         Map<String, Object> report = report(calls, seconds);
@@ -127,8 +135,8 @@ public record LoadRun(Path out, int concurrency, int seconds, int warmupSeconds,
         report.put("run", run);
         ReportFiles.writeJson(out.resolve("report.json"), report);
         ReportFiles.writeText(out.resolve("report.md"), markdown(report, concurrency));
-        System.out.println(summary(report));
-        System.out.println("report: " + out.resolve("report.json"));
+        summary.println(LoadRun.summary(report));
+        summary.println("report: " + out.resolve("report.json"));
         return 0;
     }
 

@@ -1,5 +1,6 @@
 package dev.overtone.bench.memory;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,10 +25,14 @@ import dev.overtone.bench.dataset.PreparedDataset;
  */
 public record MemoryRun(ExampleOptions dataset, InterpretChoices interpret, Path out, int costPairs, int costWarmup) {
 
-    public int execute(SuiteOptions suiteOptions) throws Exception {
+    /**
+     * Runs it: the readable summary goes to {@code summary} (stdout); progress, repairs and how the suite was reached to
+     * {@code err}.
+     */
+    public int execute(SuiteOptions suiteOptions, PrintWriter summary, PrintWriter err) throws Exception {
         long started = System.nanoTime();
         Instant startedAt = Instant.now();
-        PreparedDataset prepared = PreparedDataset.prepare(dataset.data, e -> true, null, suiteOptions.home());
+        PreparedDataset prepared = PreparedDataset.prepare(dataset.data, e -> true, null, suiteOptions.home(), err);
         List<MemoryCase.Group> groups = groups(prepared, dataset.limit);
         DemoQuestions.group(suiteOptions.home()).ifPresent(g -> groups.add(0, g));
         MemoryTenants tenants = new MemoryTenants(suiteOptions.home(), Long.toString(System.currentTimeMillis(), 36));
@@ -43,9 +48,9 @@ public record MemoryRun(ExampleOptions dataset, InterpretChoices interpret, Path
         Path tenantFile = tenants.register();
         List<MemoryTrials.Case> cases;
         MemoryCost.Figures cost = null;
-        try (Suite suite = suiteOptions.connect(true)) {
+        try (Suite suite = suiteOptions.connect(true, err)) {
             MemoryCase runner = new MemoryCase(suite, suiteOptions.deadlineMs(), interpret, dataset.queryTimeout);
-            cases = ParallelMap.map(groups, dataset.concurrency, "memory", g -> runner.run(g, tenantsOf.get(g)));
+            cases = ParallelMap.map(groups, dataset.concurrency, "memory", err, g -> runner.run(g, tenantsOf.get(g)));
             if (!groups.isEmpty() && groups.get(0).ambiguous().get(0).id().equals(DemoQuestions.rating().id()) && costPairs > 0) {
                 String remembering = tenantsOf.get(groups.get(0)).remembering();
                 cost = MemoryCost.measure(suite, suiteOptions.deadlineMs(), InterpretRequests.forExample(DemoQuestions.rating(),
@@ -65,8 +70,8 @@ public record MemoryRun(ExampleOptions dataset, InterpretChoices interpret, Path
         run.put("duration_s", Math.round((System.nanoTime() - started) / 1e7) / 100.0);
         MemoryReport report = new MemoryReport(cases, cost, run);
         report.write(out);
-        System.out.println(report.summaryText());
-        System.out.println("report: " + out.resolve("report.md"));
+        summary.println(report.summaryText());
+        summary.println("report: " + out.resolve("report.md"));
         return 0;
     }
 

@@ -1,30 +1,31 @@
 package dev.overtone.bench.report;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** A progress bar on stderr: redrawn in place on a terminal, a line every 10 % otherwise. */
+/** A progress bar on the command's stderr: redrawn in place on a terminal, a line every 10 % otherwise. */
 public final class ProgressBar {
 
     private static final int WIDTH = 30;
 
     private final String label;
     private final int total;
-    private final PrintStream out;
+    private final PrintWriter progress;
     private final boolean terminal;
     private final long start = System.nanoTime();
     private final AtomicInteger done = new AtomicInteger();
     private int lastDecile = -1;
 
-    public ProgressBar(String label, int total) {
-        this(label, total, System.err, System.console() != null);
+    /** A bar drawn on {@code progress} (the command's stderr), in place when the bench runs on a terminal. */
+    public ProgressBar(String label, int total, PrintWriter progress) {
+        this(label, total, progress, System.console() != null);
     }
 
-    ProgressBar(String label, int total, PrintStream out, boolean terminal) {
+    ProgressBar(String label, int total, PrintWriter progress, boolean terminal) {
         this.label = label;
         this.total = Math.max(total, 0);
-        this.out = out;
+        this.progress = progress;
         this.terminal = terminal;
     }
 
@@ -34,21 +35,21 @@ public final class ProgressBar {
 
     public synchronized void finish() {
         if (terminal) {
-            out.print("\r" + line(done.get()) + "\n");
+            progress.print("\r" + line(done.get()) + "\n");
         }
-        out.flush();
+        progress.flush();
     }
 
     private synchronized void render(int n) {
         if (terminal) {
-            out.print("\r" + line(n));
-            out.flush();
+            progress.print("\r" + line(n));
+            progress.flush();
             return;
         }
         int decile = total == 0 ? 10 : n * 10 / total;
         if (decile != lastDecile) {
             lastDecile = decile;
-            out.println(line(n));
+            progress.println(line(n));
         }
     }
 

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -17,7 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.overtone.bench.BenchCommand;
-import dev.overtone.bench.PrintedOutput;
+import dev.overtone.bench.Ran;
 import dev.overtone.bench.client.StandInSuite;
 import dev.overtone.bench.dataset.ExampleLines;
 import dev.overtone.proto.v1.Degradation;
@@ -34,9 +33,6 @@ class CandidatesCommandTest {
 
     @TempDir
     Path tmp;
-
-    @RegisterExtension
-    final PrintedOutput printed = new PrintedOutput();
 
     private static InterpretResponse cutAboveTheLimit(InterpretRequest request) {
         InterpretResponse.Builder answer = readings(List.of(request.getDefaults(0).getSql())).toBuilder();
@@ -58,20 +54,24 @@ class CandidatesCommandTest {
     @ParameterizedTest
     @ValueSource(strings = {"--questions=0", "--small=0", "--large=15", "--rounds=0", "--warmup=-1"})
     void sizesThatCannotBeComparedAreABadCommandLine(String option) throws Exception {
+        Ran ran;
         try (StandInSuite standIn = StandInSuite.serving()) {
-            assertThat(BenchCommand.commandLine().execute(candidates(standIn, option))).isEqualTo(BenchCommand.EXIT_USAGE);
+            ran = Ran.bench(candidates(standIn, option));
         }
-        assertThat(printed.err()).contains("bench: --questions, --small, --rounds >= 1, --large > --small, --warmup >= 0");
+
+        assertThat(ran.exit()).isEqualTo(BenchCommand.EXIT_USAGE);
+        assertThat(ran.out()).isEmpty();
+        assertThat(ran.err()).contains("bench: --questions, --small, --rounds >= 1, --large > --small, --warmup >= 0");
     }
 
     @Test
     void eachQuestionWithSqlDefaultsIsAskedSmallAndLargeAndTheCutLargeRequestsAreCounted() throws Exception {
+        Ran ran;
         try (StandInSuite standIn = StandInSuite.serving(interpreter(CandidatesCommandTest::cutAboveTheLimit))) {
-            int status = BenchCommand.commandLine().execute(candidates(standIn, "--small", "3", "--large", "6", "--rounds", "2",
-                    "--warmup", "1"));
-
-            assertThat(status).isZero();
+            ran = Ran.bench(candidates(standIn, "--small", "3", "--large", "6", "--rounds", "2", "--warmup", "1"));
         }
+
+        assertThat(ran.exit()).isZero();
         JsonNode report = new ObjectMapper().readTree(tmp.resolve("out/report.json").toFile());
         assertThat(report.path("run").path("questions").asInt()).isEqualTo(2);
         assertThat(report.path("statuses").path("small OK").asInt()).isEqualTo(4);
@@ -80,6 +80,7 @@ class CandidatesCommandTest {
         assertThat(report.path("large_mean_distinct_sql").asDouble()).isBetween(1.0, 6.0);
         assertThat(report.path("ratio_of_p50").asDouble())
                 .isEqualTo(report.path("large_p50_ms").asDouble() / report.path("small_p50_ms").asDouble());
-        assertThat(printed.out()).startsWith("candidates: 2 questions x 2 rounds;");
+        assertThat(ran.out()).startsWith("candidates: 2 questions x 2 rounds;")
+                .endsWith("report: " + tmp.resolve("out/report.json") + System.lineSeparator());
     }
 }

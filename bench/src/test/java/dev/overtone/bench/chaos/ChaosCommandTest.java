@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.overtone.bench.BenchCommand;
-import dev.overtone.bench.PrintedOutput;
+import dev.overtone.bench.Ran;
 
 /** {@code bench chaos} restarts replicas under load: with one replica of each service (no OVERTONE_REPLICAS) there is nothing to measure. */
 class ChaosCommandTest {
@@ -18,18 +17,15 @@ class ChaosCommandTest {
     @TempDir
     Path tmp;
 
-    @RegisterExtension
-    final PrintedOutput printed = new PrintedOutput();
-
     @Test
     void aSuiteOfSingleReplicasIsRefusedBeforeAnyLoad() {
         assumeTrue(System.getenv("OVERTONE_REPLICAS") == null, "the suite bin/overtone started has one replica of each service");
 
-        int status = BenchCommand.commandLine().execute("chaos", "--out", tmp.resolve("out").toString(), "--interpreter", "127.0.0.1:1",
-                "--no-start");
+        Ran ran = Ran.bench("chaos", "--out", tmp.resolve("out").toString(), "--interpreter", "127.0.0.1:1", "--no-start");
 
-        assertThat(status).isEqualTo(BenchCommand.EXIT_USAGE);
-        assertThat(printed.err()).contains("bench: chaos needs at least 2 replicas of each service: bin/overtone up --replicas 2");
+        assertThat(ran.exit()).isEqualTo(BenchCommand.EXIT_USAGE);
+        assertThat(ran.out()).isEmpty();
+        assertThat(ran.err()).contains("bench: chaos needs at least 2 replicas of each service: bin/overtone up --replicas 2");
         assertThat(tmp.resolve("out")).doesNotExist();
     }
 }

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,7 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.overtone.bench.BenchCommand;
-import dev.overtone.bench.PrintedOutput;
+import dev.overtone.bench.Ran;
 import dev.overtone.bench.client.StandInSuite;
 import dev.overtone.bench.dataset.ExampleLines;
 
@@ -29,9 +28,6 @@ class ClarifyCommandTest {
 
     @TempDir
     Path tmp;
-
-    @RegisterExtension
-    final PrintedOutput printed = new PrintedOutput();
 
     private String[] clarify(String... more) {
         Path data = ExampleLines.write(tmp.resolve("set.jsonl"), ExampleLines.rating("h1"));
@@ -44,23 +40,25 @@ class ClarifyCommandTest {
             "--user=sometimes         | bench: --user must be helpful, partial or unhelpful, not 'sometimes'",
             "--strategies=eig,oracle  | bench: unknown strategy 'oracle': use eig, eig-fast, ig-uniform, max-prob, random"})
     void anUnknownUserOrStrategyIsABadCommandLineBeforeAnyDatabaseIsBuilt(String option, String message) {
-        int status = BenchCommand.commandLine().execute(clarify(option, "--no-start", "--interpreter", "127.0.0.1:1"));
+        Ran ran = Ran.bench(clarify(option, "--no-start", "--interpreter", "127.0.0.1:1"));
 
-        assertThat(status).isEqualTo(BenchCommand.EXIT_USAGE);
-        assertThat(printed.err()).contains(message);
+        assertThat(ran.exit()).isEqualTo(BenchCommand.EXIT_USAGE);
+        assertThat(ran.out()).isEmpty();
+        assertThat(ran.err()).contains(message);
         assertThat(tmp.resolve("home")).doesNotExist();
         assertThat(tmp.resolve("out")).doesNotExist();
     }
 
     @Test
     void theUserStrategiesSeedTurnLimitAndThresholdGivenAreTheRuns() throws Exception {
+        Ran ran;
         try (StandInSuite standIn = StandInSuite.serving(interpreter(r -> readings(List.of(ExampleLines.STARS, ExampleLines.SCORE))),
                 new OneQuestionClarify())) {
-            int status = BenchCommand.commandLine().execute(clarify(standIn.options("--user", "unhelpful", "--strategies",
-                    "random,eig-fast", "--seed", "7", "--max-turns", "3", "--threshold", "0.8")));
-
-            assertThat(status).isZero();
+            ran = Ran.bench(clarify(standIn.options("--user", "unhelpful", "--strategies", "random,eig-fast", "--seed", "7",
+                    "--max-turns", "3", "--threshold", "0.8")));
         }
+
+        assertThat(ran.exit()).isZero();
         JsonNode report = JSON.readTree(tmp.resolve("out/report.json").toFile());
         assertThat(report.path("user").asText()).isEqualTo("unhelpful");
         assertThat(report.path("strategies").fieldNames()).toIterable().containsExactly("random", "eig-fast");

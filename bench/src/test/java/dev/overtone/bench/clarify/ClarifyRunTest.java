@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.overtone.bench.InterpretChoices;
+import dev.overtone.bench.Ran;
 import dev.overtone.bench.client.StandInSuite;
 import dev.overtone.bench.dataset.ExampleLines;
 import dev.overtone.bench.dataset.ExampleOptions;
@@ -46,7 +47,9 @@ class ClarifyRunTest {
                 SimulatedUser.Kind.HELPFUL, List.of(StrategyName.EIG, StrategyName.MAX_PROB), 42, null, null);
 
         try (StandInSuite standIn = StandInSuite.serving(interpreter(answer), new OneQuestionClarify())) {
-            assertThat(run.execute(standIn.suiteOptions("--overtone-home", tmp.resolve("home").toString()))).isZero();
+            Ran ran = Ran.of((summary, err) -> run.execute(standIn.suiteOptions("--overtone-home", tmp.resolve("home").toString()),
+                    summary, err));
+            assertThat(ran.exit()).isZero();
         }
         return JSON.readTree(tmp.resolve("out/report.json").toFile());
     }

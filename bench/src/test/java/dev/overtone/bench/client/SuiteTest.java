@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -149,14 +151,19 @@ class SuiteTest {
         }
         Endpoint endpoint = probe(() -> Files.exists(upMarker) ? 200 : 503);
         String expected = said.replace("LAUNCHER", launcher.toString()).replace("READY", endpoint.readinessUri());
+        StringWriter err = new StringWriter();
+        PrintWriter errWriter = new PrintWriter(err, true);
 
         if (expected.startsWith("suite ")) {
-            assertThat(Suite.ensureUp(List.of(endpoint), mayStart, launcher, Duration.ofSeconds(1))).isEqualTo(expected);
+            assertThat(Suite.ensureUp(List.of(endpoint), mayStart, launcher, Duration.ofSeconds(1), errWriter)).isEqualTo(expected);
         } else {
-            assertThatThrownBy(() -> Suite.ensureUp(List.of(endpoint), mayStart, launcher, Duration.ofSeconds(1)))
+            assertThatThrownBy(() -> Suite.ensureUp(List.of(endpoint), mayStart, launcher, Duration.ofSeconds(1), errWriter))
                     .isInstanceOf(Suite.SuiteUnavailableException.class).hasMessage(expected);
             assertThat(upMarker).doesNotExist();
         }
+        boolean launched = launches != null && !launches.equals("none") && mayStart;
+        assertThat(err.toString()).as("said on stderr before the launcher runs, and only then").isEqualTo(launched
+                ? "bench: suite not reachable at [localhost:1]; starting it with '" + launcher + " up'" + System.lineSeparator() : "");
     }
 
     /** An endpoint whose readiness probe answers {@code status}'s code. */

@@ -9,14 +9,13 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.overtone.bench.BenchCommand;
-import dev.overtone.bench.PrintedOutput;
+import dev.overtone.bench.Ran;
 import dev.overtone.bench.client.StandInSuite;
 import dev.overtone.bench.dataset.ExampleLines;
 import dev.overtone.proto.v1.Paraphrase;
@@ -28,9 +27,6 @@ class CoverageCommandTest {
     @TempDir
     Path tmp;
 
-    @RegisterExtension
-    final PrintedOutput printed = new PrintedOutput();
-
     private String[] coverage(String... more) {
         Path data = ExampleLines.write(tmp.resolve("set.jsonl"), ExampleLines.rating("h1"));
         return List.of(List.of("coverage", "--data", data.toString(), "--out", tmp.resolve("out").toString(), "--overtone-home",
@@ -39,27 +35,31 @@ class CoverageCommandTest {
 
     @Test
     void anUnknownWayToScoreIdenticalGoldsOrToWriteTheDefaultsIsABadCommandLine() {
-        assertThat(BenchCommand.commandLine().execute(coverage("--baseline-only", "--identical-golds", "sometimes")))
-                .isEqualTo(BenchCommand.EXIT_USAGE);
-        assertThat(printed.err()).contains("bench: --identical-golds must be zero, score or auto");
-        assertThat(BenchCommand.commandLine().execute(coverage("--baseline-only", "--defaults", "oracle")))
-                .isEqualTo(BenchCommand.EXIT_USAGE);
-        assertThat(printed.err()).contains("bench: --defaults must be caller or llm, got 'oracle'");
+        Ran golds = Ran.bench(coverage("--baseline-only", "--identical-golds", "sometimes"));
+        Ran defaults = Ran.bench(coverage("--baseline-only", "--defaults", "oracle"));
+
+        assertThat(golds.exit()).isEqualTo(BenchCommand.EXIT_USAGE);
+        assertThat(golds.err()).contains("bench: --identical-golds must be zero, score or auto");
+        assertThat(defaults.exit()).isEqualTo(BenchCommand.EXIT_USAGE);
+        assertThat(defaults.err()).contains("bench: --defaults must be caller or llm, got 'oracle'");
+        assertThat(golds.out() + defaults.out()).isEmpty();
         assertThat(tmp.resolve("out")).doesNotExist();
     }
 
     @Test
     void theChosenOptionsReachTheRunAndWithParaphrasesEachReadingsParaphraseIsPredictedAfterIt() throws Exception {
+        Ran ran;
+        String suite;
         try (StandInSuite standIn = StandInSuite.serving(interpreter(r -> {
             var answer = readings(List.of(ExampleLines.STARS, ExampleLines.SCORE)).toBuilder();
             answer.getInterpretationsBuilder(0).addParaphrases(Paraphrase.newBuilder().setSql("SELECT h.name, h.stars FROM h"));
             return answer.build();
         }))) {
-            int status = BenchCommand.commandLine().execute(coverage(standIn.options("--with-paraphrases", "--identical-golds",
-                    "score", "--no-infill")));
-
-            assertThat(status).isZero();
+            ran = Ran.bench(coverage(standIn.options("--with-paraphrases", "--identical-golds", "score", "--no-infill")));
+            suite = standIn.address();
         }
+
+        assertThat(ran.exit()).isZero();
         JsonNode prediction = JSON.readTree(Files.readAllLines(tmp.resolve("out/predictions.jsonl")).get(0));
         assertThat(prediction.path("sqls")).extracting(JsonNode::asText)
                 .containsExactly(ExampleLines.STARS, "SELECT h.name, h.stars FROM h", ExampleLines.SCORE);
@@ -68,6 +68,7 @@ class CoverageCommandTest {
         assertThat(run.path("paraphrases").asBoolean()).isTrue();
         assertThat(run.path("infill").asBoolean()).isFalse();
         assertThat(run.path("defaults").asText()).isEqualTo("caller");
-        assertThat(printed.out()).contains("report: ");
+        assertThat(ran.out()).startsWith("subset ").endsWith("report: " + tmp.resolve("out/report.md") + System.lineSeparator());
+        assertThat(ran.err()).contains("bench: suite is up ([" + suite + "])").doesNotContain("report: ");
     }
 }

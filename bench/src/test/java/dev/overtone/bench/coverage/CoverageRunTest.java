@@ -18,6 +18,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.overtone.bench.InterpretChoices;
+import dev.overtone.bench.Ran;
+import dev.overtone.bench.SuiteOptions;
 import dev.overtone.bench.client.DefaultsMode;
 import dev.overtone.bench.client.StandInSuite;
 import dev.overtone.bench.dataset.ExampleLines;
@@ -45,7 +47,7 @@ class CoverageRunTest {
     }
 
     /** Runs coverage on the hotel rating question against an interpreter-svc that answers with {@code answer}. */
-    private int run(Function<InterpretRequest, InterpretResponse> answer) throws Exception {
+    private Ran run(Function<InterpretRequest, InterpretResponse> answer) throws Exception {
         standIn = StandInSuite.serving(interpreter(answer));
         ExampleOptions examples = new ExampleOptions();
         examples.data = ExampleLines.write(tmp.resolve("set.jsonl"), ExampleLines.rating("h1"));
@@ -53,7 +55,8 @@ class CoverageRunTest {
         examples.queryTimeout = 5;
         CoverageRun run = new CoverageRun(examples, CommandLine.populateCommand(new InterpretChoices()), tmp.resolve("out"), null,
                 tmp.resolve("home"), 10_000, DefaultsMode.CALLER, false);
-        return run.execute(standIn.suiteOptions("--overtone-home", tmp.resolve("home").toString()));
+        SuiteOptions suite = standIn.suiteOptions("--overtone-home", tmp.resolve("home").toString());
+        return Ran.of((summary, err) -> run.execute(suite, summary, err));
     }
 
     private JsonNode report() throws Exception {
@@ -68,12 +71,12 @@ class CoverageRunTest {
     void theReadingsOfTheAnswerArePredictedAndCoverBothGoldsWhereTheDefaultsCoverOne() throws Exception {
         List<InterpretRequest> asked = new ArrayList<>();
 
-        int status = run(request -> {
+        Ran ran = run(request -> {
             asked.add(request);
             return readings(List.of(request.getDefaults(0).getSql(), ExampleLines.SCORE));
         });
 
-        assertThat(status).isZero();
+        assertThat(ran.exit()).isZero();
         assertThat(asked).singleElement().satisfies(r -> {
             assertThat(r.getTenant()).isEqualTo("bench");
             assertThat(r.getDefaultsList()).extracting(d -> d.getSql()).containsExactly(ExampleLines.STARS);
@@ -88,22 +91,26 @@ class CoverageRunTest {
 
     @Test
     void whenEveryCallIsUnavailableNothingWasMeasuredAndTheRunExitsThree() throws Exception {
-        int status = run(request -> {
+        Ran ran = run(request -> {
             throw Status.UNAVAILABLE.withDescription("interpreter-svc draining").asRuntimeException();
         });
 
-        assertThat(status).isEqualTo(3);
+        assertThat(ran.exit()).isEqualTo(3);
+        assertThat(ran.err()).endsWith("bench: every Interpret call failed with UNAVAILABLE, nothing was measured; first: "
+                + "UNAVAILABLE: interpreter-svc draining" + System.lineSeparator());
+        assertThat(ran.out()).as("the report is written and summed up all the same").startsWith("subset ");
         assertThat(prediction().path("error").asText()).isEqualTo("UNAVAILABLE: interpreter-svc draining");
         assertThat(report().path("run").path("overtone_failures_by_status").path("UNAVAILABLE").asInt()).isEqualTo(1);
     }
 
     @Test
     void aCallThatFailedOtherwiseIsReportedAndTheRunFinishes() throws Exception {
-        int status = run(request -> {
+        Ran ran = run(request -> {
             throw Status.INVALID_ARGUMENT.withDescription("unknown database").asRuntimeException();
         });
 
-        assertThat(status).isZero();
+        assertThat(ran.exit()).isZero();
+        assertThat(ran.err()).doesNotContain("nothing was measured");
         assertThat(report().path("overtone").path("ambiguous").path("failures").asInt()).isEqualTo(1);
     }
 }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overtone.bench.InterpretChoices;
+import dev.overtone.bench.Ran;
 import dev.overtone.bench.client.DefaultsMode;
 import dev.overtone.bench.dataset.ExampleOptions;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -57,9 +58,9 @@ class ReferenceAgreementTest {
         examples.data = data;
         examples.concurrency = 2;
         examples.queryTimeout = 5.0;
-        int rc = new CoverageRun(examples, new InterpretChoices(), out, null, tmp.resolve("home"), 1000, DefaultsMode.CALLER, false)
-                .execute(null);
-        assertThat(rc).isZero();
+        CoverageRun run = new CoverageRun(examples, new InterpretChoices(), out, null, tmp.resolve("home"), 1000, DefaultsMode.CALLER,
+                false);
+        assertThat(Ran.of((summary, err) -> run.execute(null, summary, err)).exit()).isZero();
         return JSON.readTree(out.resolve("report.json").toFile());
     }
 

@@ -4,6 +4,8 @@ import static dev.overtone.bench.client.StandInSuite.interpreter;
 import static dev.overtone.bench.client.StandInSuite.readings;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.overtone.bench.Ran;
 import dev.overtone.bench.client.StandInSuite;
 import dev.overtone.bench.client.Suite;
 import dev.overtone.bench.dataset.ExampleLines;
@@ -90,7 +93,8 @@ class LoadRunTest {
         LoadRun run = new LoadRun(tmp.resolve("out"), 1, 1, 0, 1, "demo", "hotels", data, 0.5, 1, false, null, true);
         standIn = StandInSuite.serving();
 
-        LoadRun.Mix mix = run.mix(standIn.suiteOptions("--overtone-home", tmp.resolve("home").toString()));
+        LoadRun.Mix mix = run.mix(standIn.suiteOptions("--overtone-home", tmp.resolve("home").toString()),
+                new PrintWriter(Writer.nullWriter()));
 
         assertThat(mix.data()).singleElement().satisfies(r -> {
             assertThat(r.getTenant()).isEqualTo("bench");
@@ -113,9 +117,10 @@ class LoadRunTest {
         }));
         LoadRun run = new LoadRun(tmp.resolve("out"), 2, 1, 0, 7, "demo", "hotels", null, 0, null, true, null);
 
-        int status = run.execute(standIn.suiteOptions("--overtone-home", tmp.resolve("home").toString()));
+        Ran ran = Ran.of((summary, err) -> run.execute(standIn.suiteOptions("--overtone-home", tmp.resolve("home").toString()),
+                summary, err));
 
-        assertThat(status).isZero();
+        assertThat(ran.exit()).isZero();
         JsonNode report = new ObjectMapper().readTree(tmp.resolve("out/report.json").toFile());
         assertThat(report.path("calls").asInt()).isPositive().isEqualTo(report.path("ok").asInt()).isEqualTo(received.size());
         assertThat(report.path("errors").isEmpty()).isTrue();

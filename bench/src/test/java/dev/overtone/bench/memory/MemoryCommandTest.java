@@ -6,11 +6,10 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.overtone.bench.BenchCommand;
-import dev.overtone.bench.PrintedOutput;
+import dev.overtone.bench.Ran;
 import dev.overtone.bench.dataset.ExampleLines;
 
 /** {@code bench memory}'s command line: a negative recall-cost count or example option is refused before any database is built. */
@@ -18,9 +17,6 @@ class MemoryCommandTest {
 
     @TempDir
     Path tmp;
-
-    @RegisterExtension
-    final PrintedOutput printed = new PrintedOutput();
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
@@ -31,11 +27,12 @@ class MemoryCommandTest {
     void aNegativeCountIsABadCommandLine(String option, String message) {
         Path data = ExampleLines.write(tmp.resolve("set.jsonl"), ExampleLines.rating("h1"));
 
-        int status = BenchCommand.commandLine().execute("memory", "--data", data.toString(), "--out", tmp.resolve("out").toString(),
+        Ran ran = Ran.bench("memory", "--data", data.toString(), "--out", tmp.resolve("out").toString(),
                 "--overtone-home", tmp.resolve("home").toString(), option);
 
-        assertThat(status).isEqualTo(BenchCommand.EXIT_USAGE);
-        assertThat(printed.err()).contains("bench: " + message);
+        assertThat(ran.exit()).isEqualTo(BenchCommand.EXIT_USAGE);
+        assertThat(ran.out()).isEmpty();
+        assertThat(ran.err()).contains("bench: " + message);
         assertThat(tmp.resolve("home")).doesNotExist();
     }
 }

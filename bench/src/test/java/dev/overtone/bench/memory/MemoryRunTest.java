@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
+import java.io.PrintWriter;
 import java.io.Reader;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.overtone.bench.InterpretChoices;
+import dev.overtone.bench.Ran;
 import dev.overtone.bench.clarify.OneQuestionClarify;
 import dev.overtone.bench.client.StandInSuite;
 import dev.overtone.bench.dataset.Example;
@@ -52,7 +55,7 @@ class MemoryRunTest {
     }
 
     private PreparedDataset dataset() throws Exception {
-        return PreparedDataset.prepare(data(), e -> true, null, tmp.resolve("home"));
+        return PreparedDataset.prepare(data(), e -> true, null, tmp.resolve("home"), new PrintWriter(Writer.nullWriter()));
     }
 
     @Test
@@ -93,7 +96,8 @@ class MemoryRunTest {
         MemoryRun run = new MemoryRun(examples, CommandLine.populateCommand(new InterpretChoices()), tmp.resolve("out"), 2, 0);
 
         try (StandInSuite standIn = StandInSuite.serving(StandInSuite.interpreter(MemoryRunTest::memoryless), new OneQuestionClarify())) {
-            assertThat(run.execute(standIn.suiteOptions("--overtone-home", home.toString()))).isZero();
+            assertThat(Ran.of((summary, err) -> run.execute(standIn.suiteOptions("--overtone-home", home.toString()), summary, err)).exit())
+                    .isZero();
         }
 
         JsonNode report = new ObjectMapper().readTree(tmp.resolve("out/report.json").toFile());

@@ -2,14 +2,15 @@ package dev.overtone.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.BufferedWriter;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 
 class ProgressBarTest {
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    private final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    private final StringWriter drawn = new StringWriter();
+    /** Buffered and flushed on println, as picocli's writer over stderr: what is not flushed is not seen yet. */
+    private final PrintWriter out = new PrintWriter(new BufferedWriter(drawn), true);
 
     @Test
     void offATerminalItPrintsALineEachTenthOfTheWay() {
@@ -26,11 +27,15 @@ class ProgressBarTest {
     }
 
     @Test
-    void onATerminalItRedrawsOneLineAndEndsIt() {
+    void onATerminalItRedrawsOneLineAtEachStepAndEndsIt() {
         ProgressBar bar = new ProgressBar("load", 3, out, true);
-        bar.step();
-        bar.step();
-        bar.step();
+        for (int n = 1; n <= 3; n++) {
+            bar.step();
+
+            String[] redrawn = printed().split("\r");
+            assertThat(redrawn).as("step %d is seen as it is taken", n).hasSize(n + 1);
+            assertThat(redrawn[n]).contains("] " + n + "/3 ");
+        }
         bar.finish();
 
         assertThat(printed()).startsWith("\rload [").endsWith("\n").containsOnlyOnce("\n");
@@ -47,6 +52,6 @@ class ProgressBarTest {
     }
 
     private String printed() {
-        return bytes.toString(StandardCharsets.UTF_8);
+        return drawn.toString();
     }
 }
