@@ -28,9 +28,7 @@ import dev.overtone.proto.v1.InterpretResponse;
 import io.grpc.StatusRuntimeException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code bench candidates}: the same questions asked with a few and with many sampled candidates (SampledCandidates),
@@ -39,9 +37,6 @@ import picocli.CommandLine.Spec;
 @Command(name = "candidates", mixinStandardHelpOptions = true,
         description = "Interpret latency with few vs many caller candidates (sampled variants of each question's own defaults).")
 public class CandidatesCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
 
     @Mixin
     MeasurementOptions measured;
@@ -70,7 +65,7 @@ public class CandidatesCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--questions, --small, --rounds >= 1, --large > --small, --warmup >= 0");
         }
         Instant startedAt = Instant.now();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = measured.err();
         PreparedDataset prepared = PreparedDataset.prepare(data, ex -> !ex.defaultSql().isEmpty(), questions, measured.suite.home(),
                 err);
         List<InterpretRequest[]> pairs = new ArrayList<>();
@@ -141,7 +136,7 @@ public class CandidatesCommand implements Callable<Integer> {
         report.put("large_requests_cut", cut);
         report.put("statuses", statuses);
         ReportFiles.writeJson(measured.out.resolve("report.json"), report);
-        PrintWriter summary = spec.commandLine().getOut();
+        PrintWriter summary = measured.summary();
         summary.printf(Locale.ROOT, "candidates: %d questions x %d rounds; p50 %d candidates %.1f ms, %d candidates %.1f ms: ratio %.2f "
                         + "(per question %.2f); %.1f distinct SQL per large request, %d cut; statuses %s%n",
                 pairs.size(), rounds, small, smallP50, large, largeP50, largeP50 / smallP50,

@@ -9,18 +9,13 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code bench chaos}: Interpret under load while every service is restarted, rolling, and killed, one replica at a time. */
 @Command(name = "chaos", mixinStandardHelpOptions = true,
         description = "Load over every interpreter replica while bin/overtone restarts each service (rolling) and kills one "
                 + "replica of each with kill -9: failed calls, p99 and the split across replicas per event.")
 public class ChaosCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
 
     @Mixin
     MeasurementOptions measured;
@@ -71,6 +66,6 @@ public class ChaosCommand implements Callable<Integer> {
                 measured.interpret.infill(), measured.interpret.families());
         return new ChaosRun(load, warmupSeconds, steadySeconds, settleSeconds, planned,
                 new Replicas(measured.suite.ports(), replicas, measured.suite.home()))
-                .execute(measured.suite, spec.commandLine().getOut(), spec.commandLine().getErr());
+                .execute(measured.suite, measured.summary(), measured.err());
     }
 }

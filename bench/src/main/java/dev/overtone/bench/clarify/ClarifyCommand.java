@@ -7,17 +7,12 @@ import dev.overtone.bench.ExampleMeasurement;
 import dev.overtone.bench.dataset.ExampleOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code bench clarify}: dialogues with a simulated user, per strategy. */
 @Command(name = "clarify", mixinStandardHelpOptions = true,
         description = "Clarification accuracy and questions asked, per strategy, with a simulated user.")
 public class ClarifyCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
 
     @Mixin
     ExampleMeasurement measured;
@@ -43,6 +38,6 @@ public class ClarifyCommand implements Callable<Integer> {
         ExampleOptions examples = measured.examples();
         ClarifyRun run = new ClarifyRun(examples, measured.interpret, measured.out, SimulatedUser.Kind.parse(user),
                 strategies.stream().map(StrategyName::parse).toList(), seed, maxTurns, threshold);
-        return run.execute(measured.suite, spec.commandLine().getOut(), spec.commandLine().getErr());
+        return run.execute(measured.suite, measured.summary(), measured.err());
     }
 }

@@ -8,17 +8,12 @@ import dev.overtone.bench.client.DefaultsMode;
 import dev.overtone.bench.scoring.ExampleScorer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code bench coverage}: every example through Interpret, scored like the reference scorer. */
 @Command(name = "coverage", mixinStandardHelpOptions = true,
         description = "Interpretation coverage of Overtone vs the recorded defaults (baseline) on a JSONL data set.")
 public class CoverageCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
 
     @Mixin
     ExampleMeasurement measured;
@@ -52,6 +47,6 @@ public class CoverageCommand implements Callable<Integer> {
         DefaultsMode defaultsMode = DefaultsMode.parse(defaults);
         CoverageRun run = new CoverageRun(examples, measured.interpret, measured.out, mode, measured.suite.home(),
                 measured.suite.deadlineMs(), defaultsMode, withParaphrases);
-        return run.execute(baselineOnly ? null : measured.suite, spec.commandLine().getOut(), spec.commandLine().getErr());
+        return run.execute(baselineOnly ? null : measured.suite, measured.summary(), measured.err());
     }
 }

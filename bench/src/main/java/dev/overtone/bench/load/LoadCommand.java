@@ -5,17 +5,12 @@ import java.util.concurrent.Callable;
 import dev.overtone.bench.MeasurementOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code bench load}: Interpret at a fixed concurrency for a bounded time. */
 @Command(name = "load", mixinStandardHelpOptions = true,
         description = "Throughput and latency of Interpret at a fixed concurrency (demo tenant, optionally a data-set mix).")
 public class LoadCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
 
     @Mixin
     MeasurementOptions measured;
@@ -49,6 +44,6 @@ public class LoadCommand implements Callable<Integer> {
         }
         LoadRun run = new LoadRun(measured.out, pace.concurrency, seconds, warmupSeconds, seed, tenant, database, pace.mix.data,
                 pace.mix.share(), pace.mix.limit, measured.interpret.infill(), measured.interpret.families(), ignoreMemory);
-        return run.execute(measured.suite, spec.commandLine().getOut(), spec.commandLine().getErr());
+        return run.execute(measured.suite, measured.summary(), measured.err());
     }
 }

@@ -6,17 +6,12 @@ import dev.overtone.bench.ExampleMeasurement;
 import dev.overtone.bench.dataset.ExampleOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code bench memory}: the tenant's memory of its choices (issue 36): repeat, isolation, no harm, transfer, recall cost. */
 @Command(name = "memory", mixinStandardHelpOptions = true,
         description = "Remembered choices: asked again, in another tenant, on the explicit siblings, on other questions; the recall cost.")
 public class MemoryCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
 
     @Mixin
     ExampleMeasurement measured;
@@ -35,6 +30,6 @@ public class MemoryCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--cost-pairs and --cost-warmup must be >= 0");
         }
         return new MemoryRun(examples, measured.interpret, measured.out, costPairs, costWarmup)
-                .execute(measured.suite, spec.commandLine().getOut(), spec.commandLine().getErr());
+                .execute(measured.suite, measured.summary(), measured.err());
     }
 }
