@@ -1,5 +1,7 @@
 package dev.overtone.bench;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.BufferedWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -15,6 +17,13 @@ public record Ran(int exit, String out, String err) {
     @FunctionalInterface
     public interface Printing<E extends Exception> {
         int run(PrintWriter out, PrintWriter err) throws E;
+    }
+
+    /** Asserts a refused command line: exit status 2 (bad arguments), nothing on stdout, and {@code message} on stderr. */
+    public void assertRefusedWith(String message) {
+        assertThat(exit).as("exit status").isEqualTo(BenchCommand.EXIT_USAGE);
+        assertThat(out).as("stdout").isEmpty();
+        assertThat(err).as("stderr").contains(message);
     }
 
     /** {@code overtone bench args}, on the command line the launcher runs ({@link BenchCommand#commandLine()}). */

@@ -15,7 +15,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.overtone.bench.BenchCommand;
 import dev.overtone.bench.Ran;
 import dev.overtone.bench.client.StandInSuite;
 import dev.overtone.bench.dataset.ExampleLines;
@@ -59,9 +58,7 @@ class CandidatesCommandTest {
             ran = Ran.bench(candidates(standIn, option));
         }
 
-        assertThat(ran.exit()).isEqualTo(BenchCommand.EXIT_USAGE);
-        assertThat(ran.out()).isEmpty();
-        assertThat(ran.err()).contains("bench: --questions, --small, --rounds >= 1, --large > --small, --warmup >= 0");
+        ran.assertRefusedWith("bench: --questions, --small, --rounds >= 1, --large > --small, --warmup >= 0");
     }
 
     @Test

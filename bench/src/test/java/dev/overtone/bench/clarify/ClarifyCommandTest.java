@@ -17,7 +17,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.overtone.bench.BenchCommand;
 import dev.overtone.bench.Ran;
 import dev.overtone.bench.client.StandInSuite;
 import dev.overtone.bench.dataset.ExampleLines;
@@ -42,9 +41,7 @@ class ClarifyCommandTest {
     void anUnknownUserOrStrategyIsABadCommandLineBeforeAnyDatabaseIsBuilt(String option, String message) {
         Ran ran = Ran.bench(clarify(option, "--no-start", "--interpreter", "127.0.0.1:1"));
 
-        assertThat(ran.exit()).isEqualTo(BenchCommand.EXIT_USAGE);
-        assertThat(ran.out()).isEmpty();
-        assertThat(ran.err()).contains(message);
+        ran.assertRefusedWith(message);
         assertThat(tmp.resolve("home")).doesNotExist();
         assertThat(tmp.resolve("out")).doesNotExist();
     }

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.overtone.bench.BenchCommand;
 import dev.overtone.bench.Ran;
 import dev.overtone.bench.client.StandInSuite;
 import dev.overtone.bench.dataset.ExampleLines;
@@ -38,11 +37,8 @@ class CoverageCommandTest {
         Ran golds = Ran.bench(coverage("--baseline-only", "--identical-golds", "sometimes"));
         Ran defaults = Ran.bench(coverage("--baseline-only", "--defaults", "oracle"));
 
-        assertThat(golds.exit()).isEqualTo(BenchCommand.EXIT_USAGE);
-        assertThat(golds.err()).contains("bench: --identical-golds must be zero, score or auto");
-        assertThat(defaults.exit()).isEqualTo(BenchCommand.EXIT_USAGE);
-        assertThat(defaults.err()).contains("bench: --defaults must be caller or llm, got 'oracle'");
-        assertThat(golds.out() + defaults.out()).isEmpty();
+        golds.assertRefusedWith("bench: --identical-golds must be zero, score or auto");
+        defaults.assertRefusedWith("bench: --defaults must be caller or llm, got 'oracle'");
         assertThat(tmp.resolve("out")).doesNotExist();
     }
 

@@ -15,7 +15,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.overtone.bench.BenchCommand;
 import dev.overtone.bench.Ran;
 import dev.overtone.bench.client.StandInSuite;
 
@@ -30,9 +29,7 @@ class LoadCommandTest {
     void aPaceBelowOneCallOrOneSecondIsABadCommandLine(String pace) {
         Ran ran = Ran.bench("load", "--out", tmp.toString(), pace);
 
-        assertThat(ran.exit()).isEqualTo(BenchCommand.EXIT_USAGE);
-        assertThat(ran.out()).isEmpty();
-        assertThat(ran.err()).contains("bench: --concurrency and --seconds must be >= 1, --warmup-seconds >= 0");
+        ran.assertRefusedWith("bench: --concurrency and --seconds must be >= 1, --warmup-seconds >= 0");
     }
 
     @Test

@@ -8,7 +8,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.overtone.bench.BenchCommand;
 import dev.overtone.bench.Ran;
 import dev.overtone.bench.dataset.ExampleLines;
 
@@ -30,9 +29,7 @@ class MemoryCommandTest {
         Ran ran = Ran.bench("memory", "--data", data.toString(), "--out", tmp.resolve("out").toString(),
                 "--overtone-home", tmp.resolve("home").toString(), option);
 
-        assertThat(ran.exit()).isEqualTo(BenchCommand.EXIT_USAGE);
-        assertThat(ran.out()).isEmpty();
-        assertThat(ran.err()).contains("bench: " + message);
+        ran.assertRefusedWith("bench: " + message);
         assertThat(tmp.resolve("home")).doesNotExist();
     }
 }
