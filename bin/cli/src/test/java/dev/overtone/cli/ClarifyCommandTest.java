@@ -28,8 +28,6 @@ import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import picocli.CommandLine;
 
 /**
  * {@code overtone clarify} over real gRPC against stand-in interpreter-svc and clarify-svc: it asks for a dialogue, turns
@@ -47,9 +45,6 @@ class ClarifyCommandTest {
     private static final Interpretation SCORE = Interpretation.newBuilder().setId("r2").setSql("SELECT name, score FROM hotels")
             .setPreview(ResultPreview.newBuilder().addColumns(ResultColumn.newBuilder().setName("score"))
                     .addRows(Row.newBuilder().addCells(Cell.newBuilder().setText("8.9")))).build();
-
-    @RegisterExtension
-    final PrintedOutput printed = new PrintedOutput();
 
     private final List<InterpretRequest> asked = new ArrayList<>();
     private final List<AnswerRequest> answered = new ArrayList<>();
@@ -74,7 +69,7 @@ class ClarifyCommandTest {
     void aNumberPicksThatOptionAndAnythingElseIsFreeTextEachOnTheTurnItAnswers() throws Exception {
         serve(opened(WHICH_RATING), request -> request.getTurn() < 3 ? question(request.getTurn() + 1) : resolved());
 
-        assertThat(clarify("--answers", "2,either,3", QUESTION)).isZero();
+        assertThat(clarify("--answers", "2,either,3", QUESTION).exit()).isZero();
 
         assertThat(asked.get(0).getOptions().getStartClarification()).isTrue();
         assertThat(asked.get(0).getOptions().hasInfill()).as("infill left to the server's default").isFalse();
@@ -90,11 +85,12 @@ class ClarifyCommandTest {
     void theResolutionIsPrintedWithThePreviewOfTheReadingItChose() throws Exception {
         serve(opened(WHICH_RATING), request -> resolved());
 
-        assertThat(clarify("--answers", "1", QUESTION)).isZero();
+        Ran clarify = clarify("--answers", "1", QUESTION);
 
-        assertThat(printed.out()).contains("2 reading(s) of \"" + QUESTION + "\"", "  1. the stars  (60%)", "  2. the guest score  (40%)",
+        assertThat(clarify.exit()).isZero();
+        assertThat(clarify.out()).contains("2 reading(s) of \"" + QUESTION + "\"", "  1. the stars  (60%)", "  2. the guest score  (40%)",
                 "Resolved (threshold, confidence 0.90): the guest score", "SQL: SELECT name, score FROM hotels", "8.9");
-        assertThat(printed.out()).doesNotContain("  5");
+        assertThat(clarify.out()).doesNotContain("  5");
     }
 
     @Test
@@ -102,9 +98,10 @@ class ClarifyCommandTest {
         serve(InterpretResponse.newBuilder().addInterpretations(STARS).addWarnings("clarify-svc unavailable").build(),
                 request -> resolved());
 
-        assertThat(clarify(QUESTION)).isEqualTo(2);
+        Ran clarify = clarify(QUESTION);
 
-        assertThat(printed.err()).contains("no dialogue was started: clarify-svc unavailable");
+        assertThat(clarify.exit()).isEqualTo(2);
+        assertThat(clarify.err()).isEqualTo("no dialogue was started: clarify-svc unavailable\n");
         assertThat(answered).isEmpty();
     }
 
@@ -112,10 +109,11 @@ class ClarifyCommandTest {
     void whenTheRepliesRunOutTheSessionIsLeftOpenAndNamed() throws Exception {
         serve(opened(WHICH_RATING), request -> question(request.getTurn() + 1));
 
-        assertThat(clarify("--answers", "1", QUESTION)).isEqualTo(1);
+        Ran clarify = clarify("--answers", "1", QUESTION);
 
+        assertThat(clarify.exit()).isEqualTo(1);
         assertThat(answered).hasSize(1);
-        assertThat(printed.err()).contains("no reply: the dialogue stays open as session s-1");
+        assertThat(clarify.err()).isEqualTo("no reply: the dialogue stays open as session s-1\n");
     }
 
     @Test
@@ -126,9 +124,10 @@ class ClarifyCommandTest {
                                 observer.onError(Status.FAILED_PRECONDITION.withDescription("session s-1 is resolved").asRuntimeException())))
                         .build());
 
-        assertThat(clarify("--answers", "1", QUESTION)).isEqualTo(2);
+        Ran clarify = clarify("--answers", "1", QUESTION);
 
-        assertThat(printed.err()).contains("clarify-svc answered FAILED_PRECONDITION: session s-1 is resolved");
+        assertThat(clarify.exit()).isEqualTo(2);
+        assertThat(clarify.err()).isEqualTo("clarify-svc answered FAILED_PRECONDITION: session s-1 is resolved\n");
     }
 
     private static InterpretResponse opened(Question question) {
@@ -168,12 +167,16 @@ class ClarifyCommandTest {
                 })).build();
     }
 
-    private int clarify(String... args) {
+    private ClarifyCommand command() {
         ClarifyCommand command = new ClarifyCommand();
         command.interpreter = InterpreterServiceGrpc.newBlockingStub(services.channel());
         command.clarify = ClarifyServiceGrpc.newBlockingStub(services.channel());
+        return command;
+    }
+
+    private Ran clarify(String... args) {
         List<String> all = new ArrayList<>(List.of("--tenant", "demo", "--db", "hotels"));
         all.addAll(List.of(args));
-        return new CommandLine(command).execute(all.toArray(String[]::new));
+        return Ran.run(command(), all.toArray(String[]::new));
     }
 }
