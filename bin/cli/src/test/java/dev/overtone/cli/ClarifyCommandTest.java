@@ -21,13 +21,25 @@ import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.stub.ServerCalls;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /**
  * {@code overtone clarify} over real gRPC against stand-in interpreter-svc and clarify-svc: it asks for a dialogue, turns
@@ -91,6 +103,32 @@ class ClarifyCommandTest {
         assertThat(clarify.out()).contains("2 reading(s) of \"" + QUESTION + "\"", "  1. the stars  (60%)", "  2. the guest score  (40%)",
                 "Resolved (threshold, confidence 0.90): the guest score", "SQL: SELECT name, score FROM hotels", "8.9");
         assertThat(clarify.out()).doesNotContain("  5");
+    }
+
+    @Test
+    void thePromptIsOnTheTerminalBeforeTheCommandWaitsForTheReplyTypedThere() throws Exception {
+        serve(opened(WHICH_RATING), request -> resolved());
+        PipedOutputStream keyboard = new PipedOutputStream();
+        System.setIn(new PipedInputStream(keyboard));
+        // through an encoder, as OvertoneMain's writer is: what is printed waits in its buffer until flushed
+        ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+        CommandLine cli = new CommandLine(command()).setErr(new PrintWriter(new StringWriter(), true))
+                .setOut(new PrintWriter(new OutputStreamWriter(terminal, StandardCharsets.UTF_8), true));
+        try {
+            CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(
+                    () -> cli.execute("--tenant", "demo", "--db", "hotels", QUESTION));
+
+            Awaitility.await("the prompt on the terminal").atMost(Duration.ofSeconds(20))
+                    .until(() -> terminal.toString(StandardCharsets.UTF_8).endsWith("(40%)" + System.lineSeparator() + "> "));
+            assertThat(answered).as("no reply sent before one is typed").isEmpty();
+            keyboard.write(("2" + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
+            keyboard.flush();
+
+            assertThat(exit.get(20, TimeUnit.SECONDS)).isZero();
+            assertThat(answered).extracting(a -> a.getReply().getOptionId()).containsExactly("o-score");
+        } finally {
+            keyboard.close();
+        }
     }
 
     @Test
