@@ -9,16 +9,16 @@ import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageFinished;
 import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.proto.v1.StatusCode;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** Prints an Interpret answer for a person: each reading, its SQL and first rows, then the summary. */
 final class AnswerPrinter {
 
-    private final PrintStream out;
+    private final PrintWriter out;
 
-    AnswerPrinter(PrintStream out) {
+    AnswerPrinter(PrintWriter out) {
         this.out = out;
     }
 

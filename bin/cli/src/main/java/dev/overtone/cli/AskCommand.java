@@ -9,14 +9,16 @@ import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.InterpreterServiceGrpc.InterpreterServiceBlockingStub;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Iterator;
 import java.util.concurrent.Callable;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 @Dependent
 @Unremovable
@@ -38,13 +40,17 @@ public class AskCommand implements Callable<Integer> {
     @Option(names = "--no-infill", description = "Do not look for missing readings.")
     boolean noInfill;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         InterpretRequest request = request(asked, noInfill, false);
         InterpreterServiceBlockingStub stub = asked.deadline.on(interpreter);
-        PrintStream out = System.out;
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         try {
-            InterpretResponse answer = json ? stub.interpret(request) : streamed(stub, request, stream);
+            InterpretResponse answer = json ? stub.interpret(request) : streamed(stub, request, stream, err);
             if (json) {
                 out.println(JsonFormat.printer().print(answer));
             } else {
@@ -52,7 +58,7 @@ public class AskCommand implements Callable<Integer> {
             }
             return 0;
         } catch (StatusRuntimeException e) {
-            return CallFailure.report("interpreter-svc", e);
+            return CallFailure.report(err, "interpreter-svc", e);
         }
     }
 
@@ -67,18 +73,18 @@ public class AskCommand implements Callable<Integer> {
         return request.build();
     }
 
-    /** Prints the stages on stderr as they finish (and each new reading when asked), returns the answer. */
+    /** Prints the stages on {@code progress} (stderr) as they finish (and each new reading when asked), returns the answer. */
     private static InterpretResponse streamed(InterpreterServiceBlockingStub stub, InterpretRequest request,
-            boolean showReadings) {
+            boolean showReadings, PrintWriter progress) {
         Iterator<InterpretEvent> events = stub.streamInterpret(request);
         while (events.hasNext()) {
             InterpretEvent event = events.next();
             switch (event.getEventCase()) {
-                case STAGE_FINISHED -> System.err.printf("  ✓ %s (%.1f ms) %s%n", AnswerPrinter.stage(event.getStageFinished()),
+                case STAGE_FINISHED -> progress.printf("  ✓ %s (%.1f ms) %s%n", AnswerPrinter.stage(event.getStageFinished()),
                         event.getStageFinished().getMicros() / 1000.0, event.getStageFinished().getDetail());
                 case INTERPRETATION_ADDED -> {
                     if (showReadings) {
-                        System.err.printf("  + %s%n", AnswerPrinter.oneLine(event.getInterpretationAdded().getSql()));
+                        progress.printf("  + %s%n", AnswerPrinter.oneLine(event.getInterpretationAdded().getSql()));
                     }
                 }
                 case ANSWER -> {

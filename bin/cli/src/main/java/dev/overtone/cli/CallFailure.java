@@ -2,6 +2,7 @@ package dev.overtone.cli;
 
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import java.io.PrintWriter;
 
 /** Prints a failed call the way a person can act on it, and chooses the exit code. */
 final class CallFailure {
@@ -9,12 +10,13 @@ final class CallFailure {
     private CallFailure() {
     }
 
-    static int report(String service, StatusRuntimeException e) {
+    /** Says on {@code err} (the command's stderr) which service answered what. */
+    static int report(PrintWriter err, String service, StatusRuntimeException e) {
         Status status = e.getStatus();
         String detail = status.getDescription() == null ? "" : ": " + status.getDescription();
-        System.err.println(service + " answered " + status.getCode() + detail);
+        err.println(service + " answered " + status.getCode() + detail);
         if (status.getCode() == Status.Code.UNAVAILABLE) {
-            System.err.println("Is the suite running? Start it with: bin/overtone up");
+            err.println("Is the suite running? Start it with: bin/overtone up");
         }
         return 2;
     }

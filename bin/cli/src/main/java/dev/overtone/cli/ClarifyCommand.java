@@ -14,6 +14,7 @@ import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -26,6 +27,8 @@ import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 @Dependent
 @Unremovable
@@ -45,18 +48,23 @@ public class ClarifyCommand implements Callable<Integer> {
             description = "Scripted replies, in order: an option number or free text, e.g. \"1,either\".")
     List<String> scriptedAnswers = new ArrayList<>();
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         InterpretResponse answer;
         try {
             answer = asked.deadline.on(interpreter)
                     .interpret(AskCommand.request(asked, false, true));
         } catch (StatusRuntimeException e) {
-            return CallFailure.report("interpreter-svc", e);
+            return CallFailure.report(err, "interpreter-svc", e);
         }
-        System.out.printf("%d reading(s) of \"%s\"%n", answer.getInterpretationsCount(), asked.question);
+        out.printf("%d reading(s) of \"%s\"%n", answer.getInterpretationsCount(), asked.question);
         if (!answer.hasClarification() || answer.getClarification().getSessionId().isEmpty()) {
-            System.err.println("no dialogue was started: " + String.join("; ", answer.getWarningsList()));
+            err.println("no dialogue was started: " + String.join("; ", answer.getWarningsList()));
             return 2;
         }
         Deque<String> replies = new ArrayDeque<>(scriptedAnswers);
@@ -65,19 +73,20 @@ public class ClarifyCommand implements Callable<Integer> {
         try {
             while (turn.hasQuestion()) {
                 Question question = turn.getQuestion();
-                System.out.printf("%n%s%n", question.getText());
+                out.printf("%n%s%n", question.getText());
                 for (int i = 0; i < question.getOptionsCount(); i++) {
                     Option option = question.getOptions(i);
-                    System.out.printf("  %d. %s  (%.0f%%)%n", i + 1, option.getLabel(), option.getProbability() * 100);
+                    out.printf("  %d. %s  (%.0f%%)%n", i + 1, option.getLabel(), option.getProbability() * 100);
                 }
-                System.out.print("> ");
+                out.print("> ");
+                out.flush(); // the prompt is seen before the terminal is read
                 String reply = replies.isEmpty() ? terminal.readLine() : replies.poll();
                 if (reply == null) {
-                    System.err.println("no reply: the dialogue stays open as session " + turn.getSessionId());
+                    err.println("no reply: the dialogue stays open as session " + turn.getSessionId());
                     return 1;
                 }
                 if (!scriptedAnswers.isEmpty()) {
-                    System.out.println(reply);
+                    out.println(reply);
                 }
                 turn = asked.deadline.on(clarify).answer(AnswerRequest.newBuilder()
                         .setSessionId(turn.getSessionId()).setTurn(turn.getNumber())
@@ -85,9 +94,9 @@ public class ClarifyCommand implements Callable<Integer> {
                         .setIdempotencyKey(UUID.randomUUID().toString()).build());
             }
         } catch (StatusRuntimeException e) {
-            return CallFailure.report("clarify-svc", e);
+            return CallFailure.report(err, "clarify-svc", e);
         }
-        printResolution(turn.getResolution(), answer);
+        printResolution(out, turn.getResolution(), answer);
         return 0;
     }
 
@@ -101,8 +110,8 @@ public class ClarifyCommand implements Callable<Integer> {
         return Reply.newBuilder().setFreeText(reply).build();
     }
 
-    private static void printResolution(Resolution resolution, InterpretResponse answer) {
-        System.out.printf("%nResolved (%s, confidence %.2f): %s%n    SQL: %s%n",
+    private static void printResolution(PrintWriter out, Resolution resolution, InterpretResponse answer) {
+        out.printf("%nResolved (%s, confidence %.2f): %s%n    SQL: %s%n",
                 resolution.getReason().name().replace("RESOLUTION_REASON_", "").toLowerCase(Locale.ROOT),
                 resolution.getConfidence(), resolution.getInterpretation(), AnswerPrinter.oneLine(resolution.getSql()));
         answer.getInterpretationsList().stream()
@@ -110,7 +119,7 @@ public class ClarifyCommand implements Callable<Integer> {
                         || reading.getSql().equals(resolution.getSql()))
                 .findFirst()
                 .map(Interpretation::getPreview)
-                .ifPresent(preview -> TextTable.of(preview.getColumnsList(), preview.getRowsList()).print(System.out, "    "));
+                .ifPresent(preview -> TextTable.of(preview.getColumnsList(), preview.getRowsList()).print(out, "    "));
     }
 
 }

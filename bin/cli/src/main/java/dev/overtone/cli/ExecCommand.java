@@ -9,6 +9,7 @@ import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import java.io.BufferedReader;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -17,7 +18,9 @@ import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 @Dependent
 @Unremovable
@@ -44,24 +47,28 @@ public class ExecCommand implements Callable<Integer> {
     @Mixin
     CallDeadline deadline = new CallDeadline(30);
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
         if (input.sql != null) {
             try {
                 ExecuteResponse result = execute(input.sql);
-                TextTable.of(result.getColumnsList(), result.getRowsList()).print(System.out, "");
-                System.out.printf("(%d row%s%s, %.1f ms)%n", result.getRowsCount(), result.getRowsCount() == 1 ? "" : "s",
+                TextTable.of(result.getColumnsList(), result.getRowsList()).print(out, "");
+                out.printf("(%d row%s%s, %.1f ms)%n", result.getRowsCount(), result.getRowsCount() == 1 ? "" : "s",
                         result.getTruncated() ? ", truncated" : "", result.getElapsedMicros() / 1000.0);
                 return 0;
             } catch (StatusRuntimeException e) {
-                return CallFailure.report("executor-svc", e);
+                return CallFailure.report(spec.commandLine().getErr(), "executor-svc", e);
             }
         }
         try (BufferedReader lines = Files.newBufferedReader(input.jsonl)) {
             String line;
             while ((line = lines.readLine()) != null) {
                 if (!line.isBlank()) {
-                    System.out.println(JsonFormat.printer().omittingInsignificantWhitespace().print(runLine(line)));
+                    out.println(JsonFormat.printer().omittingInsignificantWhitespace().print(runLine(line)));
                 }
             }
         }

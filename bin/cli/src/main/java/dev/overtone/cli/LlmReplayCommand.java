@@ -6,8 +6,11 @@ import dev.overtone.cli.replay.ReplayServer;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -51,34 +54,39 @@ public class LlmReplayCommand implements Callable<Integer> {
     @Option(names = "--served-model-name", split = ",", description = "Model names served (default: the file's default_model and sql_model). Requests naming another model get 404, as vLLM answers them.")
     List<String> servedModels;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         FaultPlan plan;
         try {
             plan = FaultPlan.parse(faults, seed);
         } catch (IllegalArgumentException e) {
-            System.err.println("llm-replay: " + e.getMessage());
+            err.println("llm-replay: " + e.getMessage());
             return 2;
         }
         if (holdSeconds < 0) {
-            System.err.println("llm-replay: --hold-s must be >= 0");
+            err.println("llm-replay: --hold-s must be >= 0");
             return 2;
         }
         RecordedOutputs recorded = RecordedOutputs.read(data);
         Set<String> models = servedModels == null || servedModels.isEmpty() ? recorded.models() : new LinkedHashSet<>(servedModels);
         if (models.isEmpty()) {
-            System.err.println("llm-replay: " + data + " names no default_model or sql_model; pass --served-model-name");
+            err.println("llm-replay: " + data + " names no default_model or sql_model; pass --served-model-name");
             return 2;
         }
-        ReplayServer server = new ReplayServer(recorded, models, plan, Duration.ofSeconds(holdSeconds), host, port, System.err::println);
+        ReplayServer server = new ReplayServer(recorded, models, plan, Duration.ofSeconds(holdSeconds), host, port, err::println);
         server.start();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            System.err.println("llm-replay: stopping; requests: " + ReplayServer.describe(server.counts()));
+            err.println("llm-replay: stopping; requests: " + ReplayServer.describe(server.counts()));
             server.close();
             stopped.countDown();
         }, "llm-replay-stop"));
-        System.out.println("llm-replay: " + recorded.questions().size() + " recorded questions from " + data
+        out.println("llm-replay: " + recorded.questions().size() + " recorded questions from " + data
                 + "; serving " + String.join(", ", models.stream().sorted().toList()) + " on http://" + host + ":" + server.port()
                 + "/v1; faults: " + plan + " (seed " + seed + ")");
         stopped.await();

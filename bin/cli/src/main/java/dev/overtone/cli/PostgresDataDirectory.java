@@ -1,6 +1,7 @@
 package dev.overtone.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -20,14 +21,15 @@ final class PostgresDataDirectory {
     private PostgresDataDirectory() {
     }
 
-    static void setAsideIfHalfInitialised(Path dataDirectory) throws IOException {
+    /** Moves a half-initialised folder aside and says where on {@code notices}. */
+    static void setAsideIfHalfInitialised(Path dataDirectory, PrintWriter notices) throws IOException {
         if (!Files.isDirectory(dataDirectory) || isEmpty(dataDirectory) || isInitialised(dataDirectory)) {
             return;
         }
         Path aside = dataDirectory.resolveSibling(dataDirectory.getFileName() + ".incomplete-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Files.move(dataDirectory, aside);
-        System.err.println("the data folder " + dataDirectory + " was left half-initialised by an earlier run; "
+        notices.println("the data folder " + dataDirectory + " was left half-initialised by an earlier run; "
                 + "it was moved to " + aside + " and a new one is created");
     }
 

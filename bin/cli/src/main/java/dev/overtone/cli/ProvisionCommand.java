@@ -14,7 +14,9 @@ import java.util.concurrent.Callable;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * Builds the sample tenants (idempotent): SQLite files under OVERTONE_HOME/tenants, and on PostgreSQL
@@ -63,6 +65,9 @@ public class ProvisionCommand implements Callable<Integer> {
     @Option(names = "--skip-postgres", description = "Build the SQLite files only.")
     boolean skipPostgres;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         for (SampleTenant sample : SampleTenant.ALL) {
@@ -71,7 +76,7 @@ public class ProvisionCommand implements Callable<Integer> {
         if (!skipPostgres) {
             provisionPostgres();
         }
-        System.out.println("sample tenants ready: demo/hotels, demo/hotels-pg, other/crm, other/crm-pg");
+        spec.commandLine().getOut().println("sample tenants ready: demo/hotels, demo/hotels-pg, other/crm, other/crm-pg");
         return 0;
     }
 

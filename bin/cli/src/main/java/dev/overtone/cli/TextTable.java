@@ -4,7 +4,7 @@ import dev.overtone.proto.v1.Cell;
 import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Row;
 import dev.overtone.proto.v1.ValueType;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,7 +39,7 @@ final class TextTable {
         return this;
     }
 
-    void print(PrintStream out, String indent) {
+    void print(PrintWriter out, String indent) {
         int[] widths = new int[header.size()];
         for (int c = 0; c < widths.length; c++) {
             widths[c] = clip(header.get(c)).length();
@@ -56,7 +56,7 @@ final class TextTable {
         rows.forEach(row -> printRow(out, indent, row, widths));
     }
 
-    private static void printRow(PrintStream out, String indent, List<String> cells, int[] widths) {
+    private static void printRow(PrintWriter out, String indent, List<String> cells, int[] widths) {
         StringBuilder line = new StringBuilder(indent);
         for (int c = 0; c < widths.length; c++) {
             String cell = clip(cell(cells, c));

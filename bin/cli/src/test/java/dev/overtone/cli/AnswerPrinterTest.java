@@ -11,9 +11,8 @@ import dev.overtone.proto.v1.Stage;
 import dev.overtone.proto.v1.StageFinished;
 import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.proto.v1.StatusCode;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -82,8 +81,8 @@ class AnswerPrinterTest {
     }
 
     private static String printed(InterpretResponse answer) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        new AnswerPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8)).print("q", answer);
-        return bytes.toString(StandardCharsets.UTF_8);
+        StringWriter printed = new StringWriter();
+        new AnswerPrinter(new PrintWriter(printed, true)).print("q", answer);
+        return printed.toString();
     }
 }

@@ -16,8 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import picocli.CommandLine;
 
 /**
  * {@code overtone ask} over real gRPC against a stand-in interpreter-svc: the request it builds from its options, the
@@ -28,9 +26,6 @@ class AskCommandTest {
     private static final String QUESTION = "return the rating of each hotel";
     private static final InterpretResponse ANSWER = InterpretResponse.newBuilder()
             .addInterpretations(Interpretation.newBuilder().setId("r1").setSql("SELECT name,\n  stars FROM hotels")).build();
-
-    @RegisterExtension
-    final PrintedOutput printed = new PrintedOutput();
 
     private final List<InterpretRequest> received = new ArrayList<>();
     private final List<String> methods = new ArrayList<>();
@@ -48,7 +43,7 @@ class AskCommandTest {
         serve(List.of(answer()));
 
         assertThat(ask("--tenant", "demo", "--db", "hotels", "--sql", "SELECT name, stars FROM hotels", "--sql", "SELECT 1",
-                "--no-infill", QUESTION)).isZero();
+                "--no-infill", QUESTION).exit()).isZero();
 
         InterpretRequest request = received.get(0);
         assertThat(request.getTenant()).isEqualTo("demo");
@@ -70,37 +65,42 @@ class AskCommandTest {
         InterpretEvent added = InterpretEvent.newBuilder().setInterpretationAdded(ANSWER.getInterpretations(0)).build();
         serve(List.of(parsed, added, answer()));
 
-        assertThat(ask("--tenant", "demo", "--db", "hotels", QUESTION)).isZero();
-        assertThat(printed.err()).isEqualTo("  ✓ parse (1.5 ms) 2 readings\n");
-        assertThat(printed.out()).contains("Question: " + QUESTION, "1 reading(s)");
+        Ran stages = ask("--tenant", "demo", "--db", "hotels", QUESTION);
+        assertThat(stages.exit()).isZero();
+        assertThat(stages.err()).isEqualTo("  ✓ parse (1.5 ms) 2 readings\n");
+        assertThat(stages.out()).contains("Question: " + QUESTION, "1 reading(s)").doesNotContain("✓");
         assertThat(methods).containsExactly("StreamInterpret");
 
-        assertThat(ask("--tenant", "demo", "--db", "hotels", "--stream", QUESTION)).isZero();
-        assertThat(printed.err()).endsWith("  ✓ parse (1.5 ms) 2 readings\n  + SELECT name, stars FROM hotels\n");
+        Ran streamed = ask("--tenant", "demo", "--db", "hotels", "--stream", QUESTION);
+        assertThat(streamed.exit()).isZero();
+        assertThat(streamed.err()).isEqualTo("  ✓ parse (1.5 ms) 2 readings\n  + SELECT name, stars FROM hotels\n");
     }
 
     @Test
     void jsonAsksOnceAndPrintsTheAnswerAsJson() throws Exception {
         serve(List.of());
 
-        assertThat(ask("--tenant", "demo", "--db", "hotels", "--json", QUESTION)).isZero();
+        Ran json = ask("--tenant", "demo", "--db", "hotels", "--json", QUESTION);
 
+        assertThat(json.exit()).isZero();
         assertThat(methods).containsExactly("Interpret");
-        assertThat(printed.out()).contains("\"interpretations\": [", "\"sql\": \"SELECT name,\\n  stars FROM hotels\"");
+        assertThat(json.out()).contains("\"interpretations\": [", "\"sql\": \"SELECT name,\\n  stars FROM hotels\"");
     }
 
     @Test
     void aStreamWithoutAnAnswerOrAFailedCallEndsTheCommandWithAFailure() throws Exception {
         serve(List.of(InterpretEvent.newBuilder().setStageFinished(StageFinished.newBuilder().setKind(Stage.STAGE_PARSE)).build()));
-        assertThat(ask("--tenant", "demo", "--db", "hotels", QUESTION)).as("a stream that ended without its answer").isNotZero();
+        assertThat(ask("--tenant", "demo", "--db", "hotels", QUESTION).exit()).as("a stream that ended without its answer").isNotZero();
 
         interpreter.close();
         interpreter = StandInService.serving(ServerServiceDefinition.builder(InterpreterServiceGrpc.SERVICE_NAME)
                 .addMethod(InterpreterServiceGrpc.getStreamInterpretMethod(), ServerCalls.asyncServerStreamingCall(
                         (request, events) -> events.onError(Status.NOT_FOUND.withDescription("unknown tenant 'demo'").asRuntimeException())))
                 .build());
-        assertThat(ask("--tenant", "demo", "--db", "hotels", QUESTION)).isEqualTo(2);
-        assertThat(printed.err()).contains("interpreter-svc answered NOT_FOUND: unknown tenant 'demo'");
+        Ran failed = ask("--tenant", "demo", "--db", "hotels", QUESTION);
+        assertThat(failed.exit()).isEqualTo(2);
+        assertThat(failed.err()).isEqualTo("interpreter-svc answered NOT_FOUND: unknown tenant 'demo'\n");
+        assertThat(failed.out()).isEmpty();
     }
 
     private static InterpretEvent answer() {
@@ -127,9 +127,9 @@ class AskCommandTest {
         received.add(request);
     }
 
-    private int ask(String... args) {
+    private Ran ask(String... args) {
         AskCommand command = new AskCommand();
         command.interpreter = InterpreterServiceGrpc.newBlockingStub(interpreter.channel());
-        return new CommandLine(command).execute(args);
+        return Ran.run(command, args);
     }
 }

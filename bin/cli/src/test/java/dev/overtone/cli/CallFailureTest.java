@@ -3,27 +3,28 @@ package dev.overtone.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.grpc.Status;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 class CallFailureTest {
-    @RegisterExtension
-    final PrintedOutput printed = new PrintedOutput();
+    private final StringWriter err = new StringWriter();
 
     @Test
     void anUnavailableServiceIsSaidWithHowToStartTheSuite() {
-        int exit = CallFailure.report("interpreter-svc", Status.UNAVAILABLE.withDescription("connection refused").asRuntimeException());
+        int exit = CallFailure.report(new PrintWriter(err, true), "interpreter-svc",
+                Status.UNAVAILABLE.withDescription("connection refused").asRuntimeException());
 
         assertThat(exit).isEqualTo(2);
-        assertThat(printed.err()).isEqualTo("interpreter-svc answered UNAVAILABLE: connection refused\n"
+        assertThat(Ran.lines(err)).isEqualTo("interpreter-svc answered UNAVAILABLE: connection refused\n"
                 + "Is the suite running? Start it with: bin/overtone up\n");
     }
 
     @Test
     void anotherStatusIsSaidAloneAndWithoutADescriptionNoColonDangles() {
-        int exit = CallFailure.report("executor-svc", Status.NOT_FOUND.asRuntimeException());
+        int exit = CallFailure.report(new PrintWriter(err, true), "executor-svc", Status.NOT_FOUND.asRuntimeException());
 
         assertThat(exit).isEqualTo(2);
-        assertThat(printed.err()).isEqualTo("executor-svc answered NOT_FOUND\n");
+        assertThat(Ran.lines(err)).isEqualTo("executor-svc answered NOT_FOUND\n");
     }
 }

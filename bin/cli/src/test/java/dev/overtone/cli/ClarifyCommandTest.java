@@ -21,14 +21,24 @@ import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.stub.ServerCalls;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import picocli.CommandLine;
 
 /**
@@ -47,9 +57,6 @@ class ClarifyCommandTest {
     private static final Interpretation SCORE = Interpretation.newBuilder().setId("r2").setSql("SELECT name, score FROM hotels")
             .setPreview(ResultPreview.newBuilder().addColumns(ResultColumn.newBuilder().setName("score"))
                     .addRows(Row.newBuilder().addCells(Cell.newBuilder().setText("8.9")))).build();
-
-    @RegisterExtension
-    final PrintedOutput printed = new PrintedOutput();
 
     private final List<InterpretRequest> asked = new ArrayList<>();
     private final List<AnswerRequest> answered = new ArrayList<>();
@@ -74,7 +81,7 @@ class ClarifyCommandTest {
     void aNumberPicksThatOptionAndAnythingElseIsFreeTextEachOnTheTurnItAnswers() throws Exception {
         serve(opened(WHICH_RATING), request -> request.getTurn() < 3 ? question(request.getTurn() + 1) : resolved());
 
-        assertThat(clarify("--answers", "2,either,3", QUESTION)).isZero();
+        assertThat(clarify("--answers", "2,either,3", QUESTION).exit()).isZero();
 
         assertThat(asked.get(0).getOptions().getStartClarification()).isTrue();
         assertThat(asked.get(0).getOptions().hasInfill()).as("infill left to the server's default").isFalse();
@@ -90,11 +97,38 @@ class ClarifyCommandTest {
     void theResolutionIsPrintedWithThePreviewOfTheReadingItChose() throws Exception {
         serve(opened(WHICH_RATING), request -> resolved());
 
-        assertThat(clarify("--answers", "1", QUESTION)).isZero();
+        Ran clarify = clarify("--answers", "1", QUESTION);
 
-        assertThat(printed.out()).contains("2 reading(s) of \"" + QUESTION + "\"", "  1. the stars  (60%)", "  2. the guest score  (40%)",
+        assertThat(clarify.exit()).isZero();
+        assertThat(clarify.out()).contains("2 reading(s) of \"" + QUESTION + "\"", "  1. the stars  (60%)", "  2. the guest score  (40%)",
                 "Resolved (threshold, confidence 0.90): the guest score", "SQL: SELECT name, score FROM hotels", "8.9");
-        assertThat(printed.out()).doesNotContain("  5");
+        assertThat(clarify.out()).doesNotContain("  5");
+    }
+
+    @Test
+    void thePromptIsOnTheTerminalBeforeTheCommandWaitsForTheReplyTypedThere() throws Exception {
+        serve(opened(WHICH_RATING), request -> resolved());
+        PipedOutputStream keyboard = new PipedOutputStream();
+        System.setIn(new PipedInputStream(keyboard));
+        // through an encoder, as OvertoneMain's writer is: what is printed waits in its buffer until flushed
+        ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+        CommandLine cli = new CommandLine(command()).setErr(new PrintWriter(new StringWriter(), true))
+                .setOut(new PrintWriter(new OutputStreamWriter(terminal, StandardCharsets.UTF_8), true));
+        try {
+            CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(
+                    () -> cli.execute("--tenant", "demo", "--db", "hotels", QUESTION));
+
+            Awaitility.await("the prompt on the terminal").atMost(Duration.ofSeconds(20))
+                    .until(() -> terminal.toString(StandardCharsets.UTF_8).endsWith("(40%)" + System.lineSeparator() + "> "));
+            assertThat(answered).as("no reply sent before one is typed").isEmpty();
+            keyboard.write(("2" + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
+            keyboard.flush();
+
+            assertThat(exit.get(20, TimeUnit.SECONDS)).isZero();
+            assertThat(answered).extracting(a -> a.getReply().getOptionId()).containsExactly("o-score");
+        } finally {
+            keyboard.close();
+        }
     }
 
     @Test
@@ -102,9 +136,10 @@ class ClarifyCommandTest {
         serve(InterpretResponse.newBuilder().addInterpretations(STARS).addWarnings("clarify-svc unavailable").build(),
                 request -> resolved());
 
-        assertThat(clarify(QUESTION)).isEqualTo(2);
+        Ran clarify = clarify(QUESTION);
 
-        assertThat(printed.err()).contains("no dialogue was started: clarify-svc unavailable");
+        assertThat(clarify.exit()).isEqualTo(2);
+        assertThat(clarify.err()).isEqualTo("no dialogue was started: clarify-svc unavailable\n");
         assertThat(answered).isEmpty();
     }
 
@@ -112,10 +147,11 @@ class ClarifyCommandTest {
     void whenTheRepliesRunOutTheSessionIsLeftOpenAndNamed() throws Exception {
         serve(opened(WHICH_RATING), request -> question(request.getTurn() + 1));
 
-        assertThat(clarify("--answers", "1", QUESTION)).isEqualTo(1);
+        Ran clarify = clarify("--answers", "1", QUESTION);
 
+        assertThat(clarify.exit()).isEqualTo(1);
         assertThat(answered).hasSize(1);
-        assertThat(printed.err()).contains("no reply: the dialogue stays open as session s-1");
+        assertThat(clarify.err()).isEqualTo("no reply: the dialogue stays open as session s-1\n");
     }
 
     @Test
@@ -126,9 +162,10 @@ class ClarifyCommandTest {
                                 observer.onError(Status.FAILED_PRECONDITION.withDescription("session s-1 is resolved").asRuntimeException())))
                         .build());
 
-        assertThat(clarify("--answers", "1", QUESTION)).isEqualTo(2);
+        Ran clarify = clarify("--answers", "1", QUESTION);
 
-        assertThat(printed.err()).contains("clarify-svc answered FAILED_PRECONDITION: session s-1 is resolved");
+        assertThat(clarify.exit()).isEqualTo(2);
+        assertThat(clarify.err()).isEqualTo("clarify-svc answered FAILED_PRECONDITION: session s-1 is resolved\n");
     }
 
     private static InterpretResponse opened(Question question) {
@@ -168,12 +205,16 @@ class ClarifyCommandTest {
                 })).build();
     }
 
-    private int clarify(String... args) {
+    private ClarifyCommand command() {
         ClarifyCommand command = new ClarifyCommand();
         command.interpreter = InterpreterServiceGrpc.newBlockingStub(services.channel());
         command.clarify = ClarifyServiceGrpc.newBlockingStub(services.channel());
+        return command;
+    }
+
+    private Ran clarify(String... args) {
         List<String> all = new ArrayList<>(List.of("--tenant", "demo", "--db", "hotels"));
         all.addAll(List.of(args));
-        return new CommandLine(command).execute(all.toArray(String[]::new));
+        return Ran.run(command(), all.toArray(String[]::new));
     }
 }

@@ -19,9 +19,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code overtone exec} over real gRPC against a stand-in executor-svc (a service definition on a free port): one JSON
@@ -31,9 +29,6 @@ import picocli.CommandLine;
 class ExecCommandTest {
     @TempDir
     Path dir;
-
-    @RegisterExtension
-    final PrintedOutput printed = new PrintedOutput();
 
     private final List<ExecuteRequest> received = new ArrayList<>();
     private StandInService executor;
@@ -66,10 +61,11 @@ class ExecCommandTest {
         Path jsonl = Files.writeString(dir.resolve("statements.jsonl"), String.join("\n",
                 "{\"sql\": \"SELECT name FROM hotels\"}", "", "not json", "{\"sql\": \"DELETE FROM hotels\"}", ""));
 
-        int exit = exec("--tenant", "demo", "--db", "hotels", "--jsonl", jsonl.toString());
+        Ran exec = exec("--tenant", "demo", "--db", "hotels", "--jsonl", jsonl.toString());
 
-        assertThat(exit).isZero();
-        List<String> lines = printed.out().lines().toList();
+        assertThat(exec.exit()).isZero();
+        assertThat(exec.err()).isEmpty();
+        List<String> lines = exec.out().lines().toList();
         assertThat(lines).hasSize(3);
         assertThat(lines.get(0)).isEqualTo("{\"sql\":\"SELECT name FROM hotels\",\"status\":\"OK\",\"message\":\"\",\"rows\":2.0,"
                 + "\"truncated\":true,\"elapsed_ms\":1.5}");
@@ -85,10 +81,10 @@ class ExecCommandTest {
 
     @Test
     void oneStatementIsPrintedAsATableWithItsCountAndTime() {
-        int exit = exec("--tenant", "demo", "--db", "hotels", "--sql", "SELECT name FROM hotels");
+        Ran exec = exec("--tenant", "demo", "--db", "hotels", "--sql", "SELECT name FROM hotels");
 
-        assertThat(exit).isZero();
-        assertThat(printed.out()).isEqualTo("""
+        assertThat(exec.exit()).isZero();
+        assertThat(exec.out()).isEqualTo("""
                 name
                 -----
                 Grand
@@ -99,15 +95,17 @@ class ExecCommandTest {
 
     @Test
     void aRefusedStatementEndsTheCommandWithTheFailuresExitCode() {
-        assertThat(exec("--tenant", "demo", "--db", "hotels", "--sql", "DELETE FROM hotels")).isEqualTo(2);
-        assertThat(printed.out()).isEmpty();
-        assertThat(printed.err()).startsWith("executor-svc answered PERMISSION_DENIED: refused by rule read-only");
+        Ran exec = exec("--tenant", "demo", "--db", "hotels", "--sql", "DELETE FROM hotels");
+
+        assertThat(exec.exit()).isEqualTo(2);
+        assertThat(exec.out()).isEmpty();
+        assertThat(exec.err()).startsWith("executor-svc answered PERMISSION_DENIED: refused by rule read-only");
     }
 
-    private int exec(String... args) {
+    private Ran exec(String... args) {
         ExecCommand command = new ExecCommand();
         command.executor = ExecutorServiceGrpc.newBlockingStub(executor.channel());
-        return new CommandLine(command).execute(args);
+        return Ran.run(command, args);
     }
 
     private static ExecuteResponse twoHotels() {

@@ -9,9 +9,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.Timeout.ThreadMode;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code overtone llm-replay}'s refusals, each before a server starts: a fault plan it cannot read, a negative hold, and
@@ -24,44 +22,44 @@ class LlmReplayCommandTest {
             {"id": "v-0", "question": "How many rooms are there?", "defaults": [{"interpretation": "How many rooms are there?", "sql": "SELECT COUNT(*) FROM rooms", "sqls": ["SELECT COUNT(*) FROM rooms"]}]}
             """;
 
-    @RegisterExtension
-    final PrintedOutput printed = new PrintedOutput();
-
     @TempDir
     Path dir;
 
     @Test
     void aFaultPlanItCannotReadIsAUsageErrorSayingWhy() throws Exception {
-        assertThat(replay("--data", unnamed().toString(), "--faults", "timeout=2")).isEqualTo(2);
+        Ran replay = replay("--data", unnamed().toString(), "--faults", "timeout=2");
 
-        assertThat(printed.err()).startsWith("llm-replay: --faults: the rate of timeout must be");
-        assertThat(printed.out()).isEmpty();
+        assertThat(replay.exit()).isEqualTo(2);
+        assertThat(replay.err()).startsWith("llm-replay: --faults: the rate of timeout must be");
+        assertThat(replay.out()).isEmpty();
     }
 
     @Test
     void aNegativeHoldIsAUsageError() throws Exception {
-        assertThat(replay("--data", unnamed().toString(), "--hold-s", "-1")).isEqualTo(2);
+        Ran replay = replay("--data", unnamed().toString(), "--hold-s", "-1");
 
-        assertThat(printed.err()).isEqualTo("llm-replay: --hold-s must be >= 0\n");
+        assertThat(replay.exit()).isEqualTo(2);
+        assertThat(replay.err()).isEqualTo("llm-replay: --hold-s must be >= 0\n");
     }
 
     @Test
     void aFileThatNamesNoModelNeedsTheServedNamesGiven() throws Exception {
         Path data = unnamed();
 
-        assertThat(replay("--data", data.toString())).isEqualTo(2);
+        Ran replay = replay("--data", data.toString());
 
-        assertThat(printed.err()).isEqualTo("llm-replay: " + data + " names no default_model or sql_model; pass --served-model-name\n");
-        assertThat(printed.out()).as("nothing served").isEmpty();
+        assertThat(replay.exit()).isEqualTo(2);
+        assertThat(replay.err()).isEqualTo("llm-replay: " + data + " names no default_model or sql_model; pass --served-model-name\n");
+        assertThat(replay.out()).as("nothing served").isEmpty();
     }
 
     private Path unnamed() throws Exception {
         return Files.writeString(dir.resolve("unnamed.jsonl"), UNNAMED);
     }
 
-    private static int replay(String... args) {
+    private static Ran replay(String... args) {
         String[] all = Stream.concat(Stream.of("--port", "0"), Arrays.stream(args))
                 .toArray(String[]::new);
-        return new CommandLine(new LlmReplayCommand()).execute(all);
+        return Ran.run(new LlmReplayCommand(), all);
     }
 }

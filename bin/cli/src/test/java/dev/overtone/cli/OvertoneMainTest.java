@@ -14,6 +14,8 @@ import dev.overtone.proto.v1.InterpretEvent;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.Interpretation;
 import dev.overtone.proto.v1.InterpreterServiceGrpc;
+import dev.overtone.proto.v1.Stage;
+import dev.overtone.proto.v1.StageFinished;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.stub.ServerCalls;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -24,15 +26,16 @@ import io.quarkus.test.junit.main.QuarkusMainTest;
 
 /**
  * The application as bin/overtone runs it, against a stand-in interpreter-svc over real gRPC: a command comes from CDI
- * with its gRPC client injected, and what it prints passes the terminal filter (an escape sequence in a reading's SQL
- * is not sent to the terminal).
+ * with its gRPC client injected, and what it prints on stdout and stderr passes the terminal filter (an escape sequence
+ * in a reading's SQL or a stage's detail is not sent to the terminal).
  */
 @QuarkusMainTest
 @TestProfile(OvertoneMainTest.AgainstStandIn.class)
 class OvertoneMainTest {
     private static final String SQL = "SELECT name FROM hotels -- \u001b]0;owned\u0007";
+    private static final String DETAIL = "1 reading \u001b[2J";
 
-    /** interpreter-svc's client pointed at a stand-in that streams one answer with {@link #SQL}. */
+    /** interpreter-svc's client pointed at a stand-in that streams a stage with {@link #DETAIL}, then one answer with {@link #SQL}. */
     public static class AgainstStandIn implements QuarkusTestProfile {
         static StandInService interpreter;
 
@@ -43,6 +46,8 @@ class OvertoneMainTest {
             try {
                 interpreter = StandInService.serving(ServerServiceDefinition.builder(InterpreterServiceGrpc.SERVICE_NAME)
                         .addMethod(InterpreterServiceGrpc.getStreamInterpretMethod(), ServerCalls.asyncServerStreamingCall((request, out) -> {
+                            out.onNext(InterpretEvent.newBuilder().setStageFinished(StageFinished.newBuilder()
+                                    .setKind(Stage.STAGE_PARSE).setDetail(DETAIL)).build());
                             out.onNext(InterpretEvent.newBuilder().setAnswer(answer).build());
                             out.onCompleted();
                         })).build());
@@ -74,5 +79,7 @@ class OvertoneMainTest {
 
         assertThat(result.exitCode()).as(result.getErrorOutput()).isZero();
         assertThat(result.getOutput()).contains("SQL: SELECT name FROM hotels -- \uFFFD]0;owned\uFFFD").doesNotContain("\u001b", "\u0007");
+        // the test's console decodes each byte the filter writes alone: the check mark before it reads as replacements
+        assertThat(result.getErrorOutput()).contains(" parse (0.0 ms) 1 reading \uFFFD[2J").doesNotContain("\u001b");
     }
 }

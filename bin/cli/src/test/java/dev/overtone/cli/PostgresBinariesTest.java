@@ -3,6 +3,8 @@ package dev.overtone.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -11,6 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PostgresBinariesTest {
     @TempDir
     Path work;
+
+    private final StringWriter notices = new StringWriter();
 
     @Test
     void aHalfUnpackedFolderIsEmptiedAndAFinishedOneIsLeftAlone() throws IOException {
@@ -21,20 +25,23 @@ class PostgresBinariesTest {
         Files.createFile(work.resolve("PG-done").resolve(PostgresBinaries.FINISHED_MARKER));
         Path other = Files.createDirectories(work.resolve("not-postgres/bin"));
 
-        PostgresBinaries.recoverHalfUnpacked(work);
+        PostgresBinaries.recoverHalfUnpacked(work, new PrintWriter(notices, true));
 
         try (var left = Files.list(work.resolve("PG-half"))) {
             assertThat(left).extracting(p -> p.getFileName().toString()).containsExactly(PostgresBinaries.UNPACK_LOCK);
         }
         assertThat(finished.resolve("postgres")).hasContent("a binary");
         assertThat(other).isDirectory();
+        assertThat(Ran.lines(notices)).as("only the folder emptied is said")
+                .isEqualTo("removed a half-unpacked PostgreSQL left by an earlier run: " + work.resolve("PG-half") + "\n");
     }
 
     @Test
     void noWorkingDirectoryIsNothingToRecover() throws IOException {
-        PostgresBinaries.recoverHalfUnpacked(work.resolve("absent"));
+        PostgresBinaries.recoverHalfUnpacked(work.resolve("absent"), new PrintWriter(notices, true));
 
         assertThat(work.resolve("absent")).doesNotExist();
+        assertThat(notices.toString()).isEmpty();
     }
 
     @Test

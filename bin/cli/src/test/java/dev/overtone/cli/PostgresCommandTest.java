@@ -3,6 +3,8 @@ package dev.overtone.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +17,6 @@ import java.util.stream.Stream;
 
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import picocli.CommandLine;
@@ -29,9 +30,6 @@ class PostgresCommandTest {
     @TempDir
     Path parent;
 
-    @RegisterExtension
-    final PrintedOutput printed = new PrintedOutput();
-
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
@@ -40,10 +38,11 @@ class PostgresCommandTest {
 
     @Test
     void withoutADataDirectoryItIsABadCommandLine() {
-        CommandLine cli = new CommandLine(new PostgresCommand());
+        Ran pg = Ran.run(new PostgresCommand(), "--port", "5999");
 
-        assertThat(cli.execute("--port", "5999")).isEqualTo(CommandLine.ExitCode.USAGE);
-        assertThat(printed.err()).contains("Missing required option: '--data=<dataDirectory>'");
+        assertThat(pg.exit()).isEqualTo(CommandLine.ExitCode.USAGE);
+        assertThat(pg.err()).contains("Missing required option: '--data=<dataDirectory>'");
+        assertThat(pg.out()).isEmpty();
     }
 
     @Test
@@ -51,16 +50,21 @@ class PostgresCommandTest {
         Path data = Files.createDirectories(parent.resolve("pgdata"));
         Files.writeString(data.resolve(PostgresDataDirectory.VERSION_FILE), "16");
         int port = freePort();
-        Thread server = new Thread(() -> new CommandLine(new PostgresCommand()).execute("--port", String.valueOf(port),
-                "--data", data.toString()), "overtone-pg-under-test");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Thread server = new Thread(() -> new CommandLine(new PostgresCommand()).setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true)).execute("--port", String.valueOf(port), "--data", data.toString()),
+                "overtone-pg-under-test");
         server.setDaemon(true);
         server.start();
 
         String ready = "PostgreSQL ready on localhost:" + port + " (data " + data + ")";
         Awaitility.await("PostgreSQL ready, or the command ended").atMost(Duration.ofSeconds(120))
-                .until(() -> printed.out().contains(ready) || !server.isAlive());
+                .until(() -> out.toString().contains(ready) || !server.isAlive());
 
-        assertThat(printed.out()).as(printed.err()).contains(ready);
+        assertThat(out.toString()).as(err.toString()).contains(ready);
+        assertThat(err.toString()).as("the folder set aside is said on stderr").contains("the data folder " + data
+                + " was left half-initialised by an earlier run; it was moved to " + parent.resolve("pgdata.incomplete-"));
 
         try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:" + port + "/postgres", "postgres", "");
              ResultSet r = c.createStatement().executeQuery("SHOW data_directory")) {

@@ -17,7 +17,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code overtone provision} on the real sample scripts: SQLite files built once and kept, and on a real (embedded)
@@ -44,9 +43,11 @@ class ProvisionCommandTest {
 
     @Test
     void eachSampleGetsADatabaseAndAReaderRoleThatReadsItOnlyAndASecondRunKeepsThem() throws Exception {
-        assertThat(provision()).isZero();
+        Ran provision = provision();
+        assertThat(provision.exit()).as(provision.err()).isZero();
+        assertThat(provision.out()).isEqualTo("sample tenants ready: demo/hotels, demo/hotels-pg, other/crm, other/crm-pg\n");
         Properties first = recorded();
-        assertThat(provision()).as("a second run").isZero();
+        assertThat(provision().exit()).as("a second run").isZero();
         Properties second = recorded();
 
         assertThat(second).isEqualTo(first);
@@ -76,7 +77,7 @@ class ProvisionCommandTest {
         Path crm = home.resolve("tenants/other/crm.sqlite");
         Files.createDirectories(crm.getParent());
         Files.writeString(crm.resolveSibling("crm.sqlite.partial"), "what a killed run left");
-        assertThat(skippingPostgres()).isZero();
+        assertThat(skippingPostgres().exit()).isZero();
         try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite:" + hotels)) {
             assertThat(count(sqlite, "SELECT count(*) FROM hotels")).isEqualTo(8);
             execute(sqlite, "CREATE TABLE kept (x INTEGER)");
@@ -85,7 +86,7 @@ class ProvisionCommandTest {
             assertThat(count(sqlite, "SELECT count(*) FROM sqlite_master")).as("crm built in place of the half-built one").isPositive();
         }
 
-        assertThat(skippingPostgres()).as("a second run").isZero();
+        assertThat(skippingPostgres().exit()).as("a second run").isZero();
 
         try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite:" + hotels)) {
             assertThat(count(sqlite, "SELECT count(*) FROM sqlite_master WHERE name = 'kept'")).as("the file was kept").isEqualTo(1);
@@ -93,13 +94,13 @@ class ProvisionCommandTest {
         assertThat(crm.resolveSibling("crm.sqlite.partial")).doesNotExist();
     }
 
-    private int provision() {
-        return new CommandLine(new ProvisionCommand()).execute("--home", home.toString(), "--samples", SAMPLES.toString(),
+    private Ran provision() {
+        return Ran.run(new ProvisionCommand(), "--home", home.toString(), "--samples", SAMPLES.toString(),
                 "--pg-port", String.valueOf(postgres.getPort()));
     }
 
-    private int skippingPostgres() {
-        return new CommandLine(new ProvisionCommand()).execute("--home", home.toString(), "--samples", SAMPLES.toString(),
+    private Ran skippingPostgres() {
+        return Ran.run(new ProvisionCommand(), "--home", home.toString(), "--samples", SAMPLES.toString(),
                 "--skip-postgres");
     }
 

@@ -6,9 +6,8 @@ import dev.overtone.proto.v1.Cell;
 import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Row;
 import dev.overtone.proto.v1.ValueType;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -16,9 +15,9 @@ import org.junit.jupiter.api.Test;
 class TextTableTest {
 
     private static String printed(TextTable table) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        table.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), "  ");
-        return bytes.toString(StandardCharsets.UTF_8);
+        StringWriter printed = new StringWriter();
+        table.print(new PrintWriter(printed, true), "  ");
+        return printed.toString();
     }
 
     @Test
