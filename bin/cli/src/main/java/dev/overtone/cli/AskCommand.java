@@ -16,14 +16,15 @@ import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 @Dependent
 @Unremovable
 @Command(name = "ask", mixinStandardHelpOptions = true, description = "Ask a question; print every reading with its SQL and first rows.")
 public class AskCommand implements Callable<Integer> {
+
+    @Mixin
+    CommandOutput printed;
 
     @GrpcClient("interpreter")
     InterpreterServiceBlockingStub interpreter;
@@ -40,15 +41,12 @@ public class AskCommand implements Callable<Integer> {
     @Option(names = "--no-infill", description = "Do not look for missing readings.")
     boolean noInfill;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
         InterpretRequest request = request(asked, noInfill, false);
         InterpreterServiceBlockingStub stub = asked.deadline.on(interpreter);
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = printed.out();
+        PrintWriter err = printed.err();
         try {
             InterpretResponse answer = json ? stub.interpret(request) : streamed(stub, request, stream, err);
             if (json) {

@@ -27,13 +27,14 @@ import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 @Dependent
 @Unremovable
 @Command(name = "clarify", mixinStandardHelpOptions = true, description = "Ask a question, then answer clarifying questions until one reading is left.")
 public class ClarifyCommand implements Callable<Integer> {
+
+    @Mixin
+    CommandOutput printed;
 
     @GrpcClient("interpreter")
     InterpreterServiceBlockingStub interpreter;
@@ -48,13 +49,10 @@ public class ClarifyCommand implements Callable<Integer> {
             description = "Scripted replies, in order: an option number or free text, e.g. \"1,either\".")
     List<String> scriptedAnswers = new ArrayList<>();
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = printed.out();
+        PrintWriter err = printed.err();
         InterpretResponse answer;
         try {
             answer = asked.deadline.on(interpreter)

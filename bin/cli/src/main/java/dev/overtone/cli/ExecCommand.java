@@ -18,14 +18,15 @@ import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 @Dependent
 @Unremovable
 @Command(name = "exec", mixinStandardHelpOptions = true, description = "Run SQL in a tenant database through executor-svc's sandbox.")
 public class ExecCommand implements Callable<Integer> {
+
+    @Mixin
+    CommandOutput printed;
 
     @GrpcClient("executor")
     ExecutorServiceBlockingStub executor;
@@ -47,12 +48,9 @@ public class ExecCommand implements Callable<Integer> {
     @Mixin
     CallDeadline deadline = new CallDeadline(30);
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = printed.out();
         if (input.sql != null) {
             try {
                 ExecuteResponse result = execute(input.sql);
@@ -61,7 +59,7 @@ public class ExecCommand implements Callable<Integer> {
                         result.getTruncated() ? ", truncated" : "", result.getElapsedMicros() / 1000.0);
                 return 0;
             } catch (StatusRuntimeException e) {
-                return CallFailure.report(spec.commandLine().getErr(), "executor-svc", e);
+                return CallFailure.report(printed.err(), "executor-svc", e);
             }
         }
         try (BufferedReader lines = Files.newBufferedReader(input.jsonl)) {

