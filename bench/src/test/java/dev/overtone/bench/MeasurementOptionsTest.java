@@ -22,7 +22,17 @@ class MeasurementOptionsTest {
 
         @Override
         public void run() {
+            measured.summary().println("the summary");
+            measured.err().println("a repair");
         }
+    }
+
+    @Test
+    void aMeasurementPrintsItsSummaryOnItsCommandsStdoutAndTheRestOnItsStderr() {
+        Ran ran = Ran.of((out, err) -> new CommandLine(new Measurement()).setOut(out).setErr(err).execute("--out", "target/r"));
+
+        assertThat(ran.out()).isEqualTo("the summary" + System.lineSeparator());
+        assertThat(ran.err()).isEqualTo("a repair" + System.lineSeparator());
     }
 
     @Test
