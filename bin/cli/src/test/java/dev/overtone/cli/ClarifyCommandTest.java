@@ -33,6 +33,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.awaitility.Awaitility;
@@ -58,8 +59,9 @@ class ClarifyCommandTest {
             .setPreview(ResultPreview.newBuilder().addColumns(ResultColumn.newBuilder().setName("score"))
                     .addRows(Row.newBuilder().addCells(Cell.newBuilder().setText("8.9")))).build();
 
-    private final List<InterpretRequest> asked = new ArrayList<>();
-    private final List<AnswerRequest> answered = new ArrayList<>();
+    // written on the stand-in's gRPC threads, read on the test's (while the prompt case's command still runs)
+    private final List<InterpretRequest> asked = new CopyOnWriteArrayList<>();
+    private final List<AnswerRequest> answered = new CopyOnWriteArrayList<>();
     private StandInService services;
     private InputStream stdin;
 
