@@ -3,6 +3,7 @@ package dev.overtone.interpreter.grpc;
 import com.google.protobuf.Message;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.InterpreterServiceGrpc;
+import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.runtime.testing.RecordingCheck;
 import io.grpc.Channel;
 import io.quarkus.grpc.GrpcClient;
@@ -10,6 +11,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
+import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -21,27 +24,38 @@ import java.util.stream.Stream;
  * {@code -Dovertone.contracts.record=true} it rewrites the recorded answers instead (runtime/README.md, "Recorded
  * answers").
  *
- * <p>The wall times are cleared on both sides before comparing: each stage's {@code micros} and the answer's
- * {@code total_micros}. Everything else must be equal.
+ * <p>Two things differ between runs and are taken out on both sides before comparing: the wall times (each stage's
+ * {@code micros} and the answer's {@code total_micros}) and, in the words of a warning or a degradation, the port of
+ * the test app that plays the downstream services ({@code localhost:18090} by default, another where a run sets
+ * {@code quarkus.grpc.server.test-port}). Everything else must be equal.
  */
 @QuarkusTest
 class RecordedAnswersTest extends AgainstFakes {
+    private static final Pattern TEST_APP = Pattern.compile("localhost:\\d+");
+
     @GrpcClient("interpreter")
     Channel channel;
 
     @TestFactory
     Stream<DynamicTest> everyRecordedAnswerIsWhatTheServiceAnswersNow() {
         return RecordingCheck.of("interpreter-svc", InterpreterServiceGrpc.getServiceDescriptor())
-                .comparing(RecordedAnswersTest::withoutWallTimes).against(channel);
+                .comparing(RecordedAnswersTest::comparable).against(channel);
     }
 
-    /** The answer without its wall times (see the class comment). */
-    static Message withoutWallTimes(Message answer) {
+    /** The answer without what differs between runs (see the class comment). */
+    static Message comparable(Message answer) {
         if (answer instanceof InterpretResponse r) {
             InterpretResponse.Builder b = r.toBuilder().clearTotalMicros();
-            b.getTimingsBuilderList().forEach(t -> t.clearMicros());
+            b.getTimingsBuilderList().forEach(StageTiming.Builder::clearMicros);
+            List<String> warnings = b.getWarningsList().stream().map(RecordedAnswersTest::withoutTestPort).toList();
+            b.clearWarnings().addAllWarnings(warnings);
+            b.getDegradationsBuilderList().forEach(d -> d.setMessage(withoutTestPort(d.getMessage())));
             return b.build();
         }
         return answer;
+    }
+
+    private static String withoutTestPort(String words) {
+        return TEST_APP.matcher(words).replaceAll("localhost:PORT");
     }
 }
