@@ -29,7 +29,9 @@ import picocli.CommandLine;
 /**
  * Stand-ins for interpreter-svc and clarify-svc as a measurement reaches them: the given services over real gRPC on a
  * free port, and beside it, as far as the checkout's configuration puts a service's HTTP port from its gRPC port, a
- * {@code /q/health/ready} that answers 200, so {@code SuiteOptions.connect} finds the suite up.
+ * {@code /q/health/ready} that answers 200, so {@code SuiteOptions.connect} finds the suite up. What a stand-in
+ * interpreter-svc answers is the real service's, as recorded ({@link RecordedInterpreter}): the recorded answer itself
+ * where a test reads a real answer, and {@link #readings} where it needs its own SQL in a real answer's shape.
  */
 public final class StandInSuite implements AutoCloseable {
     /** The launcher of this checkout (tests run in bench/), whose services' configuration sets the HTTP port offset. */
@@ -90,12 +92,32 @@ public final class StandInSuite implements AutoCloseable {
         };
     }
 
-    /** An answer with one reading per SQL, in order, the first the most probable. */
+    /**
+     * An answer with one reading per SQL, in order, the first the most probable, shaped as the real interpreter-svc's: a
+     * recorded answer ({@link RecordedInterpreter}; {@code interpret.stars-no-infill.json} for one SQL, answerable,
+     * {@code interpret.stars.json} for more, ambiguous) keeps its outcome, ambiguity summary and probability, stage
+     * timings (the real stage kinds) and total. Each reading is a recorded one (the first the caller's, the others
+     * infill's, with their source, family and preview) with the test's SQL, the id "iN", a probability falling with the
+     * rank and summing to 1, and every reading is shown. A reading whose SQL is a recorded reading's keeps all that
+     * reading says. For other SQL, what describes the recorded SQL and bench reads is not kept, as it would mislead: the
+     * text becomes "reading N" (the candidate's text clarify-svc gets, and {@code OneQuestionClarify}'s option label), the
+     * fingerprint (handed on to clarify-svc, for which equal fingerprints are equal results), the ranking's evidence
+     * (written to coverage's examples.jsonl, which the ranker is fitted on) and the analysis (its slot values written
+     * there too, and handed on to clarify-svc) are cleared, as the real service leaves an analysis it could not make.
+     * The preview and the ambiguity summary, which bench does not read, are still the recorded SQL's.
+     */
     public static InterpretResponse readings(List<String> sqls) {
-        InterpretResponse.Builder answer = InterpretResponse.newBuilder();
+        InterpretResponse recorded = RecordedInterpreter.recorded(sqls.size() == 1 ? "interpret.stars-no-infill.json" : "interpret.stars.json");
+        InterpretResponse.Builder answer = recorded.toBuilder().clearInterpretations();
         for (int i = 0; i < sqls.size(); i++) {
-            answer.addInterpretations(Interpretation.newBuilder().setId("r" + (i + 1)).setSql(sqls.get(i))
-                    .setText("reading " + (i + 1)).setProbability((sqls.size() - i) / (sqls.size() * (sqls.size() + 1) / 2.0)));
+            String sql = sqls.get(i);
+            Interpretation.Builder reading = recorded.getInterpretationsList().stream().filter(r -> r.getSql().equals(sql)).findFirst()
+                    .map(Interpretation::toBuilder).orElse(null);
+            if (reading == null) {
+                reading = recorded.getInterpretations(Math.min(i, recorded.getInterpretationsCount() - 1)).toBuilder().setSql(sql)
+                        .setText("reading " + (i + 1)).clearFingerprint().clearEvidence().clearAnalysis();
+            }
+            answer.addInterpretations(reading.setId("i" + (i + 1)).setProbability((sqls.size() - i) / (sqls.size() * (sqls.size() + 1) / 2.0)));
         }
         return answer.setShownCount(sqls.size()).build();
     }

@@ -42,8 +42,9 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 
 /**
- * The suite as the bench's client of it: a stub per service on that service's address with the deadline given, answers
- * beyond gRPC's default 4 MiB, failures as the call's status, and readiness (starting the suite with the launcher when allowed).
+ * The suite as the bench's client of it: a stub per service on that service's address with the deadline given, the real
+ * interpreter-svc's answer as it sent it (recorded), answers beyond gRPC's default 4 MiB, failures as the call's status,
+ * and readiness (starting the suite with the launcher when allowed).
  */
 class SuiteTest {
     @TempDir
@@ -51,6 +52,7 @@ class SuiteTest {
 
     private final Deque<AutoCloseable> opened = new ArrayDeque<>();
     private final CountDownLatch release = new CountDownLatch(1);
+    private final RecordedInterpreter recorded = new RecordedInterpreter();
 
     @AfterEach
     void close() throws Exception {
@@ -58,14 +60,15 @@ class SuiteTest {
         for (AutoCloseable c : opened) {
             c.close();
         }
+        recorded.assertEveryCallRecorded();
     }
 
     @Test
-    void eachStubCallsItsOwnServiceWithTheDeadlineGiven() throws Exception {
+    void eachStubCallsItsOwnServiceWithTheDeadlineGivenAndGetsTheAnswerAsTheServiceSentIt() throws Exception {
         Deadline[] seen = new Deadline[2];
         StandInSuite interpreterSvc = open(StandInSuite.serving(interpreter(r -> {
             seen[0] = Context.current().getDeadline();
-            return InterpretResponse.getDefaultInstance();
+            return recorded.answer(r);
         })));
         StandInSuite clarifySvc = open(StandInSuite.serving(new ClarifyServiceGrpc.ClarifyServiceImplBase() {
             @Override
@@ -77,7 +80,8 @@ class SuiteTest {
         }));
         Suite suite = open(new Suite(Endpoint.parse(interpreterSvc.address(), 0), Endpoint.parse(clarifySvc.address(), 0)));
 
-        suite.interpreter(30_000).interpret(InterpretRequest.getDefaultInstance());
+        assertThat(suite.interpreter(30_000).interpret(RecordedInterpreter.request("interpret.stars.json")))
+                .isEqualTo(RecordedInterpreter.recorded("interpret.stars.json"));
         assertThat(suite.clarify(3_000).start(StartRequest.getDefaultInstance()).getSessionId()).isEqualTo("s1");
 
         assertThat(seen[0].timeRemaining(TimeUnit.MILLISECONDS)).isBetween(20_000L, 30_000L);
@@ -100,12 +104,13 @@ class SuiteTest {
                 awaitRelease();
                 return InterpretResponse.getDefaultInstance();
             }
-            throw Status.FAILED_PRECONDITION.withDescription("unknown tenant").asRuntimeException();
+            return recorded.answer(r);
         })));
         Suite suite = standIn.suite();
 
-        assertThatThrownBy(() -> suite.interpreter(30_000).interpret(InterpretRequest.getDefaultInstance()))
-                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION));
+        // the real service refuses a tenant it does not know: the call fails with that status, as recorded
+        assertThatThrownBy(() -> suite.interpreter(30_000).interpret(RecordedInterpreter.request("interpret.unknown-tenant.json")))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND));
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThatThrownBy(() -> suite.interpreter(300)
                 .interpret(InterpretRequest.newBuilder().setQuestion("hold").build()))
                 .isInstanceOfSatisfying(StatusRuntimeException.class, e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED)));

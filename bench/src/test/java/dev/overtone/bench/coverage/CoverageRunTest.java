@@ -21,11 +21,13 @@ import dev.overtone.bench.InterpretChoices;
 import dev.overtone.bench.Ran;
 import dev.overtone.bench.SuiteOptions;
 import dev.overtone.bench.client.DefaultsMode;
+import dev.overtone.bench.client.RecordedInterpreter;
 import dev.overtone.bench.client.StandInSuite;
 import dev.overtone.bench.dataset.ExampleLines;
 import dev.overtone.bench.dataset.ExampleOptions;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
+import dev.overtone.proto.v1.Slot;
 import io.grpc.Status;
 import picocli.CommandLine;
 
@@ -87,6 +89,28 @@ class CoverageRunTest {
         assertThat(report().path("baseline").path("ambiguous").path("full_coverage").asDouble()).isZero();
         assertThat(report().path("run").path("interpreter").asText()).isEqualTo(standIn.address());
         assertThat(tmp.resolve("out/coverage.png")).exists();
+    }
+
+    @Test
+    @SuppressWarnings("deprecation") // the string stage: the server's own name of a stage, which bench's must equal
+    void theRealAnswersVerdictShownReadingsStagesAndEachReadingsEvidenceAndSlotsAreRecordedAsAnswered() throws Exception {
+        InterpretResponse real = RecordedInterpreter.recorded("interpret.stars.json");
+
+        assertThat(run(request -> real).exit()).isZero();
+
+        JsonNode example = JSON.readTree(Files.readAllLines(tmp.resolve("out/examples.jsonl")).get(0));
+        assertThat(example.path("outcome").asText()).isEqualTo(real.getOutcome().name());
+        assertThat(example.path("ambiguity_probability").asDouble()).isEqualTo(real.getAmbiguityProbability());
+        assertThat(example.path("shown").asInt()).isEqualTo(prediction().path("shown").asInt()).isEqualTo(real.getShownCount());
+        real.getTimingsList().forEach(t -> assertThat(example.path("stage_micros").path(t.getStage()).asLong()).isEqualTo(t.getMicros()));
+        assertThat(example.path("readings")).hasSize(real.getInterpretationsCount()).zipSatisfy(real.getInterpretationsList(), (written, reading) -> {
+            assertThat(written.path("sql").asText()).isEqualTo(reading.getSql());
+            assertThat(written.path("probability").asDouble()).isEqualTo(reading.getProbability());
+            reading.getEvidenceList().forEach(e -> assertThat(written.path("evidence").path(e.getName()).asDouble()).as(e.getName())
+                    .isEqualTo(e.getValue()));
+            assertThat(written.path("parts")).extracting(JsonNode::asText)
+                    .containsExactlyElementsOf(reading.getAnalysis().getSlotsList().stream().map(Slot::getValue).toList());
+        });
     }
 
     @Test

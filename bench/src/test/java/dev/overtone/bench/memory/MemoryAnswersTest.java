@@ -1,5 +1,6 @@
 package dev.overtone.bench.memory;
 
+import dev.overtone.bench.client.RecordedInterpreter;
 import dev.overtone.proto.v1.Candidate;
 import dev.overtone.proto.v1.ChooseResponse;
 import dev.overtone.proto.v1.InterpretResponse;
@@ -29,12 +30,15 @@ class MemoryAnswersTest {
             .addTimings(StageTiming.newBuilder().setMicros(120)).setTotalMicros(900).build();
 
     @Test
-    void candidatesCarryEachReadingAndItsAnalysisOnlyWhereItHasOne() {
-        assertThat(MemoryAnswers.candidates(answer)).containsExactly(
-                Candidate.newBuilder().setId("i1").setSql(STARS).setText("text of i1").setProbability(0.6).setFingerprint("fi1")
-                        .setAnalysis(SqlAnalysis.newBuilder().setCanonicalSql("SELECT hotels.name, hotels.stars FROM hotels")).build(),
-                Candidate.newBuilder().setId("i2").setSql("SELECT name FROM hotels").setText("text of i2").setProbability(0.4)
-                        .setFingerprint("fi2").build());
+    void candidatesCarryEachRealReadingWithItsAnalysisAndNoneWhereAReadingHasNone() {
+        InterpretResponse real = RecordedInterpreter.recorded("interpret.stars.json");
+        InterpretResponse unanalysed = real.toBuilder().setInterpretations(1, real.getInterpretations(1).toBuilder().clearAnalysis()).build();
+
+        assertThat(MemoryAnswers.candidates(real)).zipSatisfy(real.getInterpretationsList(), (candidate, reading) ->
+                assertThat(candidate).isEqualTo(Candidate.newBuilder().setId(reading.getId()).setSql(reading.getSql())
+                        .setText(reading.getText()).setProbability(reading.getProbability()).setFingerprint(reading.getFingerprint())
+                        .setAnalysis(reading.getAnalysis()).build()));
+        assertThat(MemoryAnswers.candidates(unanalysed)).extracting(Candidate::hasAnalysis).containsExactly(true, false);
     }
 
     @Test
