@@ -21,6 +21,7 @@ public class VariableEntity extends PanacheEntityBase {
     public String valueKeys;
     public String valueLabels;
     public String valueTerms;
-    public String pivotTerm;
+    /** The question word of the fork ('' = none), as the column's default: a variable built without one is stored with ''. */
+    public String pivotTerm = "";
     public String status;
 }

@@ -175,13 +175,19 @@ public interface ExecutorConfig {
 
         /**
          * Functions refused on PostgreSQL even when allowed (a trailing '*' matches a prefix): a second guard
-         * should a name be added to the allow-list by mistake.
+         * should a name be added to the allow-list by mistake. A configuration that leaves the key out keeps these;
+         * only an empty value turns the guard off.
          */
         @WithName("postgresql.denied-functions")
+        @WithDefault("nextval,setval,currval,lastval,set_config,current_setting,dblink*,lo_*,query_to_*,table_to_xml*,"
+                + "schema_to_xml*,database_to_xml*,cursor_to_xml*,ts_stat,ts_rewrite,version,txid_*,inet_*,has_*,acl*,"
+                + "makeaclitem,to_reg*,format_type,obj_description,col_description,shobj_description,current_database,"
+                + "current_query")
         Optional<List<String>> postgresqlDeniedFunctions();
 
-        /** Functions refused on SQLite even when allowed (a trailing '*' matches a prefix). */
+        /** Functions refused on SQLite even when allowed (a trailing '*' matches a prefix); as PostgreSQL's, kept when unset. */
         @WithName("sqlite.denied-functions")
+        @WithDefault("load_extension,readfile,writefile,edit,fts3_tokenizer,fts5_source_id,sqlite_*,pragma_*")
         Optional<List<String>> sqliteDeniedFunctions();
 
         /** Statements longer than this are refused before parsing. */

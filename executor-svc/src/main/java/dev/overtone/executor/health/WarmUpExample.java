@@ -38,6 +38,7 @@ import java.util.stream.StreamSupport;
  * also count the wait for this server to listen).
  * A statement failing on the scratch database fails the warm-up (the sandbox is broken: not ready); a scratch database
  * that cannot be written, or a PostgreSQL tenant database that cannot be reached, only degrades it (logged, ready).
+ * The scratch database is registered for the warm-up only: taken out of the registry when it ends, however it ends.
  */
 @ApplicationScoped
 public class WarmUpExample {
@@ -71,6 +72,11 @@ public class WarmUpExample {
                 }
             }
             degraded.addAll(postgres.join());
+        } finally {
+            if (scratch != null) {
+                // its file is only deleted when the JVM exits: no statement may reach it after the warm-up
+                registry.removeInternal(scratch);
+            }
         }
         if (!degraded.isEmpty()) {
             throw new WarmUp.Degraded(String.join("; ", degraded));

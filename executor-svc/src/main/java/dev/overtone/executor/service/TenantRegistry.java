@@ -120,13 +120,23 @@ public class TenantRegistry {
         return tenant != null && tenant.startsWith(RESERVED_PREFIX);
     }
 
-    /** A database of the executor's own (its warm-up's, under a {@link #reserved} tenant name), kept over every reload. */
+    /**
+     * A database of the executor's own (its warm-up's, under a {@link #reserved} tenant name), kept over every reload
+     * until {@link #removeInternal}.
+     */
     public synchronized void addInternal(TenantDatabase database) {
         if (!reserved(database.tenant())) {
             throw new IllegalArgumentException("an internal database needs a reserved tenant name, got " + database.tenant());
         }
         internal.put(database.key(), database);
         reload();
+    }
+
+    /** Takes back a database of the executor's own ({@link #addInternal}) once its user is done with it. */
+    public synchronized void removeInternal(TenantDatabase database) {
+        if (internal.remove(database.key()) != null) {
+            reload();
+        }
     }
 
     private void scanDirectory(Map<String, Map<String, TenantDatabase>> loaded) {

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The warm-up run by hand against the service's real gRPC server, engines and test tenants (one PostgreSQL database of
- * them down): what it does when the budget is spent, and which setbacks only degrade it and which fail it.
+ * them down): what it does when the budget is spent, which setbacks only degrade it and which fail it, and that its
+ * scratch database is taken out of the registry when it ends, whether it ends well or not.
  */
 @QuarkusTest
 @QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
@@ -52,6 +53,7 @@ class WarmUpExampleTest {
 
         assertThat(ScrapedMetrics.servedOk("Describe") - described).as("the Describe before the first round").isEqualTo(1.0);
         assertThat(scratchStatements() - before).as("one round: its 8 batched statements and 1 Execute").isEqualTo(9.0);
+        assertTheScratchDatabaseIsNoLongerRegistered();
     }
 
     @Test
@@ -71,6 +73,12 @@ class WarmUpExampleTest {
                 .isNotInstanceOf(WarmUp.Degraded.class).isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("the warm-up statement 'SELECT ")
                 .hasMessageContaining("' failed on its scratch database: ");
+        assertTheScratchDatabaseIsNoLongerRegistered();
+    }
+
+    private void assertTheScratchDatabaseIsNoLongerRegistered() {
+        assertThatThrownBy(() -> registry.lookup(WarmUpDatabase.TENANT, WarmUpDatabase.NAME))
+                .as("the scratch database outlived the warm-up").hasMessage("unknown tenant '" + WarmUpDatabase.TENANT + "'");
     }
 
     /** The real registry, given in place of the scratch database an empty SQLite file of the same name: no table to read. */
@@ -87,6 +95,11 @@ class WarmUpExampleTest {
         @Override
         public void addInternal(TenantDatabase scratch) {
             real.addInternal(TenantDatabase.sqlite(scratch.tenant(), scratch.name(), empty));
+        }
+
+        @Override
+        public void removeInternal(TenantDatabase scratch) {
+            real.removeInternal(scratch);
         }
 
         @Override

@@ -3,10 +3,13 @@ package dev.overtone.executor.service.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.overtone.executor.config.ExecutorConfig;
 import dev.overtone.executor.service.EngineKind;
 import dev.overtone.executor.service.SandboxException;
 import dev.overtone.executor.service.TenantDatabase;
+import dev.overtone.executor.support.MappedConfig;
 import io.grpc.Status;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -85,5 +88,19 @@ class ReadOnlyPolicyTest {
                 .contains("function lower is called with a schema");
         assertThat(refusal(SQLITE, HOTELS, "SELECT no_such_function(1)").getMessage())
                 .contains("function no_such_function is not on the sqlite allow-list");
+    }
+
+    @Test
+    void aConfigurationWithoutTheDeniedFunctionsKeysStillDeniesTheDefaultOnes() {
+        ExecutorConfig.Policy unset = MappedConfig.of(Map.of(
+                "overtone.executor.policy.postgresql.allowed-functions", "nextval,dblink_connect,current_database",
+                "overtone.executor.policy.sqlite.allowed-functions", "load_extension,sqlite_version")).policy();
+        ReadOnlyPolicy pg = new ReadOnlyPolicy(EngineKind.POSTGRESQL, unset);
+        ReadOnlyPolicy sqlite = new ReadOnlyPolicy(EngineKind.SQLITE, unset);
+
+        Map.of("nextval('s')", pg, "dblink_connect('x')", pg, "current_database()", pg,
+                "load_extension('x')", sqlite, "sqlite_version()", sqlite).forEach((call, policy) ->
+                assertThat(refusal(policy, policy == pg ? HOTELS_PG : HOTELS, "SELECT " + call)).as(call)
+                        .hasMessageContaining("function " + call.substring(0, call.indexOf('(')) + " is denied on "));
     }
 }
