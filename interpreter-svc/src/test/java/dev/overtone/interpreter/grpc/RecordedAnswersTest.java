@@ -1,5 +1,6 @@
 package dev.overtone.interpreter.grpc;
 
+import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.InterpreterServiceGrpc;
@@ -24,10 +25,13 @@ import java.util.stream.Stream;
  * {@code -Dovertone.contracts.record=true} it rewrites the recorded answers instead (runtime/README.md, "Recorded
  * answers").
  *
- * <p>Two things differ between runs and are taken out on both sides before comparing: the wall times (each stage's
- * {@code micros} and the answer's {@code total_micros}) and, in the words of a warning or a degradation, the port of
- * the test app that plays the downstream services ({@code localhost:18090} by default, another where a run sets
- * {@code quarkus.grpc.server.test-port}). Everything else must be equal.
+ * <p>What differs between runs or machines is taken out on both sides before comparing: the wall times (each stage's
+ * {@code micros} and the answer's {@code total_micros}); in the words of a warning or a degradation, the port of the
+ * test app that plays the downstream services ({@code localhost:18090} by default, another where a run sets
+ * {@code quarkus.grpc.server.test-port}); and the last bits of every double, rounded to nine decimals.
+ * The ranking's probabilities and evidence are built on MiniLM cosines, results of ONNX Runtime whose last bits may
+ * differ between CPUs (parser-svc's check clears its variants' scores for the same reason). Everything else must be
+ * equal.
  */
 @QuarkusTest
 class RecordedAnswersTest extends AgainstFakes {
@@ -50,9 +54,31 @@ class RecordedAnswersTest extends AgainstFakes {
             List<String> warnings = b.getWarningsList().stream().map(RecordedAnswersTest::withoutTestPort).toList();
             b.clearWarnings().addAllWarnings(warnings);
             b.getDegradationsBuilderList().forEach(d -> d.setMessage(withoutTestPort(d.getMessage())));
-            return b.build();
+            return rounded(b.build());
         }
         return answer;
+    }
+
+    /** The message with every double in it, at any depth, rounded to nine decimals (the contracts have no float). */
+    static Message rounded(Message message) {
+        Message.Builder b = message.toBuilder();
+        message.getAllFields().forEach((field, value) -> {
+            if (field.isRepeated()) {
+                b.clearField(field);
+                ((List<?>) value).forEach(v -> b.addRepeatedField(field, rounded(field, v)));
+            } else {
+                b.setField(field, rounded(field, value));
+            }
+        });
+        return b.build();
+    }
+
+    private static Object rounded(FieldDescriptor field, Object value) {
+        return switch (field.getJavaType()) {
+            case DOUBLE -> Math.rint((Double) value * 1e9) / 1e9;
+            case MESSAGE -> rounded((Message) value);
+            default -> value;
+        };
     }
 
     private static String withoutTestPort(String words) {
