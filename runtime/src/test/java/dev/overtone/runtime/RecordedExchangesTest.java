@@ -81,6 +81,26 @@ class RecordedExchangesTest {
     }
 
     @Test
+    void aRecordingIsFoundByItsFileNameAndOnlyAnAnsweredOneGivesAResponse() throws Exception {
+        RecordingFiles.write(dir.resolve("length.hotel.json"), new Exchange("length.hotel.json", "", LENGTH,
+                StringValue.of("hotel"), Int32Value.of(5)));
+        RecordingFiles.write(dir.resolve("length.empty.json"), new Exchange("length.empty.json", "", LENGTH, StringValue.of(""), null)
+                .withFailure(Status.INVALID_ARGUMENT.withDescription("an empty word has no length")));
+        RecordingFiles.write(dir.resolve("length.inn.json"), new Exchange("length.inn.json", "", LENGTH, StringValue.of("inn"), null));
+        RecordedExchanges read = RecordedExchanges.loadFolder("words", WORDS, dir);
+
+        assertThat(read.named("length.hotel.json").request()).isEqualTo(StringValue.of("hotel"));
+        assertThat(read.<Int32Value>response("length.hotel.json")).isEqualTo(Int32Value.of(5));
+        assertThat(read.named("length.empty.json").failure().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThatThrownBy(() -> read.response("length.empty.json"))
+                .hasMessageContaining("contracts/words/length.empty.json records a refusal").hasMessageContaining("INVALID_ARGUMENT");
+        assertThatThrownBy(() -> read.named("length.inn.json")).as("captured, not yet recorded")
+                .hasMessageContaining("no recorded contracts/words/length.inn.json")
+                .hasMessageContaining("[length.empty.json, length.hotel.json, length.inn.json]");
+        assertThatThrownBy(() -> read.named("length.motel.json")).hasMessageContaining("no recorded contracts/words/length.motel.json");
+    }
+
+    @Test
     void aRecordingNamingAFieldOrMethodTheServiceLacksFailsTheLoadNamingTheFile() throws Exception {
         Files.writeString(dir.resolve("stale.json"), """
                 {"rpc": "test.Words/Source", "request": "x", "response": {"fileName": "words.proto", "line": 3}}""");

@@ -1,7 +1,5 @@
 package dev.overtone.bench.client;
 
-import java.util.stream.Collectors;
-
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.InterpretResponse;
 import dev.overtone.proto.v1.InterpreterServiceGrpc;
@@ -26,24 +24,12 @@ public final class RecordedInterpreter {
 
     /** The answer of recording {@code name} ("interpret.stars.json"); fails when there is none or it is a refusal. */
     public static InterpretResponse recorded(String name) {
-        RecordedExchanges.Exchange exchange = exchange(name);
-        if (exchange.response() == null) {
-            throw new IllegalArgumentException("contracts/interpreter-svc/" + name + " records a refusal (" + exchange.failure()
-                    + "), not an answer");
-        }
-        return (InterpretResponse) exchange.response();
+        return RECORDED.response(name);
     }
 
     /** The request of recording {@code name}: what the real service was asked. */
     public static InterpretRequest request(String name) {
-        return (InterpretRequest) exchange(name).request();
-    }
-
-    private static RecordedExchanges.Exchange exchange(String name) {
-        return RECORDED.exchanges().stream().filter(e -> e.name().equals(name) && e.recorded()).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no recorded contracts/interpreter-svc/" + name
-                        + " on the class path (runtime's test-jar, built with the reactor: -pl bench -am package); there are "
-                        + RECORDED.exchanges().stream().map(RecordedExchanges.Exchange::name).collect(Collectors.joining(", ", "[", "]"))));
+        return (InterpretRequest) RECORDED.named(name).request();
     }
 
     /** The recorded answer to an equal request, else the recorded refusal or INTERNAL (kept), thrown as a status. */

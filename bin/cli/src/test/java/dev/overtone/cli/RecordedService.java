@@ -43,10 +43,8 @@ final class RecordedService {
     }
 
     /** The response of the recording in file {@code name} (interpret.stars.json). */
-    @SuppressWarnings("unchecked")
     <T extends Message> T response(String name) {
-        return (T) recorded.exchanges().stream().filter(e -> e.name().equals(name) && e.response() != null).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no answered recording " + name)).response();
+        return recorded.response(name);
     }
 
     /** Answers {@code request} to {@code rpc} as recorded, on {@code out}: the response, or the recorded refusal. */

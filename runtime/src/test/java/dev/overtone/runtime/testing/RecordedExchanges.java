@@ -123,6 +123,28 @@ public final class RecordedExchanges {
         return exchanges;
     }
 
+    /**
+     * The recording in file {@code name} ("interpret.stars.json"), answered or refused, for a test that reads what the
+     * real service was asked or answered; fails naming the recordings there are when none of that name is recorded.
+     */
+    public Exchange named(String name) {
+        return exchanges.stream().filter(e -> e.name().equals(name) && e.recorded()).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no recorded contracts/" + service + "/" + name
+                        + " on the class path (runtime's test-jar, built with the reactor: -am); there are "
+                        + exchanges.stream().map(Exchange::name).toList()));
+    }
+
+    /** The response of recording {@code name}; fails when there is none or it records a refusal. */
+    @SuppressWarnings("unchecked")
+    public <T extends Message> T response(String name) {
+        Exchange exchange = named(name);
+        if (exchange.response() == null) {
+            throw new IllegalArgumentException("contracts/" + service + "/" + name + " records a refusal ("
+                    + exchange.failure() + "), not an answer");
+        }
+        return (T) exchange.response();
+    }
+
     /** The recorded response to exactly this request (proto equality), if there is one. */
     @SuppressWarnings("unchecked")
     public <T extends Message> Optional<T> answer(String rpc, Message request) {
