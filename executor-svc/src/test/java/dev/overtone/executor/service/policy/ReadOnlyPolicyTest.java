@@ -80,8 +80,8 @@ class ReadOnlyPolicyTest {
 
     @Test
     void aDeniedPatternWithAStarRefusesThePrefixAndAQualifiedCallIsRefused() {
-        ReadOnlyPolicy extended = new ReadOnlyPolicy(EngineKind.SQLITE, PolicyConfigs.with("sqliteAllowedFunctions",
-                java.util.Optional.of(java.util.List.of("sqlite_version"))));
+        ReadOnlyPolicy extended = new ReadOnlyPolicy(EngineKind.SQLITE, PolicyConfigs.with("overtone.executor.policy.sqlite.allowed-functions",
+                "sqlite_version"));
         assertThat(refusal(extended, HOTELS, "SELECT sqlite_version()").getMessage()).contains("denied-function")
                 .contains("function sqlite_version is denied on sqlite (overtone.executor.policy.sqlite.denied-functions)");
         assertThat(refusal(PG, HOTELS_PG, "SELECT pg_catalog.lower('A')").getMessage())
