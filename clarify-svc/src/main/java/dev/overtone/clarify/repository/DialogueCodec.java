@@ -35,7 +35,7 @@ public final class DialogueCodec {
     public static DecisionVariable toVariable(VariableEntity e) {
         return new DecisionVariable(e.variableId, JsonColumns.strings(e.paths), e.clause, JsonColumns.ints(e.codes),
                 JsonColumns.strings(e.valueKeys), JsonColumns.strings(e.valueLabels), JsonColumns.strings(e.valueTerms),
-                e.pivotTerm == null ? "" : e.pivotTerm);
+                e.pivotTerm);
     }
 
     public static String optionsJson(List<PlannedQuestion.Option> options) {

@@ -42,7 +42,6 @@ class DialogueCodecTest {
         VariableEntity row = DialogueCodec.toEntity(UUID.randomUUID(), 0,
                 new DecisionVariable("v0", List.of("where"), "WHERE", new int[0], List.of(), List.of(), List.of()),
                 VariableStatus.OPEN);
-        row.pivotTerm = null; // rows written before the pivot term existed
 
         DecisionVariable back = DialogueCodec.toVariable(row);
 
