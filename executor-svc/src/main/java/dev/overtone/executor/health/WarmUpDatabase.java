@@ -13,7 +13,7 @@ import java.sql.Statement;
 /**
  * The warm-up's own SQLite database: a scratch file with a small hotel schema, written by the executor in a directory
  * of its own and registered as tenant {@link #TENANT}. No tenant's database is ever opened for writing; the file
- * holds nothing but these made-up rows, and is deleted when the JVM exits.
+ * holds nothing but these made-up rows, and is deleted when the warm-up ends ({@link #delete}), else when the JVM exits.
  */
 final class WarmUpDatabase {
 
@@ -47,6 +47,17 @@ final class WarmUpDatabase {
             return TenantDatabase.sqlite(TENANT, NAME, file);
         } catch (IOException | SQLException | RuntimeException e) {
             throw new IllegalStateException("its scratch database cannot be written under " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Deletes the scratch file and its directory; what cannot be deleted now goes when the JVM exits. */
+    static void delete(TenantDatabase scratch) {
+        Path file = scratch.sqlitePath().orElseThrow();
+        try {
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(file.getParent());
+        } catch (IOException e) {
+            // left to deleteOnExit
         }
     }
 

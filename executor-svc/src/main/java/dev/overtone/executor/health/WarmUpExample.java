@@ -1,6 +1,7 @@
 package dev.overtone.executor.health;
 
 import dev.overtone.executor.grpc.InternalCalls;
+import dev.overtone.executor.repository.SqliteEngine;
 import dev.overtone.executor.service.EngineKind;
 import dev.overtone.executor.service.TenantDatabase;
 import dev.overtone.executor.service.TenantRegistry;
@@ -38,7 +39,8 @@ import java.util.stream.StreamSupport;
  * also count the wait for this server to listen).
  * A statement failing on the scratch database fails the warm-up (the sandbox is broken: not ready); a scratch database
  * that cannot be written, or a PostgreSQL tenant database that cannot be reached, only degrades it (logged, ready).
- * The scratch database is registered for the warm-up only: taken out of the registry when it ends, however it ends.
+ * The scratch database is the warm-up's only: when it ends, however it ends, it is taken out of the registry, its idle
+ * connections are closed and its file is deleted.
  */
 @ApplicationScoped
 public class WarmUpExample {
@@ -47,10 +49,12 @@ public class WarmUpExample {
 
     private final WarmUpConfig config;
     private final TenantRegistry registry;
+    private final SqliteEngine sqlite;
 
-    public WarmUpExample(WarmUpConfig config, TenantRegistry registry) {
+    public WarmUpExample(WarmUpConfig config, TenantRegistry registry, SqliteEngine sqlite) {
         this.config = config;
         this.registry = registry;
+        this.sqlite = sqlite;
     }
 
     public void run() {
@@ -74,8 +78,9 @@ public class WarmUpExample {
             degraded.addAll(postgres.join());
         } finally {
             if (scratch != null) {
-                // its file is only deleted when the JVM exits: no statement may reach it after the warm-up
                 registry.removeInternal(scratch);
+                sqlite.closeIdle(scratch);
+                WarmUpDatabase.delete(scratch);
             }
         }
         if (!degraded.isEmpty()) {

@@ -60,6 +60,17 @@ final class IdleConnections {
         return byAge.size();
     }
 
+    /** Closes the idle connections to {@code path}: for a file no statement will read again. */
+    void closeFor(Path path) {
+        List<Connection> closing;
+        synchronized (this) {
+            ArrayDeque<Connection> kept = byFile.remove(path);
+            closing = kept == null ? List.of() : new ArrayList<>(kept);
+            closing.forEach(byAge::remove);
+        }
+        closing.forEach(IdleConnections::close);
+    }
+
     /** Closes every idle connection. */
     void closeAll() {
         List<Connection> all;

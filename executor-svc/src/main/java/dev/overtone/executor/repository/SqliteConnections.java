@@ -78,6 +78,12 @@ final class SqliteConnections {
         return kept.values().stream().filter(k -> !k.closed()).mapToInt(KeptStatements::size).sum();
     }
 
+    /** Closes the idle connections to {@code path}, with the statements they kept. */
+    void closeIdle(Path path) {
+        idle.closeFor(path);
+        kept.values().removeIf(KeptStatements::closed);
+    }
+
     void closeAll() {
         idle.closeAll();
         kept.clear();

@@ -239,8 +239,16 @@ public class SqliteEngine implements TenantEngine {
         }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
+    /**
+     * Closes the connections kept idle for {@code database}'s file: for a database taken out of the registry, whose
+     * connections would otherwise hold places in the idle pool until newer ones pushed them out.
+     */
+    public void closeIdle(TenantDatabase database) {
+        database.sqlitePath().ifPresent(connections::closeIdle);
+    }
+
     /** Open connections kept for the next statements, of all files (for tests). */
-    int idleConnections() {
+    public int idleConnections() {
         return connections.idleConnections();
     }
 

@@ -1,5 +1,6 @@
 package dev.overtone.executor.health;
 
+import dev.overtone.executor.repository.SqliteEngine;
 import dev.overtone.executor.service.TenantRegistry;
 import dev.overtone.runtime.testing.WarmUpGate;
 import jakarta.enterprise.inject.Alternative;
@@ -12,8 +13,8 @@ public class GatedWarmUpExample extends WarmUpExample {
 
     static final WarmUpGate GATE = new WarmUpGate();
 
-    public GatedWarmUpExample(WarmUpConfig config, TenantRegistry registry) {
-        super(config, registry);
+    public GatedWarmUpExample(WarmUpConfig config, TenantRegistry registry, SqliteEngine sqlite) {
+        super(config, registry, sqlite);
     }
 
     @Override

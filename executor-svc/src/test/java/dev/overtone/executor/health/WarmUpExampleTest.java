@@ -4,6 +4,7 @@ import static dev.overtone.runtime.testing.ScrapedMetrics.label;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.overtone.executor.repository.SqliteEngine;
 import dev.overtone.executor.service.TenantDatabase;
 import dev.overtone.executor.service.TenantRegistry;
 import dev.overtone.executor.support.MappedConfig;
@@ -25,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The warm-up run by hand against the service's real gRPC server, engines and test tenants (one PostgreSQL database of
  * them down): what it does when the budget is spent, which setbacks only degrade it and which fail it, and that its
- * scratch database is taken out of the registry when it ends, whether it ends well or not.
+ * scratch database is taken out of the registry, its idle connections closed and its file deleted when it ends, whether
+ * it ends well or not.
  */
 @QuarkusTest
 @QuarkusTestResource(value = TenantDatabasesResource.class, restrictToAnnotatedClass = false)
@@ -41,6 +43,9 @@ class WarmUpExampleTest {
     @Inject
     TenantRegistry registry;
 
+    @Inject
+    SqliteEngine sqlite;
+
     @TempDir
     Path scratchDir;
 
@@ -48,17 +53,20 @@ class WarmUpExampleTest {
     void theFirstRoundRunsWholeThoughTheBudgetIsSpentAndNoFurtherRoundDoes() {
         double before = scratchStatements();
         double described = ScrapedMetrics.servedOk("Describe");
+        int idleBefore = sqlite.idleConnections();
 
-        new WarmUpExample(new Settings(5, Duration.ZERO, 0, scratchDir), registry).run();
+        new WarmUpExample(new Settings(5, Duration.ZERO, 0, scratchDir), registry, sqlite).run();
 
         assertThat(ScrapedMetrics.servedOk("Describe") - described).as("the Describe before the first round").isEqualTo(1.0);
         assertThat(scratchStatements() - before).as("one round: its 8 batched statements and 1 Execute").isEqualTo(9.0);
         assertTheScratchDatabaseIsNoLongerRegistered();
+        assertThat(sqlite.idleConnections()).as("the scratch database's idle connections closed").isEqualTo(idleBefore);
+        assertThat(scratchDir).as("the scratch file and its directory deleted").isEmptyDirectory();
     }
 
     @Test
     void aPostgresqlDatabaseThatCannotBeReachedOnlyDegradesTheWarmUpAndIsNamed() {
-        assertThatThrownBy(() -> new WarmUpExample(new Settings(1, Duration.ofSeconds(60), 10, scratchDir), registry).run())
+        assertThatThrownBy(() -> new WarmUpExample(new Settings(1, Duration.ofSeconds(60), 10, scratchDir), registry, sqlite).run())
                 .isInstanceOf(WarmUp.Degraded.class)
                 .hasMessageStartingWith("PostgreSQL not warmed on lab/down-pg: UNAVAILABLE ")
                 .message().as("the reachable PostgreSQL databases were warmed").doesNotContain("; ");
@@ -69,11 +77,14 @@ class WarmUpExampleTest {
         Path empty = Files.createFile(scratchDir.resolve("no-tables.sqlite"));
 
         assertThatThrownBy(() -> new WarmUpExample(new Settings(1, Duration.ofSeconds(60), 0, scratchDir),
-                new TablelessScratch(registry, empty)).run())
+                new TablelessScratch(registry, empty), sqlite).run())
                 .isNotInstanceOf(WarmUp.Degraded.class).isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("the warm-up statement 'SELECT ")
                 .hasMessageContaining("' failed on its scratch database: ");
         assertTheScratchDatabaseIsNoLongerRegistered();
+        try (var left = Files.list(scratchDir)) {
+            assertThat(left).as("the scratch directory deleted, the test's own file kept").containsExactly(empty);
+        }
     }
 
     private void assertTheScratchDatabaseIsNoLongerRegistered() {

@@ -77,4 +77,24 @@ class IdleConnectionsTest {
         assertThat(b.isClosed() && c.isClosed()).isTrue();
         assertThat(idle.size()).isZero();
     }
+
+    @Test
+    void closingOneFilesConnectionsLeavesTheOthersAndFreesTheirPlaces() throws SQLException {
+        IdleConnections idle = new IdleConnections(8, 3);
+        Connection[] gone = {open("gone.sqlite"), open("gone.sqlite")};
+        Connection kept = open("kept.sqlite");
+        for (Connection each : gone) idle.put(dir.resolve("gone.sqlite"), each);
+        idle.put(dir.resolve("kept.sqlite"), kept);
+
+        idle.closeFor(dir.resolve("gone.sqlite"));
+
+        assertThat(gone[0].isClosed() && gone[1].isClosed()).isTrue();
+        assertThat(idle.size()).isEqualTo(1);
+        Connection next = open("next.sqlite");
+        idle.put(dir.resolve("next.sqlite"), next);
+        idle.put(dir.resolve("next.sqlite"), open("next.sqlite"));
+        assertThat(kept.isClosed()).as("the closed file's places were freed, not still counted").isFalse();
+        assertThat(idle.take(dir.resolve("gone.sqlite"))).isNull();
+        assertThat(idle.take(dir.resolve("kept.sqlite"))).isSameAs(kept);
+    }
 }
