@@ -1,11 +1,13 @@
 package dev.overtone.bench.client;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,12 +75,13 @@ public final class Suite implements AutoCloseable {
     }
 
     /**
-     * Makes sure the suite is up: if it is not and a launcher exists, runs {@code bin/overtone up}
-     * and waits (bounded) for readiness, saying on {@code err} that it starts it. Returns a line saying what
-     * happened; throws when the suite stays unreachable.
+     * Makes sure the suite is up: if it is not and a launcher exists, runs {@code bin/overtone up} with its output
+     * appended to {@code launcherLog} (not to the bench's own stdout, where the report goes) and waits (bounded) for
+     * readiness, saying on {@code err} that it starts it and where its output goes. Returns a line saying what happened;
+     * throws when the suite stays unreachable, with the last lines the launcher wrote.
      */
-    public static String ensureUp(List<Endpoint> endpoints, boolean mayStart, Path launcher, Duration wait, PrintWriter err)
-            throws SuiteUnavailableException {
+    public static String ensureUp(List<Endpoint> endpoints, boolean mayStart, Path launcher, Path launcherLog, Duration wait,
+                                  PrintWriter err) throws SuiteUnavailableException {
         if (ready(endpoints)) {
             return "suite is up (" + endpoints + ")";
         }
@@ -87,29 +90,34 @@ public final class Suite implements AutoCloseable {
                     + " (readiness " + endpoints.stream().map(Endpoint::readinessUri).toList() + "); start it with 'bin/overtone up'"
                     + (mayStart ? " (no launcher found at " + launcher + ")" : ""));
         }
-        err.println("bench: suite not reachable at " + endpoints + "; starting it with '" + launcher + " up'");
+        err.println("bench: suite not reachable at " + endpoints + "; starting it with '" + launcher + " up' (its output: "
+                + launcherLog + ")");
+        LauncherLog log;
         try {
+            log = LauncherLog.open(launcherLog);
             Process p = new ProcessBuilder(launcher.toString(), "up").redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(launcherLog.toFile())).start();
             if (!p.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS)) {
                 p.destroy();
-                throw new SuiteUnavailableException("'" + launcher + " up' did not finish within " + wait.toSeconds() + " s");
+                throw new SuiteUnavailableException("'" + launcher + " up' did not finish within " + wait.toSeconds() + " s"
+                        + log.ending());
             }
             long deadline = System.nanoTime() + wait.toNanos();
             while (System.nanoTime() < deadline) {
                 if (ready(endpoints)) {
-                    return "suite was not running; started it with '" + launcher + " up'";
+                    return "suite was not running; started it with '" + launcher + " up' (its output: " + launcherLog + ")";
                 }
                 Thread.sleep(500);
             }
         } catch (IOException e) {
-            throw new SuiteUnavailableException("could not run '" + launcher + " up': " + e.getMessage());
+            throw new SuiteUnavailableException("could not run '" + launcher + " up' with its output to " + launcherLog + ": "
+                    + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SuiteUnavailableException("interrupted while starting the suite");
         }
         throw new SuiteUnavailableException("the suite did not become ready at " + endpoints + " within "
-                + wait.toSeconds() + " s after 'bin/overtone up'");
+                + wait.toSeconds() + " s after 'bin/overtone up'" + log.ending());
     }
 
     @Override
@@ -130,6 +138,39 @@ public final class Suite implements AutoCloseable {
 
     public Endpoint clarifyEndpoint() {
         return clarify;
+    }
+
+    /**
+     * The file the launcher's output is appended to, and where this start's output begins in it: a failed start is told
+     * with the last lines of its own output, not of an earlier one's.
+     */
+    private record LauncherLog(Path file, long start) {
+        private static final int LAST_LINES = 10;
+
+        static LauncherLog open(Path file) throws IOException {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            return new LauncherLog(file, Files.exists(file) ? Files.size(file) : 0);
+        }
+
+        /** "; its output, in FILE, ends:" and this start's last lines, one indented line each; or that it wrote nothing. */
+        String ending() {
+            List<String> lines = written().lines().filter(l -> !l.isBlank()).toList();
+            if (lines.isEmpty()) {
+                return "; it wrote nothing to " + file;
+            }
+            StringBuilder out = new StringBuilder("; its output, in " + file + ", ends:");
+            lines.subList(Math.max(0, lines.size() - LAST_LINES), lines.size()).forEach(l -> out.append(System.lineSeparator()).append("  ").append(l));
+            return out.toString();
+        }
+
+        private String written() {
+            try (InputStream in = Files.newInputStream(file)) {
+                in.skipNBytes(start);
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return "(not read: " + e.getMessage() + ")";
+            }
+        }
     }
 
     /** The suite could not be reached: the bench's own failure (exit status 3). */

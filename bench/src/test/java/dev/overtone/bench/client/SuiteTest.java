@@ -136,39 +136,50 @@ class SuiteTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-            "            | true  | suite is up ([localhost:1])",
-            "touch       | true  | suite was not running; started it with 'LAUNCHER up'",
-            "touch       | false | the suite is not reachable at [localhost:1] (readiness [READY]); start it with 'bin/overtone up'",
-            "none        | true  | the suite is not reachable at [localhost:1] (readiness [READY]); start it with 'bin/overtone up' (no launcher found at LAUNCHER)",
-            "exit 0      | true  | the suite did not become ready at [localhost:1] within 1 s after 'bin/overtone up'",
-            "exec sleep 30 | true | 'LAUNCHER up' did not finish within 1 s"})
-    void aSuiteThatIsDownIsStartedWithTheLauncherOnlyWhenAllowedAndAwaitedForAtMostTheWaitGiven(String launches, boolean mayStart,
-                                                                                                 String said) throws Exception {
+            "            | true  | suite is up ([localhost:1]) |",
+            "touch       | true  | suite was not running; started it with 'LAUNCHER up' (its output: LOG) | starting the suiteNLPostgreSQL readyNL",
+            "touch       | false | the suite is not reachable at [localhost:1] (readiness [READY]); start it with 'bin/overtone up' |",
+            "none        | true  | the suite is not reachable at [localhost:1] (readiness [READY]); start it with 'bin/overtone up' (no launcher found at LAUNCHER) |",
+            "exit 0      | true  | the suite did not become ready at [localhost:1] within 1 s after 'bin/overtone up'; it wrote nothing to LOG |",
+            "echo interpreter-svc exited during start >&2; exit 0 | true | the suite did not become ready at [localhost:1] within 1 s after 'bin/overtone up'; its output, in LOG, ends:NL  interpreter-svc exited during start | interpreter-svc exited during startNL",
+            "echo waiting for PostgreSQL; exec sleep 30 | true | 'LAUNCHER up' did not finish within 1 s; its output, in LOG, ends:NL  waiting for PostgreSQL | waiting for PostgreSQLNL"})
+    void aSuiteThatIsDownIsStartedWithTheLauncherOnlyWhenAllowedAndAwaitedForAtMostTheWaitGivenItsOutputInItsLog(
+            String launches, boolean mayStart, String said, String printed) throws Exception {
         Path upMarker = tmp.resolve("up");
         Path launcher = tmp.resolve("overtone");
+        Path log = tmp.resolve("home/logs/bench-launcher.log");
+        String earlier = "an earlier start's line" + System.lineSeparator();
         if (launches != null && !launches.equals("none")) {
-            String script = launches.equals("touch") ? "[ \"$1\" = up ] && touch '" + upMarker + "'" : launches;
+            String script = launches.equals("touch")
+                    ? "echo starting the suite; echo PostgreSQL ready >&2; [ \"$1\" = up ] && touch '" + upMarker + "'" : launches;
             Files.writeString(launcher, "#!/bin/sh\n" + script + "\n");
             Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+            Files.createDirectories(log.getParent());
+            Files.writeString(log, earlier);
         }
         if (launches == null) {
             Files.writeString(upMarker, ""); // the suite is up before the bench asks
         }
         Endpoint endpoint = probe(() -> Files.exists(upMarker) ? 200 : 503);
-        String expected = said.replace("LAUNCHER", launcher.toString()).replace("READY", endpoint.readinessUri());
+        String expected = said.replace("LAUNCHER", launcher.toString()).replace("READY", endpoint.readinessUri())
+                .replace("LOG", log.toString()).replace("NL", System.lineSeparator());
         StringWriter err = new StringWriter();
         PrintWriter errWriter = new PrintWriter(err, true);
 
         if (expected.startsWith("suite ")) {
-            assertThat(Suite.ensureUp(List.of(endpoint), mayStart, launcher, Duration.ofSeconds(1), errWriter)).isEqualTo(expected);
+            assertThat(Suite.ensureUp(List.of(endpoint), mayStart, launcher, log, Duration.ofSeconds(1), errWriter)).isEqualTo(expected);
         } else {
-            assertThatThrownBy(() -> Suite.ensureUp(List.of(endpoint), mayStart, launcher, Duration.ofSeconds(1), errWriter))
+            assertThatThrownBy(() -> Suite.ensureUp(List.of(endpoint), mayStart, launcher, log, Duration.ofSeconds(1), errWriter))
                     .isInstanceOf(Suite.SuiteUnavailableException.class).hasMessage(expected);
             assertThat(upMarker).doesNotExist();
         }
         boolean launched = launches != null && !launches.equals("none") && mayStart;
         assertThat(err.toString()).as("said on stderr before the launcher runs, and only then").isEqualTo(launched
-                ? "bench: suite not reachable at [localhost:1]; starting it with '" + launcher + " up'" + System.lineSeparator() : "");
+                ? "bench: suite not reachable at [localhost:1]; starting it with '" + launcher + " up' (its output: " + log + ")"
+                + System.lineSeparator() : "");
+        if (launched) {
+            assertThat(log).as("the launcher's stdout and stderr, after what the log held").hasContent(earlier + (printed == null ? "" : printed.replace("NL", "\n")));
+        }
     }
 
     /** An endpoint whose readiness probe answers {@code status}'s code. */

@@ -6,13 +6,29 @@ import java.util.List;
 /**
  * Splits SQL text into tokens without interpreting it. Enough of SQL's lexical rules to rewrite
  * dialect quirks (quotes, {@code ==}) before a real parser sees the text; never fails.
+ *
+ * <p>A {@code --} comment ends at \r or \n as PostgreSQL's lexer ({@code newline [\n\r]}) and
+ * JSqlParser read it, and only at \n as SQLite's tokenizer reads it: text after a lone \r is SQL to
+ * the one and comment to the other. Without a dialect the PostgreSQL reading is the one to take:
+ * JSqlParser reads the same text next, and on SQLite a rewrite of text it ignores changes nothing
+ * it runs, while on PostgreSQL text read as comment would be run unrewritten.
  */
 public final class SqlLexer {
 
     private SqlLexer() {
     }
 
+    /** Tokens as PostgreSQL and JSqlParser read the text: a {@code --} comment ends at \r or \n. */
     public static List<SqlToken> tokenize(String sql) {
+        return tokenize(sql, true);
+    }
+
+    /** Tokens as SQLite reads the text: a {@code --} comment ends only at \n. */
+    public static List<SqlToken> tokenizeSqlite(String sql) {
+        return tokenize(sql, false);
+    }
+
+    private static List<SqlToken> tokenize(String sql, boolean crEndsLineComment) {
         List<SqlToken> out = new ArrayList<>();
         int n = sql.length();
         int i = 0;
@@ -24,7 +40,7 @@ public final class SqlLexer {
                 while (i < n && Character.isWhitespace(sql.charAt(i))) i++;
                 kind = SqlToken.Kind.SPACE;
             } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                while (i < n && sql.charAt(i) != '\n') i++;
+                while (i < n && sql.charAt(i) != '\n' && !(crEndsLineComment && sql.charAt(i) == '\r')) i++;
                 kind = SqlToken.Kind.COMMENT;
             } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
                 int end = sql.indexOf("*/", i + 2);

@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 /**
  * Token-level rewrites between SQLite and PostgreSQL. Works on tokens, not on a parse tree, so it
  * also repairs SQL that the parser would reject (SQLite's double-quoted string literals, {@code ==}).
+ * Comments are read as the target engine will read the output ({@link SqlLexer}).
  */
 public final class DialectRewriter {
 
@@ -43,7 +44,7 @@ public final class DialectRewriter {
     }
 
     private static Rewritten rewrite(String sql, SchemaIndex schema, String target) {
-        List<SqlToken> tokens = SqlLexer.tokenize(sql);
+        List<SqlToken> tokens = SQLITE.equals(target) ? SqlLexer.tokenizeSqlite(sql) : SqlLexer.tokenize(sql);
         List<String> rewrites = new ArrayList<>();
         StringBuilder out = new StringBuilder(sql.length() + 16);
         for (int i = 0; i < tokens.size(); i++) {

@@ -23,6 +23,17 @@ class SqlLexerTest {
     }
 
     @Test
+    void aLineCommentEndsAtACarriageReturnAsPostgresqlReadsItAndOnlyAtANewlineAsSqliteReadsIt() {
+        String sql = "SELECT a --x\rFROM t";
+
+        assertThat(SqlLexer.tokenize(sql)).filteredOn(SqlToken::significant).extracting(SqlToken::text)
+                .containsExactly("SELECT", "a", "FROM", "t");
+        assertThat(SqlLexer.tokenizeSqlite(sql)).filteredOn(SqlToken::significant).extracting(SqlToken::text)
+                .containsExactly("SELECT", "a");
+        assertThat(SqlLexer.tokenizeSqlite(sql)).last().extracting(SqlToken::text).isEqualTo("--x\rFROM t");
+    }
+
+    @Test
     void tokensJoinBackToTheTextAndKnowWhereTheyStart() {
         String sql = "SELECT h.name, count(*) AS n FROM hotels h WHERE stars >= 4 AND city <> 'Rome'";
         List<SqlToken> tokens = SqlLexer.tokenize(sql);

@@ -66,6 +66,13 @@ class DialectRewriterTest {
     }
 
     @Test
+    void textAfterACarriageReturnEndingALineCommentIsRewrittenForPostgresqlButIsCommentToSqlite() {
+        String sql = "SELECT a --x\rFROM t WHERE IFNULL(b, 0) == \"y\"";
+        assertThat(normalize(sql, "postgresql")).isEqualTo("SELECT a --x\rFROM t WHERE COALESCE(b, 0) = 'y'");
+        assertThat(normalize(sql, "sqlite")).isEqualTo(sql);
+    }
+
+    @Test
     void theParsableFormKeepsNamesQuotedAndTheLinesAsTheyWere() {
         String parsable = DialectRewriter.parsable("SELECT `name`\nFROM t\nWHERE a == 1;;", SchemaIndex.EMPTY);
         assertThat(parsable).isEqualTo("SELECT \"name\"\nFROM t\nWHERE a =  1");
