@@ -11,7 +11,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Writes forks' choices to the tenant's memory, inside the caller's transaction, each expiring after the configured ttl. */
+/**
+ * Writes forks' choices to the tenant's memory, inside the caller's transaction, each expiring after the configured ttl.
+ * A column chosen anew takes with it the columns remembered beside the column it replaces ({@link ShownBeside}).
+ */
 @ApplicationScoped
 public class ChoiceRecorder {
     /** In the recording transaction: PostgreSQL delivers it at commit, to every replica listening, or not at all. */
@@ -38,6 +41,10 @@ public class ChoiceRecorder {
         for (ForkChoice fork : forks) {
             chain = chain.chain(() -> RememberedChoices.upsert(tenant, database, question, source, fork, now, config.memory().ttl())
                     .invoke(stored::add).replaceWithVoid());
+        }
+        if (forks.stream().anyMatch(f -> ForkReach.SHOWN.equals(f.clause()))) {
+            // a column chosen anew (another column, or for another question) strands what was shown beside the old one
+            chain = chain.chain(() -> RememberedChoices.deleteStrandedBeside(tenant, database, ForkReach.SHOWN)).replaceWithVoid();
         }
         return chain.chain(() -> notifyWatchers(new MemoryScope(tenant, database))).replaceWith(stored);
     }

@@ -31,6 +31,18 @@ public final class RememberedChoices {
                 rejected_values = EXCLUDED.rejected_values, chosen_label = EXCLUDED.chosen_label, question = EXCLUDED.question,
                 source = EXCLUDED.source, chosen_at = EXCLUDED.chosen_at, expires_at = EXCLUDED.expires_at""";
 
+    /**
+     * The columns shown beside a chosen column ({@link Choice#SHOWN_BESIDE}) whose companion is no longer remembered as
+     * they were recorded beside: no row of the companion clause holds their question and, as its chosen value, their one
+     * "rejected" value (the same test as the matcher's, {@code ShownBeside.narrow}).
+     */
+    private static final String DELETE_STRANDED_BESIDE = """
+            DELETE FROM clarify_remembered_choice b
+            WHERE b.tenant = ?1 AND b.database_name = ?2 AND b.clause = ?3 AND NOT EXISTS (
+                SELECT 1 FROM clarify_remembered_choice c
+                WHERE c.tenant = b.tenant AND c.database_name = b.database_name AND c.clause = ?4
+                    AND c.question = b.question AND CAST(b.rejected_values AS jsonb) = jsonb_build_array(c.chosen_value))""";
+
     private RememberedChoices() {
     }
 
@@ -49,6 +61,16 @@ public final class RememberedChoices {
                 .chain(() -> RememberedChoiceEntity.<RememberedChoiceEntity>find("tenant = ?1 and database = ?2 and forkKey = ?3",
                         tenant, database, forkKey).<RememberedChoiceEntity>singleResult())
                 .map(RememberedChoices::choice);
+    }
+
+    /**
+     * Deletes the tenant's {@link Choice#SHOWN_BESIDE} rows of one database whose companion, a row of
+     * {@code companionClause}, now holds another column or another question: they were recorded beside a choice since
+     * replaced, and would be listed without ever meeting it again. The number deleted.
+     */
+    public static Uni<Integer> deleteStrandedBeside(String tenant, String database, String companionClause) {
+        return Panache.getSession().chain(s -> s.createNativeQuery(DELETE_STRANDED_BESIDE).setParameter(1, tenant)
+                .setParameter(2, database).setParameter(3, Choice.SHOWN_BESIDE).setParameter(4, companionClause).executeUpdate());
     }
 
     /**

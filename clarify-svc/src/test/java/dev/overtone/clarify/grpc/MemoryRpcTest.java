@@ -124,14 +124,27 @@ class MemoryRpcTest {
         assertThat(raced).allSatisfy(r -> assertThat(r.getRememberedList()).extracting(RememberedChoice::getId)
                 .containsExactlyElementsOf(first.stream().map(RememberedChoice::getId).toList()));
         assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(4);
-        // the other way round is the same forks chosen anew: the same rows, now holding the stars; the name is now shown
-        // beside the stars (a row of its own; the one beside the score no longer meets its companion)
+    }
+
+    @Test
+    void choosingTheOtherColumnOfAForkForgetsWhatWasShownBesideTheOldOne() {
+        String tenant = MemoryCalls.newTenant();
+        List<RememberedChoice> score = clarify.choose(MemoryCalls.choose(tenant, "hotels", "score")).getRememberedList();
+
         List<RememberedChoice> stars = clarify.choose(MemoryCalls.choose(tenant, "hotels", "good-stars")).getRememberedList();
-        assertThat(stars).extracting(RememberedChoice::getId).containsSubsequence(first.get(0).getId(), first.get(1).getId(), first.get(3).getId())
-                .doesNotContain(first.get(2).getId());
+
+        // the other way round is the same forks chosen anew: the same rows, now holding the stars; the name is now shown
+        // beside the stars, a row of its own
+        assertThat(stars).extracting(RememberedChoice::getId).containsSubsequence(score.get(0).getId(), score.get(1).getId(), score.get(3).getId())
+                .doesNotContain(score.get(2).getId());
         assertThat(stars).extracting(RememberedChoice::getChosenValue).containsExactly("hotels.stars", "hotels.stars > 3", "hotels.name",
                 HotelDialogue.GOOD_STARS);
-        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(5);
+        // the name shown beside the score went with the score: the listing says only what the latest choice showed
+        List<RememberedChoice> listed = clarify.listChoices(MemoryCalls.list(tenant, "hotels")).getChoicesList();
+        assertThat(listed).extracting(RememberedChoice::getId).containsExactlyInAnyOrderElementsOf(stars.stream().map(RememberedChoice::getId).toList());
+        assertThat(listed).filteredOn(c -> c.getClause().equals("select_beside")).singleElement()
+                .satisfies(c -> assertThat(c.getRejectedValuesList()).containsExactly("hotels.stars"));
+        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(4);
     }
 
     @Test

@@ -92,6 +92,20 @@ class ChoiceRecorderTest {
     }
 
     @Test
+    void aColumnChosenAnewTakesWithItWhatWasShownBesideItsOldChoice() throws Throwable {
+        String tenant = MemoryCalls.newTenant();
+        ForkChoice name = new ForkChoice(Choice.SHOWN_BESIDE, "rating", "hotels.name", List.of("reviews.score"), "hotels.name");
+        inTransaction(() -> recorder.record(tenant, "hotels", QUESTION, Choice.Source.CALLER, List.of(SCORE, TOWN, name)));
+
+        // the same column for the same question (a dialogue records nothing beside it): the name still meets its companion
+        inTransaction(() -> recorder.record(tenant, "hotels", QUESTION, Choice.Source.DIALOGUE, List.of(SCORE)));
+        assertThat(clauses(tenant)).isEqualTo("select,select_beside,where");
+        // the same column for another question: the row now holds that question, and the name was never shown beside it
+        inTransaction(() -> recorder.record(tenant, "hotels", "the best rated hotel", Choice.Source.DIALOGUE, List.of(SCORE)));
+        assertThat(clauses(tenant)).isEqualTo("select,where");
+    }
+
+    @Test
     void noForkStoresNothingAndTellsNoReplica() throws Throwable {
         String tenant = MemoryCalls.newTenant();
 
@@ -110,6 +124,11 @@ class ChoiceRecorderTest {
 
         assertThat(noticeOf(ScopeNotice.FORGOTTEN_CHANNEL, tenant)).hasValueSatisfying(n -> assertThat(n.scope())
                 .isEqualTo(new MemoryScope(tenant, "hotels")));
+    }
+
+    /** The clauses of the tenant's stored rows, in alphabetical order, comma-separated. */
+    private static String clauses(String tenant) {
+        return (String) StoredRows.value("SELECT string_agg(clause, ',' ORDER BY clause) FROM clarify_remembered_choice WHERE tenant = ?", tenant);
     }
 
     private static List<Choice> inTransaction(java.util.function.Supplier<Uni<List<Choice>>> work) throws Throwable {
