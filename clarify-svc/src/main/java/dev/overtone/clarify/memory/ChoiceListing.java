@@ -43,7 +43,8 @@ public class ChoiceListing {
 
     /**
      * Forgets one choice of the tenant ({@code choiceId}; NOT_FOUND when the tenant has no such choice, in
-     * {@code database} when one is named), or all of them (in {@code database}, or everywhere when it is empty).
+     * {@code database} when one is named), or all of them (in {@code database}, or everywhere when it is empty). How many
+     * rows were forgotten: one choice of a chosen column counts the columns shown beside it too.
      */
     public Uni<Long> forget(String tenant, String database, String choiceId) {
         MemoryScope.requireTenant(tenant, "Forget");
@@ -52,13 +53,24 @@ public class ChoiceListing {
                     .invoke(() -> forgottenHere(tenant, database));
         }
         UUID id = id(tenant, choiceId);
-        return Panache.withTransaction(() -> RememberedChoices.deleteOne(tenant, database, id).call(() -> told(tenant, database)))
+        return Panache.withTransaction(() -> forgetOne(tenant, database, id).call(() -> told(tenant, database)))
                 .invoke(() -> forgottenHere(tenant, database)).map(n -> {
             if (n == 0) {
                 throw notFound(tenant, choiceId);
             }
             return n;
         });
+    }
+
+    /**
+     * A chosen column ({@link ForkReach#SHOWN}) takes along the columns remembered as shown beside it: without it they
+     * would never apply again, yet be listed. How many rows went.
+     */
+    private static Uni<Long> forgetOne(String tenant, String database, UUID id) {
+        return RememberedChoices.deleteOne(tenant, database, id).chain(gone -> gone == null ? Uni.createFrom().item(0L)
+                : ForkReach.SHOWN.equals(gone.clause())
+                        ? RememberedChoices.deleteStrandedBeside(tenant, gone.database(), ForkReach.SHOWN).map(beside -> 1L + beside)
+                        : Uni.createFrom().item(1L));
     }
 
     /** Every replica's cache hears of it at commit ({@link ChoiceCache}). */

@@ -97,13 +97,16 @@ public final class RememberedChoices {
     }
 
     /**
-     * Deletes one choice of the tenant (in {@code database} unless it is empty); 0 when the tenant has no such choice
-     * (another tenant's id included).
+     * Deletes one choice of the tenant (in {@code database} unless it is empty) and returns it as it was; null when the
+     * tenant has no such choice (another tenant's id included) or another call deleted it first.
      */
-    public static Uni<Long> deleteOne(String tenant, String database, UUID id) {
-        return database.isEmpty()
-                ? RememberedChoiceEntity.delete("tenant = ?1 and id = ?2", tenant, id)
-                : RememberedChoiceEntity.delete("tenant = ?1 and database = ?2 and id = ?3", tenant, database, id);
+    public static Uni<Choice> deleteOne(String tenant, String database, UUID id) {
+        Uni<RememberedChoiceEntity> row = database.isEmpty()
+                ? RememberedChoiceEntity.<RememberedChoiceEntity>find("tenant = ?1 and id = ?2", tenant, id).firstResult()
+                : RememberedChoiceEntity.<RememberedChoiceEntity>find("tenant = ?1 and database = ?2 and id = ?3", tenant, database, id)
+                        .firstResult();
+        return row.chain(r -> r == null ? Uni.createFrom().<Choice>nullItem()
+                : RememberedChoiceEntity.delete("id = ?1", id).map(n -> n == 0 ? null : choice(r)));
     }
 
     /** Deletes the tenant's choices in one database, or in all when {@code database} is empty. */

@@ -98,10 +98,11 @@ class RememberedChoicesTest {
         Choice hotels = store(tenant, "hotels", "stars", now, TTL);
         store(tenant, "flights", "fare", now, TTL);
 
-        assertThat(await(() -> RememberedChoices.deleteOne(tenant, "", othersChoice.id()))).as("another tenant's id").isZero();
-        assertThat(await(() -> RememberedChoices.deleteOne(tenant, "flights", hotels.id()))).as("another database's id").isZero();
+        assertThat(await(() -> RememberedChoices.deleteOne(tenant, "", othersChoice.id()))).as("another tenant's id").isNull();
+        assertThat(await(() -> RememberedChoices.deleteOne(tenant, "flights", hotels.id()))).as("another database's id").isNull();
         assertThat(await(() -> RememberedChoices.deleteAll(tenant, "flights"))).isEqualTo(1);
-        assertThat(await(() -> RememberedChoices.deleteOne(tenant, "", hotels.id()))).isEqualTo(1);
+        assertThat(await(() -> RememberedChoices.deleteOne(tenant, "", hotels.id()))).as("the choice as it was").isEqualTo(hotels);
+        assertThat(await(() -> RememberedChoices.deleteOne(tenant, "", hotels.id()))).as("already gone").isNull();
 
         assertThat(MemoryCalls.storedChoices(tenant)).isZero();
         assertThat(MemoryCalls.storedChoices(other)).isEqualTo(1);
