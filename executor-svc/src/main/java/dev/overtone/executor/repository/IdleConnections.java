@@ -6,9 +6,11 @@ import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The open SQLite connections no statement uses now, kept to be used again: at most {@code perFile} for one
@@ -22,6 +24,11 @@ final class IdleConnections {
     private final Map<Path, ArrayDeque<Connection>> byFile = new HashMap<>();
     /** Every idle connection, the least recently returned first. */
     private final LinkedHashMap<Connection, Path> byAge = new LinkedHashMap<>();
+    /**
+     * Files no statement will read again ({@link #closeFor}): a connection a statement still held on one when it was
+     * closed (a warm-up round cut off by its budget) is closed when it comes back, not kept. One entry per such file.
+     */
+    private final Set<Path> retired = new HashSet<>();
 
     IdleConnections(int perFile, int total) {
         this.perFile = perFile;
@@ -44,7 +51,7 @@ final class IdleConnections {
         Connection evicted;
         synchronized (this) {
             ArrayDeque<Connection> kept = byFile.computeIfAbsent(path, p -> new ArrayDeque<>());
-            if (kept.size() >= perFile || total <= 0) {
+            if (kept.size() >= perFile || total <= 0 || retired.contains(path)) {
                 evicted = connection;
             } else {
                 kept.addLast(connection);
@@ -60,10 +67,14 @@ final class IdleConnections {
         return byAge.size();
     }
 
-    /** Closes the idle connections to {@code path}: for a file no statement will read again. */
+    /**
+     * Closes the idle connections to {@code path}, and each one still in use when it is given back: for a file no
+     * statement will read again.
+     */
     void closeFor(Path path) {
         List<Connection> closing;
         synchronized (this) {
+            retired.add(path);
             ArrayDeque<Connection> kept = byFile.remove(path);
             closing = kept == null ? List.of() : new ArrayList<>(kept);
             closing.forEach(byAge::remove);
