@@ -57,7 +57,7 @@ final class SqliteDatabase implements AutoCloseable {
     static List<String> statements(String dump) {
         List<String> out = new ArrayList<>();
         StringBuilder cur = new StringBuilder();
-        for (SqlToken t : SqlLexer.tokenize(dump)) {
+        for (SqlToken t : SqlLexer.tokenizeSqlite(dump)) {
             if (t.text().equals(";")) {
                 if (!cur.toString().isBlank()) out.add(cur.toString().trim());
                 cur.setLength(0);
@@ -70,7 +70,7 @@ final class SqliteDatabase implements AutoCloseable {
     }
 
     private static boolean repair(Connection c, String sql) throws SQLException {
-        List<SqlToken> toks = SqlLexer.tokenize(sql).stream().filter(SqlToken::significant).toList();
+        List<SqlToken> toks = SqlLexer.tokenizeSqlite(sql).stream().filter(SqlToken::significant).toList();
         if (toks.size() < 4) return false;
         if (toks.get(0).is("CREATE") && toks.get(1).is("TABLE")) {
             String fixed = sql.replaceAll(",\\s*\\)\\s*$", ")");
