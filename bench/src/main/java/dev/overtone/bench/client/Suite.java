@@ -155,6 +155,7 @@ public final class Suite implements AutoCloseable {
         Process up() throws IOException {
             ProcessBuilder builder = new ProcessBuilder(path.toString(), "up").redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()));
+            builder.environment().put("OVERTONE_HOME", home.toString());
             return builder.start();
         }
     }

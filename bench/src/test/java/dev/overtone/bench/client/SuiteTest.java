@@ -217,6 +217,17 @@ class SuiteTest {
                 + " up' says a suite already runs (exit status 3); waiting for it to be ready" + System.lineSeparator());
     }
 
+    @Test
+    void theLauncherRunsInTheBenchsOvertoneHomeWhateverTheBenchsEnvironmentSays() throws Exception {
+        Path seen = tmp.resolve("launcher-home");
+        Suite.Launcher launcher = new Suite.Launcher(standInLauncher(
+                "printf %s \"$OVERTONE_HOME\" > '" + seen + "'; touch '" + upMarker + "'"), home);
+
+        Suite.ensureUp(List.of(upOnceMarked()), true, launcher, LONG_WAIT, new PrintWriter(new StringWriter()));
+
+        assertThat(seen).hasContent(home.toString());
+    }
+
     /** The launcher at tmp/overtone, a shell script running {@code script}. */
     private Path standInLauncher(String script) throws IOException {
         Path launcher = tmp.resolve("overtone");
