@@ -89,11 +89,6 @@ public class SuiteOptions {
         return overtoneHome.toAbsolutePath().normalize();
     }
 
-    /** Where the launcher's output goes when the bench starts the suite: beside bin/overtone's own logs in the home. */
-    public Path launcherLog() {
-        return home().resolve("logs").resolve("bench-launcher.log");
-    }
-
     public long deadlineMs() {
         return deadlineMs;
     }
@@ -102,7 +97,7 @@ public class SuiteOptions {
     public Suite connect(boolean needClarify, PrintWriter err) throws Suite.SuiteUnavailableException {
         List<Endpoint> needed = needClarify ? List.of(interpreterEndpoint(), clarifyEndpoint())
                 : List.of(interpreterEndpoint());
-        String how = Suite.ensureUp(needed, !noStart, launcher, launcherLog(), Duration.ofSeconds(startTimeoutSeconds), err);
+        String how = Suite.ensureUp(needed, !noStart, new Suite.Launcher(launcher, home()), Duration.ofSeconds(startTimeoutSeconds), err);
         err.println("bench: " + how);
         return new Suite(interpreterEndpoint(), clarifyEndpoint());
     }

@@ -4,13 +4,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,10 +17,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * OVERTONE_PORT_BASE and by 100 per replica: what {@code bin/overtone status} lists, with no suite running.
  */
 class LauncherPortsTest {
-
-    private static final String LAUNCHER = "bin/overtone";
-    /** What the launcher sources to read application.properties. */
-    private static final String PROPERTIES_READER = "bin/properties.sh";
 
     @TempDir
     Path home;
@@ -46,9 +40,7 @@ class LauncherPortsTest {
 
     @Test
     void aPortChangedInApplicationPropertiesIsTheLaunchersWithoutAPortBase(@TempDir Path checkout) throws Exception {
-        Files.createDirectories(checkout.resolve("bin"));
-        Files.copy(Overlay.checkout().resolve(LAUNCHER), checkout.resolve(LAUNCHER));
-        Files.copy(Overlay.checkout().resolve(PROPERTIES_READER), checkout.resolve(PROPERTIES_READER));
+        LauncherProcess.copyInto(checkout);
         int offset = 0;
         for (String service : ServicePorts.SERVICES) {
             Path file = ServicePorts.applicationProperties(checkout, service);
@@ -66,21 +58,14 @@ class LauncherPortsTest {
 
     /** "service replica" to its gRPC and HTTP port, as bin/overtone status lists them. */
     private Map<String, List<Integer>> status(Path checkout, String portBase, int replicas) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder("bash", checkout.resolve(LAUNCHER).toString(), "status");
-        Map<String, String> environment = builder.environment();
-        environment.keySet().removeIf(name -> name.startsWith("OVERTONE_"));
-        environment.put("OVERTONE_HOME", home.toString());
-        environment.put("OVERTONE_REPLICAS", String.valueOf(replicas));
-        environment.put("OVERTONE_PG_PORT", "1");
+        Map<String, String> settings = new HashMap<>(Map.of("OVERTONE_REPLICAS", String.valueOf(replicas)));
         if (portBase != null) {
-            environment.put("OVERTONE_PORT_BASE", portBase);
+            settings.put("OVERTONE_PORT_BASE", portBase);
         }
-        Process process = builder.redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as(output).isTrue();
-        assertThat(process.exitValue()).as(output).isZero();
+        LauncherProcess status = LauncherProcess.run(checkout, home, settings, "status");
+        assertThat(status.exit()).as(status.output()).isZero();
         Map<String, List<Integer>> listed = new HashMap<>();
-        for (String line : output.split("\n")) {
+        for (String line : status.output().split("\n")) {
             String[] columns = line.trim().split("\\s+");
             if (columns.length >= 4 && ServicePorts.SERVICES.contains(columns[0])) {
                 listed.put(columns[0] + " " + columns[1], List.of(port(columns[2]), port(columns[3])));

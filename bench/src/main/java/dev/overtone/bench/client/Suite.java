@@ -75,49 +75,89 @@ public final class Suite implements AutoCloseable {
     }
 
     /**
-     * Makes sure the suite is up: if it is not and a launcher exists, runs {@code bin/overtone up} with its output
-     * appended to {@code launcherLog} (not to the bench's own stdout, where the report goes) and waits (bounded) for
-     * readiness, saying on {@code err} that it starts it and where its output goes. Returns a line saying what happened;
-     * throws when the suite stays unreachable, with the last lines the launcher wrote.
+     * Makes sure the suite is up: if it is not and a launcher exists, runs {@code bin/overtone up} in the launcher's home
+     * with its output appended to the launcher's log (not to the bench's own stdout, where the report goes) and waits
+     * (bounded) for readiness, saying on {@code err} that it starts it and where its output goes. A launcher that refused
+     * because a suite already runs (exit status 3) is waited for as one that started it: that suite may be starting.
+     * Returns a line saying what happened; throws when the launcher failed or the suite stays unreachable, with the last
+     * lines the launcher wrote.
      */
-    public static String ensureUp(List<Endpoint> endpoints, boolean mayStart, Path launcher, Path launcherLog, Duration wait,
-                                  PrintWriter err) throws SuiteUnavailableException {
+    public static String ensureUp(List<Endpoint> endpoints, boolean mayStart, Launcher launcher, Duration wait, PrintWriter err)
+            throws SuiteUnavailableException {
         if (ready(endpoints)) {
             return "suite is up (" + endpoints + ")";
         }
-        if (!mayStart || launcher == null || !Files.isExecutable(launcher)) {
+        if (!mayStart || !launcher.exists()) {
             throw new SuiteUnavailableException("the suite is not reachable at " + endpoints
                     + " (readiness " + endpoints.stream().map(Endpoint::readinessUri).toList() + "); start it with 'bin/overtone up'"
-                    + (mayStart ? " (no launcher found at " + launcher + ")" : ""));
+                    + (mayStart ? " (no launcher found at " + launcher.path() + ")" : ""));
         }
-        err.println("bench: suite not reachable at " + endpoints + "; starting it with '" + launcher + " up' (its output: "
-                + launcherLog + ")");
+        String up = "'" + launcher.path() + " up'";
+        err.println("bench: suite not reachable at " + endpoints + "; starting it with " + up + " (its output: " + launcher.log() + ")");
         LauncherLog log;
         try {
-            log = LauncherLog.open(launcherLog);
-            Process p = new ProcessBuilder(launcher.toString(), "up").redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(launcherLog.toFile())).start();
+            log = LauncherLog.open(launcher.log());
+            Process p = launcher.up();
             if (!p.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS)) {
                 p.destroy();
-                throw new SuiteUnavailableException("'" + launcher + " up' did not finish within " + wait.toSeconds() + " s"
-                        + log.ending());
+                throw new SuiteUnavailableException(up + " did not finish within " + wait.toSeconds() + " s" + log.ending());
             }
-            long deadline = System.nanoTime() + wait.toNanos();
-            while (System.nanoTime() < deadline) {
-                if (ready(endpoints)) {
-                    return "suite was not running; started it with '" + launcher + " up' (its output: " + launcherLog + ")";
-                }
-                Thread.sleep(500);
+            boolean alreadyRuns = p.exitValue() == Launcher.ALREADY_RUNS;
+            if (alreadyRuns) {
+                err.println("bench: " + up + " says a suite already runs (exit status " + Launcher.ALREADY_RUNS + "); waiting for it to be ready");
+            } else if (p.exitValue() != 0) {
+                throw new SuiteUnavailableException(up + " failed with exit status " + p.exitValue() + log.ending());
+            }
+            if (awaitReady(endpoints, wait)) {
+                return (alreadyRuns ? "suite was not ready; waited for the one already running" : "suite was not running; started it")
+                        + " with " + up + " (its output: " + launcher.log() + ")";
             }
         } catch (IOException e) {
-            throw new SuiteUnavailableException("could not run '" + launcher + " up' with its output to " + launcherLog + ": "
-                    + e.getMessage());
+            throw new SuiteUnavailableException("could not run " + up + " with its output to " + launcher.log() + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SuiteUnavailableException("interrupted while starting the suite");
         }
         throw new SuiteUnavailableException("the suite did not become ready at " + endpoints + " within "
                 + wait.toSeconds() + " s after 'bin/overtone up'" + log.ending());
+    }
+
+    private static boolean awaitReady(List<Endpoint> endpoints, Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (ready(endpoints)) {
+                return true;
+            }
+            Thread.sleep(500);
+        }
+        return false;
+    }
+
+    /**
+     * The launcher the bench starts the suite with ({@code path}, bin/overtone) and the Overtone home it starts it in. The
+     * launcher runs with OVERTONE_HOME set to that home whatever the bench's own environment says, so that its run/ files,
+     * its logs and the suite's tenants are where the bench looks; its output goes to {@code <home>/logs/bench-launcher.log},
+     * beside its own logs.
+     */
+    public record Launcher(Path path, Path home) {
+        /** bin/overtone's exit status when {@code up} starts nothing because a suite with another replica count runs. */
+        static final int ALREADY_RUNS = 3;
+
+        public Path log() {
+            return home.resolve("logs").resolve("bench-launcher.log");
+        }
+
+        boolean exists() {
+            return path != null && Files.isExecutable(path);
+        }
+
+        /** Starts {@code up} in the home, its stdout and stderr appended to the log. */
+        Process up() throws IOException {
+            ProcessBuilder builder = new ProcessBuilder(path.toString(), "up").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()));
+            builder.environment().put("OVERTONE_HOME", home.toString());
+            return builder.start();
+        }
     }
 
     @Override

@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,8 +48,19 @@ import io.grpc.stub.StreamObserver;
  * and readiness (starting the suite with the launcher when allowed).
  */
 class SuiteTest {
+    /** Long enough that a failure waited out to it shows; a test that does not wait it out is done long before. */
+    private static final Duration LONG_WAIT = Duration.ofSeconds(30);
+
     @TempDir
     Path tmp;
+    private Path home;
+    private Path upMarker;
+
+    @BeforeEach
+    void paths() {
+        home = tmp.resolve("home");
+        upMarker = tmp.resolve("up");
+    }
 
     private final Deque<AutoCloseable> opened = new ArrayDeque<>();
     private final CountDownLatch release = new CountDownLatch(1);
@@ -145,41 +157,94 @@ class SuiteTest {
             "echo waiting for PostgreSQL; exec sleep 30 | true | 'LAUNCHER up' did not finish within 1 s; its output, in LOG, ends:NL  waiting for PostgreSQL | waiting for PostgreSQLNL"})
     void aSuiteThatIsDownIsStartedWithTheLauncherOnlyWhenAllowedAndAwaitedForAtMostTheWaitGivenItsOutputInItsLog(
             String launches, boolean mayStart, String said, String printed) throws Exception {
-        Path upMarker = tmp.resolve("up");
-        Path launcher = tmp.resolve("overtone");
-        Path log = tmp.resolve("home/logs/bench-launcher.log");
+        Suite.Launcher launcher = new Suite.Launcher(tmp.resolve("overtone"), home);
+        Path log = launcher.log();
         String earlier = "an earlier start's line" + System.lineSeparator();
         if (launches != null && !launches.equals("none")) {
-            String script = launches.equals("touch")
-                    ? "echo starting the suite; echo PostgreSQL ready >&2; [ \"$1\" = up ] && touch '" + upMarker + "'" : launches;
-            Files.writeString(launcher, "#!/bin/sh\n" + script + "\n");
-            Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+            standInLauncher(launches.equals("touch")
+                    ? "echo starting the suite; echo PostgreSQL ready >&2; [ \"$1\" = up ] && touch '" + upMarker + "'" : launches);
             Files.createDirectories(log.getParent());
             Files.writeString(log, earlier);
         }
         if (launches == null) {
             Files.writeString(upMarker, ""); // the suite is up before the bench asks
         }
-        Endpoint endpoint = probe(() -> Files.exists(upMarker) ? 200 : 503);
-        String expected = said.replace("LAUNCHER", launcher.toString()).replace("READY", endpoint.readinessUri())
+        Endpoint endpoint = upOnceMarked();
+        String expected = said.replace("LAUNCHER", launcher.path().toString()).replace("READY", endpoint.readinessUri())
                 .replace("LOG", log.toString()).replace("NL", System.lineSeparator());
         StringWriter err = new StringWriter();
         PrintWriter errWriter = new PrintWriter(err, true);
 
         if (expected.startsWith("suite ")) {
-            assertThat(Suite.ensureUp(List.of(endpoint), mayStart, launcher, log, Duration.ofSeconds(1), errWriter)).isEqualTo(expected);
+            assertThat(Suite.ensureUp(List.of(endpoint), mayStart, launcher, Duration.ofSeconds(1), errWriter)).isEqualTo(expected);
         } else {
-            assertThatThrownBy(() -> Suite.ensureUp(List.of(endpoint), mayStart, launcher, log, Duration.ofSeconds(1), errWriter))
+            assertThatThrownBy(() -> Suite.ensureUp(List.of(endpoint), mayStart, launcher, Duration.ofSeconds(1), errWriter))
                     .isInstanceOf(Suite.SuiteUnavailableException.class).hasMessage(expected);
             assertThat(upMarker).doesNotExist();
         }
         boolean launched = launches != null && !launches.equals("none") && mayStart;
         assertThat(err.toString()).as("said on stderr before the launcher runs, and only then").isEqualTo(launched
-                ? "bench: suite not reachable at [localhost:1]; starting it with '" + launcher + " up' (its output: " + log + ")"
-                + System.lineSeparator() : "");
+                ? startingLine(launcher) : "");
         if (launched) {
             assertThat(log).as("the launcher's stdout and stderr, after what the log held").hasContent(earlier + (printed == null ? "" : printed.replace("NL", "\n")));
         }
+    }
+
+    @Test
+    void aLauncherThatFailsIsToldAtOnceWithItsExitStatusAndLastLineNotWaitedOutToTheWaitGiven() throws Exception {
+        Suite.Launcher launcher = new Suite.Launcher(standInLauncher("echo overtone: PostgreSQL did not start >&2; exit 1"), home);
+        Endpoint endpoint = upOnceMarked();
+
+        // a failure waited out would throw only after the 30 s wait, and say the suite did not become ready
+        assertTimeoutPreemptively(LONG_WAIT.dividedBy(2), () -> assertThatThrownBy(
+                () -> Suite.ensureUp(List.of(endpoint), true, launcher, LONG_WAIT, new PrintWriter(new StringWriter())))
+                .isInstanceOf(Suite.SuiteUnavailableException.class)
+                .hasMessage("'" + launcher.path() + " up' failed with exit status 1; its output, in " + launcher.log() + ", ends:"
+                        + System.lineSeparator() + "  overtone: PostgreSQL did not start"));
+    }
+
+    @Test
+    void aSuiteTheLauncherFindsAlreadyRunningIsWaitedForUntilItIsReady() throws Exception {
+        // bin/overtone up refuses (3) while a suite of another replica count runs; that suite, restarting, becomes ready
+        Suite.Launcher launcher = new Suite.Launcher(standInLauncher("touch '" + upMarker + "'; exit 3"), home);
+        StringWriter err = new StringWriter();
+
+        String said = Suite.ensureUp(List.of(upOnceMarked()), true, launcher, LONG_WAIT, new PrintWriter(err, true));
+
+        assertThat(said).isEqualTo("suite was not ready; waited for the one already running with '" + launcher.path()
+                + " up' (its output: " + launcher.log() + ")");
+        assertThat(err).hasToString(startingLine(launcher) + "bench: '" + launcher.path()
+                + " up' says a suite already runs (exit status 3); waiting for it to be ready" + System.lineSeparator());
+    }
+
+    @Test
+    void theLauncherRunsInTheBenchsOvertoneHomeWhateverTheBenchsEnvironmentSays() throws Exception {
+        Path seen = tmp.resolve("launcher-home");
+        Suite.Launcher launcher = new Suite.Launcher(standInLauncher(
+                "printf %s \"$OVERTONE_HOME\" > '" + seen + "'; touch '" + upMarker + "'"), home);
+
+        Suite.ensureUp(List.of(upOnceMarked()), true, launcher, LONG_WAIT, new PrintWriter(new StringWriter()));
+
+        assertThat(seen).hasContent(home.toString());
+    }
+
+    /** The launcher at tmp/overtone, a shell script running {@code script}. */
+    private Path standInLauncher(String script) throws IOException {
+        Path launcher = tmp.resolve("overtone");
+        Files.writeString(launcher, "#!/bin/sh\n" + script + "\n");
+        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+        return launcher;
+    }
+
+    /** What the bench says on stderr as it runs the launcher. */
+    private static String startingLine(Suite.Launcher launcher) {
+        return "bench: suite not reachable at [localhost:1]; starting it with '" + launcher.path() + " up' (its output: "
+                + launcher.log() + ")" + System.lineSeparator();
+    }
+
+    /** An endpoint that is ready once {@link #upMarker} exists (a stand-in launcher's suite has started). */
+    private Endpoint upOnceMarked() throws IOException {
+        return probe(() -> Files.exists(upMarker) ? 200 : 503);
     }
 
     /** An endpoint whose readiness probe answers {@code status}'s code. */
