@@ -75,6 +75,11 @@ public class SuiteOptions {
         return launcher;
     }
 
+    /** The launcher as the bench runs it: in the bench's Overtone home, whatever the environment says. */
+    public Suite.Launcher launcherInHome() {
+        return new Suite.Launcher(launcher, home());
+    }
+
     /** The checkout the launcher (bin/overtone) is in, whose services' configuration sets their ports. */
     public Path checkout() {
         return launcher.toAbsolutePath().normalize().getParent().getParent();
@@ -97,7 +102,7 @@ public class SuiteOptions {
     public Suite connect(boolean needClarify, PrintWriter err) throws Suite.SuiteUnavailableException {
         List<Endpoint> needed = needClarify ? List.of(interpreterEndpoint(), clarifyEndpoint())
                 : List.of(interpreterEndpoint());
-        String how = Suite.ensureUp(needed, !noStart, new Suite.Launcher(launcher, home()), Duration.ofSeconds(startTimeoutSeconds), err);
+        String how = Suite.ensureUp(needed, !noStart, launcherInHome(), Duration.ofSeconds(startTimeoutSeconds), err);
         err.println("bench: " + how);
         return new Suite(interpreterEndpoint(), clarifyEndpoint());
     }

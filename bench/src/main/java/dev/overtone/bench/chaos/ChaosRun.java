@@ -113,7 +113,7 @@ final class ChaosRun {
                     kill = held.kill(replicas.grpcPort(event.service(), event.replica()), () -> replicas.kill(event.service(), event.replica()));
                     held.gone(kill, Replicas.awaitGone(pid, Duration.ofSeconds(30)));
                 }
-                LauncherCall launched = LauncherCall.run(suiteOptions.launcher(), event.launcherArguments(),
+                LauncherCall launched = LauncherCall.run(suiteOptions.launcherInHome(), event.launcherArguments(),
                         load.out().resolve("launcher.log"));
                 Rejoins rejoins = Rejoins.fromLauncher(launched.output());
                 if (kill != null) {

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -153,10 +154,17 @@ public final class Suite implements AutoCloseable {
 
         /** Starts {@code up} in the home, its stdout and stderr appended to the log. */
         Process up() throws IOException {
-            ProcessBuilder builder = new ProcessBuilder(path.toString(), "up").redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()));
+            return command(List.of("up")).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()))
+                    .start();
+        }
+
+        /** The launcher with these arguments, in the home (OVERTONE_HOME set to it). */
+        public ProcessBuilder command(List<String> arguments) {
+            List<String> command = new ArrayList<>(List.of(path.toString()));
+            command.addAll(arguments);
+            ProcessBuilder builder = new ProcessBuilder(command);
             builder.environment().put("OVERTONE_HOME", home.toString());
-            return builder.start();
+            return builder;
         }
     }
 
