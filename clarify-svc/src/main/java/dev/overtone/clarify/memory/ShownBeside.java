@@ -16,26 +16,33 @@ import java.util.regex.Pattern;
  * it is no decision of its own and never acts alone: remembered ({@link Choice#SHOWN_BESIDE}, the column shown, its
  * companion the chosen column), it only narrows what its companion's choice admits when that choice carries over to
  * another question, to the readings that show the column too, as long as one is left. A choice that does not carry over
- * has no companion here.
+ * has no companion here. {@code Choose} reads the chosen reading's columns from its slots; a dialogue from its
+ * candidate's row, where {@code Start} stored them ({@link #outerColumns}), as the slots are not kept.
  */
-final class ShownBeside {
+public final class ShownBeside {
     /** A column of the outer query's SELECT, or of a set operation's branch. */
     private static final Pattern OUTER_SELECT = Pattern.compile("^(?:set\\[\\d+]/)?select\\[\\d+]$");
 
     private ShownBeside() {
     }
 
-    /** For each decided SELECT fork that carries over, one choice per other column of the outer SELECT the chosen reading shows. */
-    static List<ForkChoice> of(List<ForkChoice> decided, List<SlotValue> chosenReading) {
+    /** The columns a reading's outer SELECT shows (its slots' texts, as forks key them), in order, each once. */
+    public static List<String> outerColumns(List<SlotValue> reading) {
+        return reading.stream().filter(s -> OUTER_SELECT.matcher(s.path()).matches()).map(DecisionVariableExtractor::key).distinct().toList();
+    }
+
+    /**
+     * For each decided SELECT fork that carries over, one choice per other schema column of the outer SELECT the chosen
+     * reading shows ({@code outerColumns}, as {@link #outerColumns} reads them).
+     */
+    public static List<ForkChoice> of(List<ForkChoice> decided, List<String> outerColumns) {
         Set<ForkChoice> out = new LinkedHashSet<>();
         for (ForkChoice fork : decided) {
             if (!ForkReach.SHOWN.equals(fork.clause()) || !ForkReach.carriesOver(fork)) {
                 continue;
             }
-            for (SlotValue s : chosenReading) {
-                String column = DecisionVariableExtractor.key(s);
-                if (OUTER_SELECT.matcher(s.path()).matches() && ForkReach.schemaElement(column) && !column.equals(fork.chosenValue())
-                        && !fork.rejectedValues().contains(column)) {
+            for (String column : outerColumns) {
+                if (ForkReach.schemaElement(column) && !column.equals(fork.chosenValue()) && !fork.rejectedValues().contains(column)) {
                     out.add(new ForkChoice(Choice.SHOWN_BESIDE, fork.pivotTerm(), column, List.of(fork.chosenValue()), column));
                 }
             }

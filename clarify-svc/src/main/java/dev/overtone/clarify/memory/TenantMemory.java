@@ -174,7 +174,7 @@ public class TenantMemory {
         List<DecisionVariable> named = DecisionVariableExtractor.extract(slots).stream()
                 .map(v -> v.withPivotTerm(readingForks.pivotTerm(question, v))).toList();
         List<ForkChoice> out = new ArrayList<>(DecidedForks.of(named, slots, chosen));
-        out.addAll(ShownBeside.of(out, slots.get(chosen)));
+        out.addAll(ShownBeside.of(out, ShownBeside.outerColumns(slots.get(chosen))));
         out.add(ForkChoice.reading(reading.sql(), reading.text()));
         return out;
     }

@@ -24,4 +24,6 @@ public class CandidateEntity extends PanacheEntityBase {
     public double probability;
     /** JSON array of the ids of candidates collapsed into this one. */
     public String aliases;
+    /** JSON array of the columns the reading's outer SELECT shows ({@code ShownBeside.outerColumns}), read when a dialogue resolves on it. */
+    public String shownColumns;
 }

@@ -10,6 +10,7 @@ import dev.overtone.clarify.memory.ChoiceCache;
 import dev.overtone.clarify.memory.ChoiceRecorder;
 import dev.overtone.clarify.memory.ForkChoice;
 import dev.overtone.clarify.memory.MemoryScope;
+import dev.overtone.clarify.memory.ShownBeside;
 import dev.overtone.clarify.repository.CandidateEntity;
 import dev.overtone.clarify.repository.DialogueCodec;
 import dev.overtone.clarify.repository.DialogueState;
@@ -187,7 +188,8 @@ public class DialogueAnswer {
 
     /**
      * When the dialogue resolves on a reading, what the person answered is remembered under the session's tenant and
-     * database, in this transaction: the resolution and the memory are written together or not at all.
+     * database, with the columns the reading shows beside a chosen one ({@link ShownBeside}) and the reading itself, in
+     * this transaction: the resolution and the memory are written together or not at all.
      */
     private Uni<Void> remember(SessionEntity s, List<VariableEntity> vs, TurnEntity current, TurnEntity next) {
         if (!TurnEntity.RESOLUTION.equals(next.kind) || next.resolutionCandidate.isEmpty() || s.tenant.isEmpty() || !recorder.enabled()) {
@@ -201,6 +203,8 @@ public class DialogueAnswer {
                             answered.add(current);
                             List<ForkChoice> forks = new ArrayList<>(AnsweredForks.of(variables, answered));
                             if (!forks.isEmpty() && chosen != null) { // the person decided something: the reading they were given
+                                // beside a column chosen, the others that reading shows, as Start stored them (Choose does the same)
+                                forks.addAll(ShownBeside.of(forks, JsonColumns.strings(chosen.shownColumns)));
                                 forks.add(ForkChoice.reading(chosen.sql, chosen.text));
                             }
                             return recorder.record(s.tenant, s.database, s.question, Choice.Source.DIALOGUE, forks);

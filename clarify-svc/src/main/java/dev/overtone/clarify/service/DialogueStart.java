@@ -5,6 +5,7 @@ import dev.overtone.clarify.memory.Choice;
 import dev.overtone.clarify.memory.ChoiceLookup;
 import dev.overtone.clarify.memory.ChoiceMatcher;
 import dev.overtone.clarify.memory.Decision;
+import dev.overtone.clarify.memory.ShownBeside;
 import dev.overtone.clarify.memory.TableReaders;
 import dev.overtone.clarify.memory.TenantMemory;
 import dev.overtone.clarify.repository.CandidateEntity;
@@ -52,20 +53,23 @@ public class DialogueStart {
                 // the pivot terms may run the embedding model: a worker thread, not the event loop
                 .emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(s -> new Forks(DecisionVariableExtractor.extract(s).stream().map(v -> v.withPivotTerm(forks.pivotTerm(cmd.question(), v))).toList(),
-                        TableReaders.tables(s)))
+                        TableReaders.tables(s), s.stream().map(ShownBeside::outerColumns).toList()))
                 .emitOn(CallerContext.of(ctx))
                 .chain(f -> remembered(cmd)
                         .map(choices -> new Plan(f.variables(), ChoiceMatcher.match(cmd.question(), f.variables(), TenantMemory.sqlOf(readings),
-                                f.tables(), choices, DecisionVariable::pivotTerm))))
+                                f.tables(), choices, DecisionVariable::pivotTerm), f.shown())))
                 .chain(plan -> Panache.withTransaction(() -> createSession(cmd, readings, priors, plan, options)));
     }
 
-    /** The decision variables with their pivot terms, and each reading's tables. */
-    private record Forks(List<DecisionVariable> variables, List<Set<String>> tables) {
+    /**
+     * The decision variables with their pivot terms, each reading's tables, and the columns each reading's outer SELECT
+     * shows (kept with the candidate: the slots are not, and a resolving answer remembers them beside a chosen column).
+     */
+    private record Forks(List<DecisionVariable> variables, List<Set<String>> tables, List<List<String>> shown) {
     }
 
-    /** The decision variables with their pivot terms, and the forks of them remembered choices decide. */
-    private record Plan(List<DecisionVariable> variables, List<Decision> decisions) {
+    /** The decision variables with their pivot terms, the forks of them remembered choices decide, each reading's columns. */
+    private record Plan(List<DecisionVariable> variables, List<Decision> decisions, List<List<String>> shown) {
     }
 
     /** The tenant's remembered choices that could decide these forks; none for a dialogue without an owner or ignoring memory. */
@@ -115,6 +119,7 @@ public class DialogueStart {
             c.prior = priors[i];
             c.probability = dialogue.probabilities()[i];
             c.aliases = JsonColumns.write(r.aliases());
+            c.shownColumns = JsonColumns.write(plan.shown().get(i));
             candidates.add(c);
         }
         TurnEntity turn = turns.of(s, candidates, dialogue, 1, now);

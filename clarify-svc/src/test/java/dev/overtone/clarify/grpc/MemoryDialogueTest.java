@@ -6,6 +6,7 @@ import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
 import dev.overtone.clarify.support.RecordedParserTest;
+import dev.overtone.clarify.support.StoredRows;
 import dev.overtone.proto.v1.AnswerRequest;
 import dev.overtone.proto.v1.ChoiceSource;
 import dev.overtone.proto.v1.ClarifyOptions;
@@ -22,6 +23,7 @@ import io.quarkus.test.common.QuarkusTestResource;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,8 +55,9 @@ class MemoryDialogueTest {
         String tenant = tenantWhoChoseTheScore();
 
         List<RememberedChoice> stored = clarify.listChoices(MemoryCalls.list(tenant, "hotels")).getChoicesList();
-        // the fork asked about (not the condition nobody was asked about), and the reading the person was given
-        assertThat(stored).extracting(RememberedChoice::getClause).containsExactlyInAnyOrder("select", "reading");
+        // the fork asked about (not the condition nobody was asked about), the name shown beside the chosen column, and
+        // the reading the person was given
+        assertThat(stored).extracting(RememberedChoice::getClause).containsExactlyInAnyOrder("select", "select_beside", "reading");
         RememberedChoice choice = stored.stream().filter(c -> c.getClause().equals("select")).findFirst().orElseThrow();
         RememberedChoice reading = stored.stream().filter(c -> c.getClause().equals("reading")).findFirst().orElseThrow();
         assertThat(reading.getChosenValue()).isEqualTo(HotelDialogue.SCORE);
@@ -79,6 +82,32 @@ class MemoryDialogueTest {
         assertThat(again.getDistributionList()).extracting(d -> d.getProbability()).containsExactly(0.0, 1.0, 0.0);
         // the stored session says the same
         assertThat(clarify.get(GetRequest.newBuilder().setSessionId(again.getSessionId()).build()).getCurrent()).isEqualTo(again);
+    }
+
+    /**
+     * As Choose does: the name the score's reading showed is remembered beside the score, its only companion. A session
+     * Start stored before the readings' columns were kept (their column's default) remembers no such row.
+     */
+    @Test
+    void aResolvedDialogueRemembersTheColumnsItsReadingShowedBesideTheChosenOne() {
+        String tenant = tenantWhoChoseTheScore();
+
+        assertThat(clarify.listChoices(MemoryCalls.list(tenant, "hotels")).getChoicesList())
+                .filteredOn(c -> c.getClause().equals("select_beside")).singleElement().satisfies(beside -> {
+                    assertThat(beside.getChosenValue()).isEqualTo("hotels.name");
+                    assertThat(beside.getRejectedValuesList()).containsExactly("AVG(reviews.score)");
+                    assertThat(beside.getPivotTerm()).isEqualTo("rating");
+                    assertThat(beside.getSource()).isEqualTo(ChoiceSource.CHOICE_SOURCE_DIALOGUE);
+                    assertThat(beside.getQuestion()).isEqualTo(HotelDialogue.QUESTION);
+                });
+
+        String earlier = MemoryCalls.newTenant();
+        Turn asked = clarify.start(MemoryCalls.start(earlier, "hotels"));
+        StoredRows.update("UPDATE clarify_candidate SET shown_columns = DEFAULT WHERE session_id = ?", UUID.fromString(asked.getSessionId()));
+        assertThat(clarify.answer(HotelDialogue.text(asked.getSessionId(), 1, "the average review score")).getResolution().getCandidateId())
+                .isEqualTo("score");
+        assertThat(clarify.listChoices(MemoryCalls.list(earlier, "hotels")).getChoicesList()).extracting(RememberedChoice::getClause)
+                .containsExactlyInAnyOrder("select", "reading");
     }
 
     /** Read-your-choice: the resolving Answer names the scope it remembered under; a retry of it, and Get, name it again. */
@@ -136,12 +165,16 @@ class MemoryDialogueTest {
         Turn asked = clarify.start(explicitlyAsked);
 
         assertThat(MemoryCalls.withoutSession(asked)).isEqualTo(MemoryCalls.withoutSession(clarify.start(HotelDialogue.start())));
-        // the person now says the stars, and no condition: the fork's row now holds the stars (the latest answer wins)
+        // the person now says the stars, and no condition: the fork's row now holds the stars (the latest answer wins),
+        // and the name is remembered beside the stars, no longer beside the score
         Turn second = clarify.answer(HotelDialogue.text(asked.getSessionId(), 1, "the stars"));
         clarify.answer(HotelDialogue.text(asked.getSessionId(), second.getNumber(), "no condition"));
         List<RememberedChoice> stored = clarify.listChoices(MemoryCalls.list(tenant, "hotels")).getChoicesList();
-        assertThat(stored).extracting(RememberedChoice::getChosenValue).containsExactlyInAnyOrder("hotels.stars", "absent", HotelDialogue.STARS);
-        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(3);
+        assertThat(stored).extracting(RememberedChoice::getChosenValue)
+                .containsExactlyInAnyOrder("hotels.stars", "absent", "hotels.name", HotelDialogue.STARS);
+        assertThat(stored).filteredOn(c -> c.getClause().equals("select_beside")).singleElement()
+                .satisfies(c -> assertThat(c.getRejectedValuesList()).containsExactly("hotels.stars"));
+        assertThat(MemoryCalls.storedChoices(tenant)).isEqualTo(4);
         assertThat(clarify.start(MemoryCalls.start(tenant, "hotels")).getResolution().getCandidateId()).isEqualTo("stars");
     }
 }

@@ -54,6 +54,7 @@ public final class DialogueRows {
         c.prior = 0.4;
         c.probability = 0.625;
         c.aliases = "[\"c9\"]";
+        c.shownColumns = "[\"hotels.name\",\"hotels.stars\"]";
         return c;
     }
 
