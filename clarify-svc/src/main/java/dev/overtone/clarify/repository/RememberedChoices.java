@@ -34,14 +34,16 @@ public final class RememberedChoices {
     /**
      * The columns shown beside a chosen column ({@link Choice#SHOWN_BESIDE}) whose companion is no longer remembered as
      * they were recorded beside: no row of the companion clause holds their question and, as its chosen value, their one
-     * "rejected" value (the same test as the matcher's, {@code ShownBeside.narrow}).
+     * "rejected" value (the same test as the matcher's, {@code ShownBeside.narrow}). NOT IN over columns that are all NOT
+     * NULL (so the same rows), not a correlated NOT EXISTS, which took 0.6–0.9 s in some runs at a thousand chosen columns
+     * (StrandedBesideBench, clarify-svc/README "Figures"): the companions can be hashed once.
      */
     private static final String DELETE_STRANDED_BESIDE = """
             DELETE FROM clarify_remembered_choice b
-            WHERE b.tenant = ?1 AND b.database_name = ?2 AND b.clause = ?3 AND NOT EXISTS (
-                SELECT 1 FROM clarify_remembered_choice c
-                WHERE c.tenant = b.tenant AND c.database_name = b.database_name AND c.clause = ?4
-                    AND c.question = b.question AND CAST(b.rejected_values AS jsonb) = jsonb_build_array(c.chosen_value))""";
+            WHERE b.tenant = ?1 AND b.database_name = ?2 AND b.clause = ?3
+                AND (b.question, CAST(b.rejected_values AS jsonb)) NOT IN (
+                    SELECT c.question, jsonb_build_array(c.chosen_value) FROM clarify_remembered_choice c
+                    WHERE c.tenant = ?1 AND c.database_name = ?2 AND c.clause = ?4)""";
 
     private RememberedChoices() {
     }
