@@ -1,6 +1,5 @@
 package dev.overtone.parser.analysis;
 
-import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.select.FromItem;
@@ -244,13 +243,7 @@ public final class SqlRepairer {
         } else if (s instanceof PlainSelect ps) {
             out.add(ps);
             for (FromItem f : LevelWalk.fromItems(ps)) if (f instanceof ParenthesedSelect sub) collect(sub, out);
-            ExpressionVisitorAdapter<Void> subqueries = new ExpressionVisitorAdapter<>() {
-                @Override
-                public <S> Void visit(ParenthesedSelect sub, S context) {
-                    collect(sub, out);
-                    return null;
-                }
-            };
+            LevelWalk subqueries = new LevelWalk(sub -> collect(sub, out));
             ps.getSelectItems().forEach(i -> i.getExpression().accept(subqueries, null));
             if (ps.getWhere() != null) ps.getWhere().accept(subqueries, null);
             if (ps.getHaving() != null) ps.getHaving().accept(subqueries, null);

@@ -46,6 +46,16 @@ class SqlRepairerTest {
     }
 
     @Test
+    void anUnknownColumnInsideAnInSubqueryOrAComparedSubqueryIsRepairedThere() {
+        assertThat(repair("SELECT name FROM performer WHERE age IN (SELECT age FROM performer WHERE nmae = 'x')", "no such column: nmae"))
+                .extracting(SqlRepairer.Repair::sql).first()
+                .isEqualTo("SELECT name FROM performer WHERE age IN (SELECT age FROM performer WHERE name = 'x')");
+        assertThat(repair("SELECT name FROM performer WHERE age > (SELECT avg(ages) FROM performer)", "no such column: ages"))
+                .extracting(SqlRepairer.Repair::sql).first()
+                .isEqualTo("SELECT name FROM performer WHERE age > (SELECT avg(age) FROM performer)");
+    }
+
+    @Test
     void anUnknownTableIsReplacedByTheClosestTableAndItsQualifiersFollow() {
         assertThat(repair("SELECT performers.name FROM performers", "no such table: performers"))
                 .extracting(SqlRepairer.Repair::sql).first().isEqualTo("SELECT performer.name FROM performer");
