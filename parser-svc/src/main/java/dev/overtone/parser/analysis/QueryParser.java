@@ -10,7 +10,11 @@ import net.sf.jsqlparser.parser.TokenMgrException;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.Select;
 
-/** Parses one SELECT statement (SQLite or PostgreSQL flavour) into JSqlParser's tree, on the calling thread. */
+/**
+ * Parses one SELECT statement (SQLite or PostgreSQL flavour) into JSqlParser's tree, on the calling thread. Every parse
+ * of parser-svc comes here, so here a statement beyond {@link SqlBounds} is refused, and a call out of time stops
+ * ({@link CallWork}): a Variants or Repair call parses the statement again for each rewrite it tries.
+ */
 public final class QueryParser {
 
     private QueryParser() {
@@ -18,6 +22,8 @@ public final class QueryParser {
 
     public static Select parse(String sql, SchemaIndex schema) {
         if (sql == null || sql.isBlank()) throw new SqlSyntaxException("the SQL is empty", 1, 1);
+        CallWork.check();
+        SqlBounds.check(sql);
         String text = DialectRewriter.parsable(sql, schema);
         Statement statement;
         try {
@@ -29,6 +35,8 @@ public final class QueryParser {
             int col = at == null ? 1 : at.beginColumn;
             String near = at == null || at.image == null || at.image.isEmpty() ? "end of input" : "\"" + at.image + "\"";
             throw new SqlSyntaxException("SQL does not parse at line " + line + ", column " + col + " near " + near, line, col);
+        } catch (StackOverflowError e) {
+            throw new SqlSyntaxException("the SQL nests too deeply to parse; flatten the expression or use a CTE", 1, 1);
         } catch (TokenMgrException | Error e) {
             throw new SqlSyntaxException("SQL does not parse: " + firstLine(e.getMessage()), 1, 1);
         }

@@ -35,6 +35,17 @@ public interface ParserConfig {
 
     Repair repair();
 
+    Limits limits();
+
+    interface Limits {
+        /**
+         * The longest one call may work on its SQL (checked at each parse), also when its caller sets no deadline;
+         * a call that reaches it fails with DEADLINE_EXCEEDED naming this knob.
+         */
+        @WithDefault("10s")
+        Duration workTime();
+    }
+
     interface Repair {
         /** Repaired SQLs returned when the request asks for 0. */
         @WithDefault("4")

@@ -1,10 +1,12 @@
 package dev.overtone.parser.grpc;
 
 import dev.overtone.parser.dialect.DialectRewriter;
+import dev.overtone.parser.analysis.CallWork;
 import dev.overtone.parser.analysis.ParsedQueries;
 import dev.overtone.parser.analysis.SchemaIndex;
 import dev.overtone.parser.analysis.SqlAnalyzer;
 import dev.overtone.parser.analysis.SqlSyntaxException;
+import dev.overtone.parser.config.ParserConfig;
 import dev.overtone.parser.verbalize.Verbalizer;
 import dev.overtone.parser.mapping.AnalysisMapping;
 import dev.overtone.parser.service.ParseService;
@@ -33,6 +35,7 @@ import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.function.Supplier;
 
@@ -42,6 +45,8 @@ public class ParserGrpcService implements ParserService {
 
     private final SqlAnalyzer analyzer = new SqlAnalyzer();
     private final Verbalizer verbalizer = new Verbalizer();
+    @Inject
+    ParserConfig config;
     @Inject
     ParseService parseService;
     @Inject
@@ -132,7 +137,9 @@ public class ParserGrpcService implements ParserService {
         });
     }
 
-    private static <T> Uni<T> call(Supplier<T> work) {
-        return Uni.createFrom().item(work);
+    /** The call's work, stopped at its parses once the call is out of time ({@link CallWork}). */
+    private <T> Uni<T> call(Supplier<T> work) {
+        Duration workTime = config.limits().workTime();
+        return Uni.createFrom().item(() -> CallWork.within(workTime, work));
     }
 }

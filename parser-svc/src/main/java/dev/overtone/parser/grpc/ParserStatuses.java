@@ -1,5 +1,6 @@
 package dev.overtone.parser.grpc;
 
+import dev.overtone.parser.analysis.CallWork;
 import dev.overtone.parser.analysis.SqlSyntaxException;
 import dev.overtone.runtime.grpc.StatusTable;
 import io.grpc.Status;
@@ -19,6 +20,10 @@ public class ParserStatuses {
     static StatusTable table() {
         return StatusTable.of("parser-svc")
                 .row(SqlSyntaxException.class, Status.Code.INVALID_ARGUMENT, StatusTable.MESSAGE)
+                .causedBy(CallWork.OutOfTime.class, CallWork.OutOfTime::cancelled, Status.Code.CANCELLED, StatusTable.MESSAGE)
+                .row(CallWork.OutOfTime.class, Status.Code.DEADLINE_EXCEEDED, StatusTable.MESSAGE)
+                .row(StackOverflowError.class, Status.Code.INVALID_ARGUMENT,
+                        "the SQL is too deeply nested to work through; flatten the expression or use a CTE")
                 .row(IllegalStateException.class, Status.Code.FAILED_PRECONDITION, StatusTable.MESSAGE)
                 .build();
     }

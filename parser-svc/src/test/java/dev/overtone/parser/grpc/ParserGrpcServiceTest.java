@@ -209,4 +209,40 @@ class ParserGrpcServiceTest {
                     assertThat(e.getStatus().getDescription()).contains("error_message");
                 });
     }
+
+    @Test
+    void aStatementBeyondWhatParserSvcReadsIsInvalidArgumentNamingTheBoundAndInABatchItsOwnError() {
+        String deep = "SELECT name FROM hotels WHERE stars = " + "(".repeat(1500) + "1" + ")".repeat(1500);
+        assertThatThrownBy(() -> client.analyze(AnalyzeRequest.newBuilder().setSql(deep).setSchema(TestSchemas.hotels()).build())
+                .await().atMost(WAIT)).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getStatus().getDescription()).startsWith("parentheses and CASE nest deeper than 100 levels");
+                });
+        String chained = "SELECT name FROM hotels WHERE " + String.join(" AND ", java.util.Collections.nCopies(5000, "stars = 1"));
+        assertThatThrownBy(() -> client.verbalize(VerbalizeRequest.newBuilder().setSql(chained).setSchema(TestSchemas.hotels()).build())
+                .await().atMost(WAIT)).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getStatus().getDescription()).startsWith("an expression chains more than 1,000 operators");
+                });
+        AnalyzeBatchResponse batch = client.analyzeBatch(AnalyzeBatchRequest.newBuilder().setSchema(TestSchemas.hotels())
+                .addSqls(chained).addSqls("SELECT name FROM hotels").build()).await().atMost(WAIT);
+        assertThat(batch.getResults(0).getError()).startsWith("an expression chains more than 1,000 operators");
+        assertThat(batch.getResults(1).getAnalysis().getTablesList()).isNotEmpty();
+    }
+
+    @Test
+    void aStatementAtEveryBoundIsWorkedThroughByEachRpc() {
+        String conditions = String.join(" AND ", java.util.Collections.nCopies(500, "stars = 1"));
+        String sql = "SELECT name FROM hotels WHERE stars IN " + "(".repeat(99) + "SELECT stars FROM hotels WHERE " + conditions
+                + ")".repeat(99);
+        assertThat(client.analyze(AnalyzeRequest.newBuilder().setSql(sql).setSchema(TestSchemas.hotels()).build()).await().atMost(WAIT)
+                .getTablesList()).isNotEmpty();
+        assertThat(client.variants(VariantsRequest.newBuilder().setSql(sql).setSchema(TestSchemas.hotels()).setQuestion("hotels with stars")
+                .build()).await().atMost(WAIT)).isNotNull();
+        assertThat(client.verbalize(VerbalizeRequest.newBuilder().setSql(sql).setSchema(TestSchemas.hotels()).build()).await().atMost(WAIT)
+                .getText()).isNotBlank();
+        RepairResponse repaired = client.repair(RepairRequest.newBuilder().setSql(sql.replace("stars = 1", "star = 1"))
+                .setSchema(TestSchemas.hotels()).setErrorMessage("no such column: star").build()).await().atMost(WAIT);
+        assertThat(repaired.getRepairsList()).as(repaired.getUnrepairedReason()).isNotEmpty();
+    }
 }
