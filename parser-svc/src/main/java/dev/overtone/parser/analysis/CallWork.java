@@ -10,10 +10,11 @@ import java.util.function.Supplier;
 
 /**
  * How long one call's SQL work may go on: until its caller cancels it or the caller's deadline passes (the gRPC
- * call's context), and at most parser-svc's own limit ({@code overtone.parser.limits.work-time}) from the start, also
- * for a caller that sets no deadline. Checked at every parse ({@link QueryParser}), which a Variants, Repair or batch
- * call does once for each rewrite it tries, so a call whose work outgrows its time stops within one parse of it
- * instead of holding a worker thread for minutes. Work outside a call (the warm-up, tests) has no limit.
+ * call's context), and, for work that {@link #within} runs, at most parser-svc's own limit
+ * ({@code overtone.parser.limits.work-time}) from the start, also for a caller that sets no deadline. Checked at every
+ * parse ({@link QueryParser}), which a Variants, Repair or batch call does once for each rewrite it tries, so a call
+ * whose work outgrows its time stops within one parse of it instead of holding a worker thread for minutes. Work
+ * outside a call (the warm-up, tests) has no limit.
  */
 public final class CallWork {
     private static final Context.Key<Limit> LIMIT = Context.key("overtone.parser.work-limit");

@@ -39,8 +39,9 @@ public interface ParserConfig {
 
     interface Limits {
         /**
-         * The longest one call may work on its SQL (checked at each parse), also when its caller sets no deadline;
-         * a call that reaches it fails with DEADLINE_EXCEEDED naming this knob.
+         * The longest a call that uses no model (Analyze, Variants, their batches, Verbalize) may work on its SQL
+         * (checked at each parse), also when its caller sets no deadline; a call that reaches it fails with
+         * DEADLINE_EXCEEDED naming this knob. Parse and Repair, which may wait on the model, are not held to it.
          */
         @WithDefault("10s")
         Duration workTime();

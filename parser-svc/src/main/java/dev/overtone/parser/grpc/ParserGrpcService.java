@@ -57,14 +57,14 @@ public class ParserGrpcService implements ParserService {
     @Override
     @Blocking
     public Uni<RepairResponse> repair(RepairRequest request) {
-        return call(() -> repairService.repair(request.getSql(), request.getErrorMessage(), request.getSchema(), request.getQuestion(),
+        return modelCall(() -> repairService.repair(request.getSql(), request.getErrorMessage(), request.getSchema(), request.getQuestion(),
                 request.getMaxRepairs()));
     }
 
     @Override
     @Blocking
     public Uni<ParseResponse> parse(ParseRequest request) {
-        return call(() -> {
+        return modelCall(() -> {
             ParseService.ParseResult r = parseService.parse(request.getInterpretation(), request.getSchema(), request.getQuestion());
             return ParseResponse.newBuilder().setSql(r.sql()).setAttempts(r.attempts()).addAllRepairedErrors(r.repairedErrors()).build();
         });
@@ -137,9 +137,18 @@ public class ParserGrpcService implements ParserService {
         });
     }
 
-    /** The call's work, stopped at its parses once the call is out of time ({@link CallWork}). */
+    /** A model-free call's work, stopped at its parses once the call is out of time ({@link CallWork}). */
     private <T> Uni<T> call(Supplier<T> work) {
         Duration workTime = config.limits().workTime();
         return Uni.createFrom().item(() -> CallWork.within(workTime, work));
+    }
+
+    /**
+     * The work of a call that may wait on the model (Parse, Repair), up to the model's own timeout and retries: not held
+     * to the work time, which would cut off a slow model's answer, but stopped at its parses when its caller cancels
+     * it or its deadline passes.
+     */
+    private static <T> Uni<T> modelCall(Supplier<T> work) {
+        return Uni.createFrom().item(work);
     }
 }
