@@ -21,6 +21,8 @@ public interface ClarifyConfig {
     @WithDefault("0.2")
     double incompleteReserve();
 
+    Limits limits();
+
     Sessions sessions();
 
     Mapping mapping();
@@ -99,6 +101,25 @@ public interface ClarifyConfig {
         /** Most candidates a Start accepts. */
         @WithDefault("2000")
         int maxCandidates();
+    }
+
+    /** What one call may ask of the dialogue's work (README, "What one call may cost"); past a bound it is INVALID_ARGUMENT. */
+    interface Limits {
+        /** Characters of the question of a Start, Choose or Recall (interpreter-svc's own bound, so all it passes on fits). */
+        @WithDefault("2000")
+        int maxQuestionLength();
+
+        /** Characters of an Answer's free_text. */
+        @WithDefault("2000")
+        int maxReplyLength();
+
+        /** Cells of the table the forks are found in: the readings times the distinct slot paths among them. */
+        @WithDefault("100000")
+        int maxForkCells();
+
+        /** Values of all the forks between the readings together (each value's meaning is embedded for a pivot term). */
+        @WithDefault("2000")
+        int maxForkValues();
     }
 
     interface Sessions {

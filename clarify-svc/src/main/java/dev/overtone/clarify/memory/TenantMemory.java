@@ -3,7 +3,6 @@ package dev.overtone.clarify.memory;
 import dev.overtone.clarify.service.CallerContext;
 import dev.overtone.clarify.service.ClarifyException;
 import dev.overtone.clarify.service.DecisionVariable;
-import dev.overtone.clarify.service.DecisionVariableExtractor;
 import dev.overtone.clarify.service.Reading;
 import dev.overtone.clarify.service.ReadingForks;
 import dev.overtone.clarify.service.SlotValue;
@@ -72,7 +71,7 @@ public class TenantMemory {
 
     public Uni<Recalled> recall(MemoryRequest r) {
         r.requireOwner("Recall");
-        List<Reading> readings = r.candidates().isEmpty() ? List.of() : readingForks.readings(r.candidates());
+        List<Reading> readings = readingForks.readings(r.question(), r.candidates());
         List<String> every = r.candidates().stream().map(StartCommand.CandidateInput::id).toList();
         Context ctx = Vertx.currentContext();
         // the database's choices first: most have none, and then the readings need no forks at all
@@ -104,7 +103,7 @@ public class TenantMemory {
             List<String> agree = ids(r, readings, own.consistent()::contains);
             return new Recalled(List.of(new Applied(own.choice(), agree)), agree, true, firstExpiry(choices));
         }
-        List<DecisionVariable> variables = DecisionVariableExtractor.extract(slots);
+        List<DecisionVariable> variables = readingForks.variables(slots);
         Map<String, String> terms = new HashMap<>();
         List<Decision> decisions = ChoiceMatcher.match(r.question(), variables, sql, () -> TableReaders.tables(slots), choices,
                 v -> terms.computeIfAbsent(v.id(), id -> pivotTerm.apply(r.question(), v)));
@@ -145,7 +144,7 @@ public class TenantMemory {
         if (r.candidates().isEmpty()) {
             throw ClarifyException.invalid("Choose needs the candidates the caller chose among (id, sql, and each one's analysis when it has one)");
         }
-        List<Reading> readings = readingForks.readings(r.candidates());
+        List<Reading> readings = readingForks.readings(r.question(), r.candidates());
         int chosen = readingOf(readings, chosenId);
         if (chosen < 0) {
             throw ClarifyException.invalid("chosen_candidate_id '" + chosenId + "' is not among the candidates ("
@@ -171,7 +170,7 @@ public class TenantMemory {
      * shows beside a chosen one ({@link ShownBeside}), then the reading itself.
      */
     private List<ForkChoice> forks(String question, List<List<SlotValue>> slots, int chosen, Reading reading) {
-        List<DecisionVariable> named = DecisionVariableExtractor.extract(slots).stream()
+        List<DecisionVariable> named = readingForks.variables(slots).stream()
                 .map(v -> v.withPivotTerm(readingForks.pivotTerm(question, v))).toList();
         List<ForkChoice> out = new ArrayList<>(DecidedForks.of(named, slots, chosen));
         out.addAll(ShownBeside.of(out, ShownBeside.outerColumns(slots.get(chosen))));

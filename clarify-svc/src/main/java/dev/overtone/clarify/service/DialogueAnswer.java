@@ -55,6 +55,8 @@ public class DialogueAnswer {
     ChoiceRecorder recorder;
     @Inject
     ChoiceCache cache;
+    @Inject
+    InputLimits limits;
 
     /** What the read-only first pass found: a replayed turn, or the question to map the reply against. */
     private record Pending(SessionEntity session, TurnEntity replay, List<DecisionVariable> variables, TurnEntity current) {
@@ -67,6 +69,7 @@ public class DialogueAnswer {
         if (!hasOption && !hasText) {
             throw ClarifyException.invalid("the reply is empty: give reply.option_id (e.g. \"o1\") or reply.free_text");
         }
+        limits.reply(cmd.freeText());
         Context ctx = Vertx.currentContext();
         return Panache.withSession(() -> pending(id, cmd))
                 .chain(pending -> pending.replay != null

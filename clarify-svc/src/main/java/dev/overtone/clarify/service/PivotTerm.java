@@ -27,17 +27,23 @@ public final class PivotTerm {
 
     /** The pivot word, or "" when no question word grounds this fork. */
     public static String of(String question, DecisionVariable variable, WordSimilarity similarity) {
-        List<String> words = candidates(question, variable);
-        String lexical = lexical(words, variable);
+        Set<String> tables = tableWords(variable);
+        List<String> words = candidates(question, tables);
+        String lexical = lexical(words, vocabularies(variable, tables));
         if (lexical != null) {
             return lexical;
         }
+        if (words.isEmpty()) {
+            return ""; // before the options' meanings, which would make their labels
+        }
+        List<List<String>> meanings = meanings(variable);
         String best = "";
         double bestScore = MIN_SIMILARITY;
         for (String w : words) {
             double worst = 1;
-            for (int x = 0; x < variable.valueCount(); x++) {
-                worst = Math.min(worst, closeness(w, variable, x, similarity));
+            // once below the best so far the word cannot win, so the other options need not be compared
+            for (int x = 0; x < meanings.size() && worst >= bestScore; x++) {
+                worst = Math.min(worst, closeness(w, meanings.get(x), similarity));
             }
             if (worst >= bestScore) {
                 best = w;
@@ -48,8 +54,7 @@ public final class PivotTerm {
     }
 
     /** Content words of the question that do not name a table the readings read. */
-    private static List<String> candidates(String question, DecisionVariable variable) {
-        Set<String> tables = tableWords(variable);
+    private static List<String> candidates(String question, Set<String> tables) {
         List<String> out = new ArrayList<>();
         for (String w : Vocabulary.contentWords(question)) {
             if (w.length() >= 3 && !out.contains(w) && tables.stream().noneMatch(t -> Vocabulary.matches(w, t) || Vocabulary.matches(t, w))) {
@@ -59,20 +64,20 @@ public final class PivotTerm {
         return out;
     }
 
-    private static String lexical(List<String> words, DecisionVariable variable) {
+    private static String lexical(List<String> words, List<Set<String>> vocabularies) {
         String best = null;
         int bestScore = 0;
         for (String w : words) {
             int score = 0;
-            for (int x = 0; x < variable.valueCount(); x++) {
-                for (String v : vocabulary(variable, x)) {
+            for (Set<String> vocabulary : vocabularies) {
+                for (String v : vocabulary) {
                     if (Vocabulary.matches(w, v) || Vocabulary.matches(v, w)) {
                         score++;
                         break;
                     }
                 }
             }
-            if (score < variable.valueCount() && score > bestScore) {
+            if (score < vocabularies.size() && score > bestScore) {
                 best = w;
                 bestScore = score;
             }
@@ -80,13 +85,22 @@ public final class PivotTerm {
         return best;
     }
 
-    /** How close a word is to what option x names: its best-matching column name or phrase. */
-    private static double closeness(String word, DecisionVariable variable, int x, WordSimilarity similarity) {
+    /** How close a word is to what an option names: its best-matching column name or phrase. */
+    private static double closeness(String word, List<String> meanings, WordSimilarity similarity) {
         double best = 0;
-        for (String text : meanings(variable, x)) {
+        for (String text : meanings) {
             best = Math.max(best, similarity.similarity(word, text));
         }
         return best;
+    }
+
+    /** Each option's meanings, in the variable's order. */
+    private static List<List<String>> meanings(DecisionVariable variable) {
+        List<List<String>> out = new ArrayList<>();
+        for (int x = 0; x < variable.valueCount(); x++) {
+            out.add(meanings(variable, x));
+        }
+        return out;
     }
 
     /** What an option means in words: its column names and its phrase (tables and articles left out). */
@@ -105,14 +119,17 @@ public final class PivotTerm {
         return out;
     }
 
-    private static Set<String> vocabulary(DecisionVariable variable, int x) {
-        Set<String> tables = tableWords(variable);
-        Set<String> out = new HashSet<>();
-        // schema names and literals only: the labels' own words ("total", "average") are ours, not the schema's
-        for (String v : Vocabulary.words(variable.valueTerms().get(x))) {
-            if (!tables.contains(v)) {
-                out.add(v);
+    /** Each option's schema names and literals, less the tables' words (the labels' own words, "total", "average", are ours). */
+    private static List<Set<String>> vocabularies(DecisionVariable variable, Set<String> tables) {
+        List<Set<String>> out = new ArrayList<>();
+        for (String terms : variable.valueTerms()) {
+            Set<String> vocabulary = new HashSet<>();
+            for (String v : Vocabulary.words(terms)) {
+                if (!tables.contains(v)) {
+                    vocabulary.add(v);
+                }
             }
+            out.add(vocabulary);
         }
         return out;
     }

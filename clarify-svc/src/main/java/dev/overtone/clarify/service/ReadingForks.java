@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * What Start, Choose and Recall do alike on their way from candidates to forks: the readings (the candidates collapsed
- * by result, at most {@code max-candidates}), each reading's slots, and a fork's pivot term.
+ * by result, at most {@code max-candidates}), each reading's slots, and a fork's pivot term, each within {@link InputLimits}.
  */
 @ApplicationScoped
 public class ReadingForks {
@@ -18,13 +18,25 @@ public class ReadingForks {
     ReadingSlots slots;
     @Inject
     PivotTerms pivotTerms;
+    @Inject
+    InputLimits limits;
 
-    public List<Reading> readings(List<StartCommand.CandidateInput> candidates) {
+    /** The readings of a question's candidates; the question is checked here too, as every caller's first step. */
+    public List<Reading> readings(String question, List<StartCommand.CandidateInput> candidates) {
+        limits.question(question);
         return Readings.collapse(candidates, config.defaults().maxCandidates());
     }
 
+    /** Each reading's slots; refused when the table the forks would be found in is too large to build. */
     public Uni<List<List<SlotValue>>> slots(List<Reading> readings, List<StartCommand.CandidateInput> candidates) {
-        return slots.of(readings, candidates);
+        return slots.of(readings, candidates).invoke(limits::forkTable);
+    }
+
+    /** The forks between the readings ({@link DecisionVariableExtractor}); refused when they hold too many values to weigh. */
+    public List<DecisionVariable> variables(List<List<SlotValue>> slotsByReading) {
+        List<DecisionVariable> variables = DecisionVariableExtractor.extract(slotsByReading);
+        limits.forkValues(variables);
+        return variables;
     }
 
     /** The fork's pivot term ({@link PivotTerms}): blocking, so callers run it on a worker thread. */

@@ -16,14 +16,14 @@ class ReadingForksTest {
     void candidatesPastTheConfiguredMaximumAreRefusedNamingIt() {
         ReadingForks forks = forks(2);
 
-        assertThatThrownBy(() -> forks.readings(List.of(candidate("r1", "a"), candidate("r2", "b"), candidate("r3", "c"))))
+        assertThatThrownBy(() -> forks.readings("which hotels", List.of(candidate("r1", "a"), candidate("r2", "b"), candidate("r3", "c"))))
                 .isInstanceOfSatisfying(ClarifyException.class, e -> assertThat(e.kind()).isEqualTo(ClarifyException.Kind.INVALID_ARGUMENT))
                 .hasMessage("3 candidates is more than the 2 a dialogue takes");
     }
 
     @Test
     void candidatesWithinItWithTheSameResultAreOneReading() {
-        List<Reading> readings = forks(3).readings(List.of(candidate("r1", "stars"), candidate("r2", "stars"), candidate("r3", "score")));
+        List<Reading> readings = forks(3).readings("which hotels", List.of(candidate("r1", "stars"), candidate("r2", "stars"), candidate("r3", "score")));
 
         assertThat(readings).extracting(Reading::id).containsExactly("r1", "r3");
         assertThat(readings.get(0).aliases()).containsExactly("r2");
@@ -37,6 +37,7 @@ class ReadingForksTest {
         ReadingForks forks = new ReadingForks();
         forks.config = ConfigStub.of(ClarifyConfig.class,
                 Map.of("defaults", ConfigStub.of(ClarifyConfig.Defaults.class, Map.of("maxCandidates", maxCandidates))));
+        forks.limits = InputLimitsTest.limits(2000, 2000, 100_000, 2000);
         return forks;
     }
 }
