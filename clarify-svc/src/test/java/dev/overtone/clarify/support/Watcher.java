@@ -5,23 +5,33 @@ import dev.overtone.proto.v1.MemoryScope;
 import dev.overtone.proto.v1.MemoryScopes;
 import dev.overtone.proto.v1.MutinyClarifyServiceGrpc;
 import dev.overtone.proto.v1.WatchMemoryRequest;
+import io.grpc.Context;
 import io.grpc.Status;
-import io.smallrye.mutiny.subscription.Cancellable;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A WatchMemory stream as a test reads it: the messages, the scopes after the snapshot, and how it ended. */
 public final class Watcher implements AutoCloseable {
     public final List<MemoryScopes> messages = new CopyOnWriteArrayList<>();
-    private final Cancellable subscription;
+    /**
+     * The call's context, cancelled on close: cancelling the Mutiny subscription would leave the gRPC call open, and the
+     * server pushing to it (and ending it RESOURCE_EXHAUSTED once it reads no more, which another test took for its own).
+     */
+    private final Context.CancellableContext call = Context.current().withCancellation();
     private volatile Status ended;
     private volatile boolean completed;
 
     /** Subscribes once the app LISTENs (from a connection it opens at start: a watch before that is refused). */
     public Watcher(MutinyClarifyServiceGrpc.MutinyClarifyServiceStub clarify, MemoryListener listener) {
         Await.until(listener::listening, "clarify-svc to LISTEN");
-        subscription = clarify.watchMemory(WatchMemoryRequest.getDefaultInstance()).subscribe().with(messages::add,
-                e -> ended = Status.fromThrowable(e), () -> completed = true);
+        // subscribed within the call's context, so that the call (started here, on this thread) is cancelled with it
+        Context previous = call.attach();
+        try {
+            clarify.watchMemory(WatchMemoryRequest.getDefaultInstance()).subscribe().with(messages::add,
+                    e -> ended = Status.fromThrowable(e), () -> completed = true);
+        } finally {
+            call.detach(previous);
+        }
     }
 
     public boolean synced() {
@@ -74,6 +84,6 @@ public final class Watcher implements AutoCloseable {
 
     @Override
     public void close() {
-        subscription.cancel();
+        call.cancel(null);
     }
 }
