@@ -12,8 +12,9 @@ import java.util.function.Supplier;
  * How long one call's SQL work may go on: until its caller cancels it or the caller's deadline passes (the gRPC
  * call's context), and, for work that {@link #within} runs, at most parser-svc's own limit
  * ({@code overtone.parser.limits.work-time}) from the start, also for a caller that sets no deadline. Checked at every
- * parse ({@link QueryParser}), which a Variants, Repair or batch call does once for each rewrite it tries, so a call
- * whose work outgrows its time stops within one parse of it instead of holding a worker thread for minutes. Work
+ * parse ({@link QueryParser}), which a Variants, Repair or batch call does once for each rewrite it tries, and at every
+ * comparison of names by meaning (a large schema's names are compared before anything is parsed), so a call whose work
+ * outgrows its time stops within one parse or one comparison of it instead of holding a worker thread for minutes. Work
  * outside a call (the warm-up, tests) has no limit.
  */
 public final class CallWork {
@@ -37,7 +38,7 @@ public final class CallWork {
     }
 
     /** {@link OutOfTime} when the current call was cancelled, its deadline passed or its work limit was reached. */
-    static void check() {
+    public static void check() {
         Context current = Context.current();
         if (current.isCancelled()) {
             boolean deadline = current.cancellationCause() instanceof TimeoutException;
@@ -47,8 +48,8 @@ public final class CallWork {
         Limit limit = LIMIT.get(current);
         if (limit != null && limit.deadline().isExpired()) {
             throw new OutOfTime("parser-svc stopped working on the call after " + limit.time().toMillis()
-                    + " ms (overtone.parser.limits.work-time): the SQL is too large to work through in time;"
-                    + " send a smaller statement", false);
+                    + " ms (overtone.parser.limits.work-time): the statement or its schema is too large to work"
+                    + " through in time; send a smaller statement, or the schema of only the tables it may use", false);
         }
     }
 

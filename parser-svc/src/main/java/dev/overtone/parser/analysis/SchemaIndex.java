@@ -6,11 +6,13 @@ import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Table;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Case-insensitive lookups over a {@link Schema}; an empty index stands for "no schema given". */
 public final class SchemaIndex {
@@ -20,6 +22,9 @@ public final class SchemaIndex {
     private final Schema schema;
     private final Map<String, Table> tables = new LinkedHashMap<>();
     private final Map<String, Map<String, Column>> columns = new LinkedHashMap<>();
+    /** Every column name of any table, and every (table, column) a foreign key references: one lookup each, not a scan of the schema. */
+    private final Set<String> columnNames = new HashSet<>();
+    private final Set<List<String>> referenced = new HashSet<>();
 
     public SchemaIndex(Schema schema) {
         this.schema = schema;
@@ -29,6 +34,11 @@ public final class SchemaIndex {
             for (Column c : t.getColumnsList()) cols.put(key(c.getName()), c);
             columns.put(key(t.getName()), cols);
         }
+        // of the tables kept (a later table of the same name stands for an earlier one, as in the lookups above)
+        columns.values().forEach(cols -> columnNames.addAll(cols.keySet()));
+        for (Table t : tables.values())
+            for (ForeignKey fk : t.getForeignKeysList())
+                for (String c : fk.getReferencedColumnsList()) referenced.add(List.of(key(fk.getReferencedTable()), key(c)));
     }
 
     private volatile Map<String, String> storedValues;
@@ -76,8 +86,7 @@ public final class SchemaIndex {
     }
 
     public boolean hasColumnNamed(String column) {
-        String k = key(column);
-        return columns.values().stream().anyMatch(m -> m.containsKey(k));
+        return columnNames.contains(key(column));
     }
 
     /** True when the name is a table or a column somewhere in the schema. */
@@ -95,11 +104,7 @@ public final class SchemaIndex {
     }
 
     private boolean referencedBy(String table, String column) {
-        for (Table t : tables.values())
-            for (ForeignKey fk : t.getForeignKeysList())
-                if (fk.getReferencedTable().equalsIgnoreCase(table)
-                        && fk.getReferencedColumnsList().stream().anyMatch(c -> c.equalsIgnoreCase(column))) return true;
-        return false;
+        return referenced.contains(List.of(key(table), key(column)));
     }
 
     /** Foreign keys of a table that point at another table. */

@@ -3,6 +3,7 @@ package dev.overtone.parser.service;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.overtone.runtime.embedding.CachedVectors;
 import dev.overtone.runtime.embedding.MiniLm;
+import dev.overtone.parser.analysis.CallWork;
 import dev.overtone.parser.analysis.NameSimilarity;
 
 import java.util.function.Supplier;
@@ -24,8 +25,10 @@ public final class EmbeddingNameSimilarity implements NameSimilarity {
         this.vectors = new CachedVectors(loader, maxCached);
     }
 
+    /** Checks the call's work time first ({@link CallWork}): a schema of thousands of names is compared name by name. */
     @Override
     public double semantic(String a, String b) {
+        CallWork.check();
         if (a == null || b == null || a.isBlank() || b.isBlank()) return 0;
         return Math.max(0, CachedVectors.cosine(vectors.of(a), vectors.of(b)));
     }

@@ -2,6 +2,8 @@ package dev.overtone.parser.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overtone.proto.v1.Column;
+import dev.overtone.proto.v1.ForeignKey;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Table;
 import org.junit.jupiter.api.Test;
@@ -40,6 +42,22 @@ class SchemaIndexTest {
         assertThat(schema.isKey("guests", "id")).isFalse();
         assertThat(schema.foreignKeys("reviews", "HOTELS")).hasSize(1);
         assertThat(schema.foreignKeys("hotels", "reviews")).isEmpty();
+    }
+
+    /** A column only a foreign key of another table points at (no primary key, no key of its own) is a key too, in any case. */
+    @Test
+    void aColumnAnotherTableReferencesIsAKeyLookedUpInAnyCase() {
+        SchemaIndex referenced = SchemaIndex.of(Schema.newBuilder()
+                .addTables(Table.newBuilder().setName("Hotels").addColumns(Column.newBuilder().setName("Code")).addColumns(Column.newBuilder().setName("name")))
+                .addTables(Table.newBuilder().setName("reviews").addColumns(Column.newBuilder().setName("hotel_code"))
+                        .addForeignKeys(ForeignKey.newBuilder().addColumns("hotel_code").setReferencedTable("HOTELS").addReferencedColumns("code")))
+                .build());
+
+        assertThat(referenced.isKey("hotels", "CODE")).isTrue();
+        assertThat(referenced.isKey("hotels", "name")).isFalse();
+        assertThat(referenced.isKey("reviews", "code")).as("another table's column of the same name").isFalse();
+        assertThat(referenced.hasColumnNamed("HOTEL_CODE")).isTrue();
+        assertThat(referenced.hasColumnNamed("hotel")).isFalse();
     }
 
     @Test

@@ -1,11 +1,14 @@
 package dev.overtone.parser.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.output.Response;
+import dev.overtone.parser.analysis.CallWork;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -45,6 +48,17 @@ class EmbeddingNameSimilarityTest {
         assertThat(similarity.semantic("", "score")).isZero();
         assertThat(similarity.semantic("rating", " ")).isZero();
         assertThat(similarity.semantic(null, "score")).isZero();
+    }
+
+    /** A large schema's names are compared one pair at a time before anything is parsed: each comparison checks the time. */
+    @Test
+    void aCallOutOfTimeStopsAtItsNextComparisonWithoutRunningTheModel() {
+        EmbeddingNameSimilarity similarity = new EmbeddingNameSimilarity(() -> {
+            throw new AssertionError("the model ran for a call out of time");
+        }, 10);
+
+        assertThatThrownBy(() -> CallWork.within(Duration.ZERO, () -> similarity.semantic("rating", "score")))
+                .isInstanceOf(CallWork.OutOfTime.class).hasMessageContaining("overtone.parser.limits.work-time");
     }
 
     @Test
