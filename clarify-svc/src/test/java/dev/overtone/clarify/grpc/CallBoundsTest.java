@@ -3,8 +3,8 @@ package dev.overtone.clarify.grpc;
 import static dev.overtone.clarify.grpc.ClarifyGrpcServiceTest.assertStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overtone.clarify.support.AgainstRecordedParser;
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.MemoryCalls;
 import dev.overtone.clarify.support.RecordedParserTest;
@@ -19,7 +19,6 @@ import dev.overtone.proto.v1.Turn;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.QuarkusTestResource;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,18 +28,13 @@ import org.junit.jupiter.api.Test;
  */
 @RecordedParserTest
 @QuarkusTestResource(EmbeddedPostgresResource.class)
-class CallBoundsTest {
+class CallBoundsTest extends AgainstRecordedParser {
     private static final int MAX_QUESTION_LENGTH = 2000;
     private static final int MAX_FORK_CELLS = 100_000;
     private static final int MAX_FORK_VALUES = 2000;
 
     @GrpcClient("clarify")
     ClarifyServiceGrpc.ClarifyServiceBlockingStub clarify;
-
-    @AfterEach
-    void everyAnalysisWasAnsweredFromARecording() {
-        FakeParserServer.assertEveryCallRecorded();
-    }
 
     @Test
     void aQuestionPastItsBoundIsRefusedByStartChooseAndRecall() {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.overtone.clarify.support.AgainstRecordedParser;
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.proto.v1.AnswerRequest;
@@ -33,24 +33,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.hamcrest.Matchers;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The dialogue over gRPC against a real PostgreSQL: the whole flow, bad input, idempotency and races. */
 @RecordedParserTest
 @QuarkusTestResource(EmbeddedPostgresResource.class)
-class ClarifyGrpcServiceTest {
+class ClarifyGrpcServiceTest extends AgainstRecordedParser {
 
     @GrpcClient("clarify")
     ClarifyServiceGrpc.ClarifyServiceBlockingStub clarify;
 
     @GrpcClient("clarify")
     MutinyClarifyServiceGrpc.MutinyClarifyServiceStub async;
-
-    @AfterEach
-    void everyAnalysisWasAnsweredFromARecording() {
-        FakeParserServer.assertEveryCallRecorded();
-    }
 
     @Test
     void aSetKnownToBeIncompleteIsNeverResolvedWithFullConfidence() {

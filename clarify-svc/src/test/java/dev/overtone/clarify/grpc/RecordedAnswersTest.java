@@ -1,6 +1,7 @@
 package dev.overtone.clarify.grpc;
 
 import com.google.protobuf.Message;
+import dev.overtone.clarify.support.AgainstRecordedParser;
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
 import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.RecordedParserTest;
@@ -11,7 +12,6 @@ import io.grpc.Channel;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -26,14 +26,9 @@ import org.junit.jupiter.api.TestFactory;
  */
 @RecordedParserTest
 @QuarkusTestResource(EmbeddedPostgresResource.class)
-class RecordedAnswersTest {
+class RecordedAnswersTest extends AgainstRecordedParser {
     @GrpcClient("clarify")
     Channel clarify;
-
-    @AfterEach
-    void everyAnalysisWasAnsweredFromARecording() {
-        FakeParserServer.assertEveryCallRecorded();
-    }
 
     @TestFactory
     Stream<DynamicTest> everyRecordedAnswerIsWhatTheServiceAnswersNow() {

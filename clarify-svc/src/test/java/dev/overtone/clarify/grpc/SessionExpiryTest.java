@@ -3,9 +3,9 @@ package dev.overtone.clarify.grpc;
 import static dev.overtone.clarify.grpc.ClarifyGrpcServiceTest.assertStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.overtone.clarify.support.AgainstRecordedParser;
 import dev.overtone.clarify.support.Await;
 import dev.overtone.clarify.support.EmbeddedPostgresResource;
-import dev.overtone.clarify.support.FakeParserServer;
 import dev.overtone.clarify.support.HotelDialogue;
 import dev.overtone.clarify.support.RecordedParserTest;
 import dev.overtone.clarify.support.StoredRows;
@@ -19,14 +19,13 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.TestProfile;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Idle sessions expire, the cleanup marks them, and later deletes them (short times via a test profile). */
 @RecordedParserTest
 @QuarkusTestResource(EmbeddedPostgresResource.class)
 @TestProfile(SessionExpiryTest.ShortSessions.class)
-class SessionExpiryTest {
+class SessionExpiryTest extends AgainstRecordedParser {
 
     public static class ShortSessions extends ConfigProfile {
         public ShortSessions() {
@@ -40,11 +39,6 @@ class SessionExpiryTest {
 
     @GrpcClient("clarify")
     ClarifyServiceGrpc.ClarifyServiceBlockingStub clarify;
-
-    @AfterEach
-    void everyAnalysisWasAnsweredFromARecording() {
-        FakeParserServer.assertEveryCallRecorded();
-    }
 
     @Test
     void idleSessionExpiresIsMarkedThenDeleted() throws Exception {
