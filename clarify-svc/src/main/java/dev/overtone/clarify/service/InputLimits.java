@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * The bounds on what one call may ask of the dialogue's work (README, "What one call may cost"). Each is checked before
  * the work it bounds: a reply is embedded; the forks are found in a table of every reading by every slot path; and each
- * fork's pivot term compares the question's words with every value's meaning, embedding each (about 1.6 ms a value).
+ * fork's pivot term compares the question's words with every value's meaning, embedding each (milliseconds a value).
  */
 @ApplicationScoped
 public class InputLimits {

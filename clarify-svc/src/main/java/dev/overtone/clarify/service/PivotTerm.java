@@ -29,12 +29,12 @@ public final class PivotTerm {
     public static String of(String question, DecisionVariable variable, WordSimilarity similarity) {
         Set<String> tables = tableWords(variable);
         List<String> words = candidates(question, tables);
+        if (words.isEmpty()) {
+            return ""; // no word to ground the fork: nothing of the options is gathered (their meanings would make their labels)
+        }
         String lexical = lexical(words, vocabularies(variable, tables));
         if (lexical != null) {
             return lexical;
-        }
-        if (words.isEmpty()) {
-            return ""; // before the options' meanings, which would make their labels
         }
         List<List<String>> meanings = meanings(variable);
         String best = "";

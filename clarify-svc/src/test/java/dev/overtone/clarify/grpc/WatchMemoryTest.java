@@ -139,8 +139,7 @@ class WatchMemoryTest {
         ManagedChannel channel = Grpc.newChannelBuilderForAddress("localhost",
                 ConfigProvider.getConfig().getValue("quarkus.grpc.clients.clarify.port", Integer.class), InsecureChannelCredentials.create()).build();
         AtomicReference<Status> ended = new AtomicReference<>();
-        // counted, not kept: tens of thousands arrive at once after the watcher reads again (a copy-on-write list of them
-        // took longer than the wait to fill)
+        // counted, not kept: thousands may arrive at once when the watcher reads again
         AtomicInteger read = new AtomicInteger();
         AtomicBoolean snapshotRead = new AtomicBoolean();
         ClientCall<WatchMemoryRequest, MemoryScopes> call = channel.newCall(ClarifyServiceGrpc.getWatchMemoryMethod(), CallOptions.DEFAULT);
