@@ -40,8 +40,9 @@ public interface ParserConfig {
     interface Limits {
         /**
          * The longest a call that uses no model (Analyze, Variants, their batches, Verbalize) may work on its SQL
-         * (checked at each parse), also when its caller sets no deadline; a call that reaches it fails with
-         * DEADLINE_EXCEEDED naming this knob. Parse and Repair, which may wait on the model, are not held to it.
+         * (checked at each parse and each comparison of names by meaning), also when its caller sets no deadline; a
+         * call that reaches it fails with DEADLINE_EXCEEDED naming this knob. Parse and Repair, which may wait on the
+         * model, are not held to it.
          */
         @WithDefault("10s")
         Duration workTime();

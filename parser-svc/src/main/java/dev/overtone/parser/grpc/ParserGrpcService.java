@@ -137,7 +137,7 @@ public class ParserGrpcService implements ParserService {
         });
     }
 
-    /** A model-free call's work, stopped at its parses once the call is out of time ({@link CallWork}). */
+    /** A model-free call's work, stopped at its next parse or comparison of names once out of time ({@link CallWork}). */
     private <T> Uni<T> call(Supplier<T> work) {
         Duration workTime = config.limits().workTime();
         return Uni.createFrom().item(() -> CallWork.within(workTime, work));
@@ -145,8 +145,8 @@ public class ParserGrpcService implements ParserService {
 
     /**
      * The work of a call that may wait on the model (Parse, Repair), up to the model's own timeout and retries: not held
-     * to the work time, which would cut off a slow model's answer, but stopped at its parses when its caller cancels
-     * it or its deadline passes.
+     * to the work time, which would cut off a slow model's answer, but stopped at its next parse or comparison of names
+     * when its caller cancels it or its deadline passes.
      */
     private static <T> Uni<T> modelCall(Supplier<T> work) {
         return Uni.createFrom().item(work);
