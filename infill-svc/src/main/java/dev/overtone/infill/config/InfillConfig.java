@@ -1,5 +1,6 @@
 package dev.overtone.infill.config;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -85,6 +86,15 @@ public interface InfillConfig {
          */
         @WithDefault("64")
         int keptCalls();
+
+        /**
+         * The most that is kept for all calls together, counted as the characters of their call ids, questions
+         * and varied SQL plus the encoded size of parser-svc's variants; the least recently used go first, and a call
+         * that alone needs more is not kept. A caller sets how large these are (up to the 4 MB message), so the
+         * count of calls alone does not bound the memory.
+         */
+        @WithDefault("16M")
+        MemorySize keptSize();
 
         /** How long a call's varied readings are kept: long enough for its next round, not for another call. */
         @WithDefault("30s")

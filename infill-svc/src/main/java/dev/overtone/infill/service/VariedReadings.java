@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +14,10 @@ import java.util.Map;
 /**
  * parser-svc's variants of the readings one call has varied, by the call's {@code call_id}, so that its
  * next round does not ask for the same readings' variants again (a round sends the readings found so far,
- * whose first ones are mostly those varied before). Bounded by {@code structural.kept-calls}, the call
- * used least recently dropped first, and by {@code structural.kept-for}; an expired call's place is taken
- * back only by that bound. Thread-safe.
+ * whose first ones are mostly those varied before). Bounded by {@code structural.kept-calls} and by
+ * {@code structural.kept-size} (a caller sets how large a call's texts are), the call used least recently
+ * dropped first, and by {@code structural.kept-for}; an expired call's place is taken back only by the
+ * bounds. Thread-safe.
  */
 @ApplicationScoped
 public class VariedReadings {
@@ -24,22 +26,28 @@ public class VariedReadings {
      * differently gets nothing kept.
      */
     public record Ask(String question, List<String> families) {
+        long size() {
+            return question.length() + families.stream().mapToLong(String::length).sum();
+        }
     }
 
-    private record Kept(Ask ask, Map<String, VariantsResult> bySql, long expiresNanos) {
+    private record Kept(Ask ask, Map<String, VariantsResult> bySql, long expiresNanos, long size) {
     }
 
     private final int maxCalls;
+    private final long maxSize;
     private final long keptForNanos;
     private final LinkedHashMap<String, Kept> calls = new LinkedHashMap<>(16, 0.75f, true);
+    private long keptSize;
 
     @Inject
     public VariedReadings(InfillConfig config) {
-        this(config.structural().keptCalls(), config.structural().keptFor().toNanos());
+        this(config.structural().keptCalls(), config.structural().keptSize().asLongValue(), config.structural().keptFor().toNanos());
     }
 
-    VariedReadings(int maxCalls, long keptForNanos) {
+    VariedReadings(int maxCalls, long maxSize, long keptForNanos) {
         this.maxCalls = maxCalls;
+        this.maxSize = maxSize;
         this.keptForNanos = keptForNanos;
     }
 
@@ -48,22 +56,37 @@ public class VariedReadings {
         return Map.copyOf(live(callId, ask));
     }
 
-    /** Keeps these variants for the call (with what it kept before under the same ask). */
+    /**
+     * Keeps these variants for the call (with what it kept before under the same ask). A call that alone is
+     * larger than {@code kept-size} keeps nothing, not even what it kept before.
+     */
     public synchronized void keep(String callId, Ask ask, Map<String, VariantsResult> bySql) {
         if (callId.isEmpty() || maxCalls <= 0 || bySql.isEmpty()) {
             return;
         }
         Map<String, VariantsResult> all = new HashMap<>(live(callId, ask));
         all.putAll(bySql);
-        calls.put(callId, new Kept(ask, all, System.nanoTime() + keptForNanos));
-        while (calls.size() > maxCalls) {
-            calls.remove(calls.keySet().iterator().next());
+        long size = callId.length() + ask.size() + all.entrySet().stream()
+                .mapToLong(e -> e.getKey().length() + e.getValue().getSerializedSize()).sum();
+        forget(callId);
+        if (size > maxSize) {
+            return;
+        }
+        calls.put(callId, new Kept(ask, all, System.nanoTime() + keptForNanos, size));
+        keptSize += size;
+        Iterator<Kept> leastRecentFirst = calls.values().iterator();
+        while (calls.size() > maxCalls || keptSize > maxSize) {
+            keptSize -= leastRecentFirst.next().size();
+            leastRecentFirst.remove();
         }
     }
 
     /** Drops what was kept for the call (its last round has read it). */
     public synchronized void forget(String callId) {
-        calls.remove(callId);
+        Kept kept = calls.remove(callId);
+        if (kept != null) {
+            keptSize -= kept.size();
+        }
     }
 
     private Map<String, VariantsResult> live(String callId, Ask ask) {

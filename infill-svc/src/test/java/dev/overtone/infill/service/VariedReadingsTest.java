@@ -11,12 +11,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 class VariedReadingsTest {
     private static final VariedReadings.Ask ASK = new VariedReadings.Ask("list the hotels", List.of());
     private static final long A_MINUTE = 60_000_000_000L;
+    private static final long NO_SIZE_BOUND = Long.MAX_VALUE;
     private static final VariantsResult STARS = VariantsResult.newBuilder().setCanonicalSql("SELECT stars FROM hotels").build();
     private static final VariantsResult NAMES = VariantsResult.newBuilder().setCanonicalSql("SELECT name FROM hotels").build();
 
     @Test
     void aCallGetsBackWhatItKeptUnderTheSameAskAndAddsToIt() {
-        VariedReadings kept = new VariedReadings(8, A_MINUTE);
+        VariedReadings kept = new VariedReadings(8, NO_SIZE_BOUND, A_MINUTE);
         kept.keep("c1", ASK, Map.of("s1", STARS));
         kept.keep("c1", ASK, Map.of("s2", NAMES));
 
@@ -28,18 +29,18 @@ class VariedReadingsTest {
 
     @Test
     void nothingIsKeptWithoutACallIdOrPastItsTime() {
-        VariedReadings kept = new VariedReadings(8, A_MINUTE);
+        VariedReadings kept = new VariedReadings(8, NO_SIZE_BOUND, A_MINUTE);
         kept.keep("", ASK, Map.of("s1", STARS));
         assertThat(kept.of("", ASK)).isEmpty();
 
-        VariedReadings expired = new VariedReadings(8, -1);
+        VariedReadings expired = new VariedReadings(8, NO_SIZE_BOUND, -1);
         expired.keep("c1", ASK, Map.of("s1", STARS));
         assertThat(expired.of("c1", ASK)).isEmpty();
     }
 
     @Test
     void aForgottenCallHasNothingKeptAndTheOthersKeepTheirs() {
-        VariedReadings kept = new VariedReadings(8, A_MINUTE);
+        VariedReadings kept = new VariedReadings(8, NO_SIZE_BOUND, A_MINUTE);
         kept.keep("c1", ASK, Map.of("s1", STARS));
         kept.keep("c2", ASK, Map.of("s2", NAMES));
 
@@ -51,7 +52,7 @@ class VariedReadingsTest {
 
     @Test
     void theCallUsedLeastRecentlyGoesFirstWhenTheBoundIsReached() {
-        VariedReadings kept = new VariedReadings(2, A_MINUTE);
+        VariedReadings kept = new VariedReadings(2, NO_SIZE_BOUND, A_MINUTE);
         kept.keep("c1", ASK, Map.of("s1", STARS));
         kept.keep("c2", ASK, Map.of("s1", STARS));
         assertThat(kept.of("c1", ASK)).isNotEmpty();
@@ -59,6 +60,52 @@ class VariedReadingsTest {
         kept.keep("c3", ASK, Map.of("s1", STARS));
 
         assertThat(kept.of("c2", ASK)).isEmpty();
+        assertThat(kept.of("c1", ASK)).isNotEmpty();
+        assertThat(kept.of("c3", ASK)).isNotEmpty();
+    }
+
+    /** What keeping {@link #STARS} for a call id of two characters under {@link #ASK} counts. */
+    private static final long ONE_CALL = 2 + ASK.question().length() + "s1".length() + STARS.getSerializedSize();
+
+    @Test
+    void theCallUsedLeastRecentlyGoesFirstWhenTheKeptSizeIsReached() {
+        VariedReadings kept = new VariedReadings(8, 2 * ONE_CALL, A_MINUTE);
+        kept.keep("c1", ASK, Map.of("s1", STARS));
+        kept.keep("c2", ASK, Map.of("s1", STARS));
+        assertThat(kept.of("c1", ASK)).isNotEmpty();
+
+        kept.keep("c3", ASK, Map.of("s1", STARS));
+
+        assertThat(kept.of("c2", ASK)).isEmpty();
+        assertThat(kept.of("c1", ASK)).isNotEmpty();
+        assertThat(kept.of("c3", ASK)).isNotEmpty();
+    }
+
+    @Test
+    void aForgottenCallGivesBackItsSize() {
+        VariedReadings kept = new VariedReadings(8, 2 * ONE_CALL, A_MINUTE);
+        kept.keep("c1", ASK, Map.of("s1", STARS));
+        kept.keep("c2", ASK, Map.of("s1", STARS));
+        kept.forget("c1");
+
+        kept.keep("c3", ASK, Map.of("s1", STARS));
+
+        assertThat(kept.of("c2", ASK)).isNotEmpty();
+        assertThat(kept.of("c3", ASK)).isNotEmpty();
+    }
+
+    @Test
+    void aCallLargerThanTheKeptSizeAloneKeepsNothingAndTheOthersKeepTheirs() {
+        VariedReadings kept = new VariedReadings(8, 2 * ONE_CALL, A_MINUTE);
+        kept.keep("c1", ASK, Map.of("s1", STARS));
+        kept.keep("c2", ASK, Map.of("s1", STARS));
+        String longSql = "SELECT name FROM hotels WHERE name = '" + "x".repeat((int) (2 * ONE_CALL)) + "'";
+
+        kept.keep("c2", ASK, Map.of(longSql, NAMES));
+
+        assertThat(kept.of("c2", ASK)).isEmpty();
+        assertThat(kept.of("c1", ASK)).containsOnlyKeys("s1");
+        kept.keep("c3", ASK, Map.of("s1", STARS));
         assertThat(kept.of("c1", ASK)).isNotEmpty();
         assertThat(kept.of("c3", ASK)).isNotEmpty();
     }

@@ -10,9 +10,17 @@ import java.util.function.Supplier;
 /**
  * The vectors of texts from an embedding model that is loaded on first use (at start, by a service's warm-up,
  * unless it is off), cached per text up to a bound (a full cache is emptied, not evicted entry by entry: the
- * texts are a few schemas' names), and the cosine that compares them.
+ * texts are a few schemas' names), and the cosine that compares them. Only texts of at most
+ * {@link #MAX_CACHED_LENGTH} characters are cached, so the cache's size follows its bound whatever a caller names.
  */
 public final class CachedVectors {
+    /**
+     * The longest text kept. The texts compared are names and words: PostgreSQL cuts an identifier at 63 bytes,
+     * and the model reads at most 256 word pieces of a text. A caller may send names of any length, though (a
+     * 4 MB request held 40 names of 90,000 characters), and a cache bounded by count alone kept them all: 62 such
+     * requests made a 256 MB parser-svc exit. A longer text is embedded each time it is asked for.
+     */
+    public static final int MAX_CACHED_LENGTH = 256;
 
     private final BuiltOnce<EmbeddingModel> model;
     private final int maxCached;
@@ -29,6 +37,9 @@ public final class CachedVectors {
             return v;
         }
         v = model().embed(text).content().vector();
+        if (text.length() > MAX_CACHED_LENGTH) {
+            return v;
+        }
         if (cache.size() >= maxCached) {
             cache.clear();
         }

@@ -62,6 +62,23 @@ class CachedVectorsTest {
     }
 
     @Test
+    void aTextLongerThanTheCachedLengthIsEmbeddedEachTimeAndNeverKept() {
+        CountingModel model = new CountingModel();
+        CachedVectors vectors = new CachedVectors(() -> model, 10);
+        String longest = "n".repeat(CachedVectors.MAX_CACHED_LENGTH);
+        String tooLong = longest + "n";
+
+        vectors.of(longest);
+        vectors.of(longest);
+        assertThat(vectors.of(tooLong)).containsExactly(tooLong.length(), 1);
+        vectors.of(tooLong);
+
+        assertThat(model.embedded).containsExactly(longest, tooLong, tooLong);
+        assertThat(vectors.cached(longest)).isNotNull();
+        assertThat(vectors.cached(tooLong)).isNull();
+    }
+
+    @Test
     void cosineIsOneForTheSameDirectionZeroForOrthogonalOrAllZeroVectors() {
         assertThat(CachedVectors.cosine(new float[] {1, 2}, new float[] {2, 4})).isCloseTo(1.0, within(1e-9));
         assertThat(CachedVectors.cosine(new float[] {1, 0}, new float[] {0, 3})).isZero();
