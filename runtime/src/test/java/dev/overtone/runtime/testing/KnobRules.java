@@ -1,6 +1,8 @@
 package dev.overtone.runtime.testing;
 
 import io.quarkus.runtime.configuration.DurationConverter;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.quarkus.runtime.configuration.MemorySizeConverter;
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfigBuilder;
 import io.smallrye.config.SysPropConfigSource;
@@ -115,6 +117,7 @@ public final class KnobRules {
     private static <T> T mapped(Class<T> mapping, Map<String, String> properties) {
         return new SmallRyeConfigBuilder().withMapping(mapping).addDefaultInterceptors().withValidateUnknown(false)
                 .withConverter(Duration.class, 100, new DurationConverter())
+                .withConverter(MemorySize.class, 100, new MemorySizeConverter())
                 .withSources(new SysPropConfigSource(), new PropertiesConfigSource(properties, "application.properties", 100))
                 .build().getConfigMapping(mapping);
     }
