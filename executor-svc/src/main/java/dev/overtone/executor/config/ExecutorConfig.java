@@ -41,6 +41,14 @@ public interface ExecutorConfig {
     @WithDefault("4096")
     int shapeCacheSize();
 
+    /**
+     * The longest statement text, in characters, that any cache remembers: the policy's decisions, result shapes,
+     * statements kept prepared. A longer one is checked, described and prepared anew each time. A caller sets how
+     * long its statements are, so the caches' counts alone bound no memory.
+     */
+    @WithDefault("4096")
+    int maxRememberedLength();
+
     interface Limits {
         /** Statement timeout when the call sets none. */
         @WithDefault("10s")

@@ -35,10 +35,15 @@ final class ColumnShapes {
 
     private final Map<Key, Shape> shapes = new ConcurrentHashMap<>();
     private final int size;
+    private final int maxRememberedLength;
 
-    /** @param size shapes remembered at most; 0 remembers none */
-    ColumnShapes(int size) {
+    /**
+     * @param size shapes remembered at most; 0 remembers none
+     * @param maxRememberedLength the longest text whose shape is remembered
+     */
+    ColumnShapes(int size, int maxRememberedLength) {
         this.size = size;
+        this.maxRememberedLength = maxRememberedLength;
     }
 
     /** The shape last seen for this text on this database, or null. */
@@ -47,7 +52,7 @@ final class ColumnShapes {
     }
 
     void put(TenantDatabase database, String sql, Shape shape) {
-        if (size <= 0) {
+        if (size <= 0 || sql.length() > maxRememberedLength) {
             return;
         }
         if (shapes.size() >= size) {

@@ -21,12 +21,17 @@ final class KeptStatements {
 
     private final Connection connection;
     private final boolean keeps;
+    private final int maxRememberedLength;
     private final Map<String, Kept> kept;
     private PreparedStatement version;
 
-    /** @param size statements kept at most; 0 keeps none */
-    KeptStatements(Connection connection, int size) {
+    /**
+     * @param size statements kept at most; 0 keeps none
+     * @param maxRememberedLength the longest text kept
+     */
+    KeptStatements(Connection connection, int size, int maxRememberedLength) {
         this.connection = connection;
+        this.maxRememberedLength = maxRememberedLength;
         this.keeps = size > 0;
         this.kept = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
@@ -75,9 +80,9 @@ final class KeptStatements {
         }
     }
 
-    /** Whether statements are kept at all. */
-    boolean keeps() {
-        return keeps;
+    /** Whether this text's statement would be kept: statements are kept at all, and the text is not too long. */
+    boolean keeps(String sql) {
+        return keeps && sql.length() <= maxRememberedLength;
     }
 
     int size() {

@@ -36,9 +36,9 @@ public class PostgresEngine implements TenantEngine {
     private final CappedRead read;
 
     public PostgresEngine(Vertx vertx, ExecutorConfig config) {
-        this.sessions = new PostgresSessions(vertx, config.pool(), config.limits());
+        this.sessions = new PostgresSessions(vertx, config.pool(), config.limits(), config.maxRememberedLength());
         this.statements = sessions.statements();
-        this.shapes = new ColumnShapes(config.shapeCacheSize());
+        this.shapes = new ColumnShapes(config.shapeCacheSize(), config.maxRememberedLength());
         this.read = new CappedRead(sessions, config.limits().fetchBytes());
     }
 

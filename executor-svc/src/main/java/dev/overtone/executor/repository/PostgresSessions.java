@@ -40,10 +40,10 @@ final class PostgresSessions {
     /** Calls in progress whose statements have all returned rows so far (false once one did not): see the reset. */
     private final Map<io.vertx.sqlclient.SqlConnection, Boolean> rowsOnly = new ConcurrentHashMap<>();
 
-    PostgresSessions(Vertx vertx, ExecutorConfig.PgPool poolConfig, ExecutorConfig.Limits limits) {
+    PostgresSessions(Vertx vertx, ExecutorConfig.PgPool poolConfig, ExecutorConfig.Limits limits, int maxRememberedLength) {
         this.vertx = vertx;
         this.poolConfig = poolConfig;
-        this.statements = new PreparedOnConnections(poolConfig.preparedPerConnection());
+        this.statements = new PreparedOnConnections(poolConfig.preparedPerConnection(), maxRememberedLength);
         this.reset = new SessionReset(statements);
         this.setUp = new SessionSetUp(limits, poolConfig);
     }

@@ -20,11 +20,16 @@ import java.util.Map;
  */
 final class PreparedOnConnections {
     private final int perConnection;
+    private final int maxRememberedLength;
     private final Map<Connection, LinkedHashMap<String, PreparedStatement>> kept = new IdentityHashMap<>();
 
-    /** @param perConnection statements kept per connection; 0 keeps none */
-    PreparedOnConnections(int perConnection) {
+    /**
+     * @param perConnection statements kept per connection; 0 keeps none
+     * @param maxRememberedLength the longest text kept prepared
+     */
+    PreparedOnConnections(int perConnection, int maxRememberedLength) {
         this.perConnection = perConnection;
+        this.maxRememberedLength = maxRememberedLength;
     }
 
     boolean enabled() {
@@ -45,7 +50,7 @@ final class PreparedOnConnections {
      * used past the bound, are closed (queued on the connection, which the caller holds). Without keeping, closes it.
      */
     synchronized void keep(SqlConnection connection, String sql, PreparedStatement prepared) {
-        if (!enabled()) {
+        if (!enabled() || sql.length() > maxRememberedLength) {
             closeLater(prepared);
             return;
         }

@@ -24,12 +24,14 @@ import org.sqlite.SQLiteOpenMode;
  */
 final class SqliteConnections {
     private final ExecutorConfig.Sqlite config;
+    private final int maxRememberedLength;
     private final SqliteConnectionLimits limits;
     private final IdleConnections idle;
     private final Map<Connection, KeptStatements> kept = new ConcurrentHashMap<>();
 
     SqliteConnections(ExecutorConfig config) {
         this.config = config.sqlite();
+        this.maxRememberedLength = config.maxRememberedLength();
         this.limits = new SqliteConnectionLimits(config.sqlite());
         // a tenant runs at most bulkhead.max-concurrent statements at once, so one file never needs more idle
         this.idle = new IdleConnections(config.bulkhead().maxConcurrent(), config.sqlite().maxIdleConnections());
@@ -63,7 +65,7 @@ final class SqliteConnections {
                 // connections the idle pool closed on its own (least recently used): their statements went with them
                 kept.values().removeIf(KeptStatements::closed);
             }
-            statements = new KeptStatements(connection, config.preparedPerConnection());
+            statements = new KeptStatements(connection, config.preparedPerConnection(), maxRememberedLength);
             kept.put(connection, statements);
         }
         return statements;

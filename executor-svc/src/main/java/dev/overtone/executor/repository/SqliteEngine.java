@@ -130,7 +130,7 @@ public class SqliteEngine implements TenantEngine {
         if (capped == null) {
             return runOnce(connection, sql, limits, started, use);
         }
-        if (!statements.keeps()) {
+        if (!statements.keeps(sql)) {
             return runOnce(connection, capped.sql(), capped, limits, started, use);
         }
         int before = statements.schemaVersion();

@@ -15,7 +15,7 @@ class ColumnShapesTest {
 
     @Test
     void aShapeIsRememberedForItsDatabaseAndTextOnly() {
-        ColumnShapes shapes = new ColumnShapes(10);
+        ColumnShapes shapes = new ColumnShapes(10, 4096);
         shapes.put(HOTELS, "SELECT name FROM t", NAME);
         assertThat(shapes.get(HOTELS, "SELECT name FROM t")).isEqualTo(NAME);
         assertThat(shapes.get(SHOPS, "SELECT name FROM t")).isNull();
@@ -32,7 +32,7 @@ class ColumnShapesTest {
 
     @Test
     void atTheBoundTheShapesAreDroppedBeforeTheNewOneIsKept() {
-        ColumnShapes shapes = new ColumnShapes(2);
+        ColumnShapes shapes = new ColumnShapes(2, 4096);
         shapes.put(HOTELS, "a", NAME);
         shapes.put(HOTELS, "b", NAME);
         shapes.put(HOTELS, "c", NAME);
@@ -42,8 +42,18 @@ class ColumnShapesTest {
     }
 
     @Test
+    void theShapeOfATextLongerThanTheRememberedLengthIsNotRemembered() {
+        ColumnShapes shapes = new ColumnShapes(10, "SELECT 1".length());
+        shapes.put(HOTELS, "SELECT 1", NAME);
+        shapes.put(HOTELS, "SELECT 10", NAME);
+        assertThat(shapes.get(HOTELS, "SELECT 1")).isEqualTo(NAME);
+        assertThat(shapes.get(HOTELS, "SELECT 10")).isNull();
+        assertThat(shapes.size()).isEqualTo(1);
+    }
+
+    @Test
     void withASizeOfZeroNothingIsRemembered() {
-        ColumnShapes shapes = new ColumnShapes(0);
+        ColumnShapes shapes = new ColumnShapes(0, 4096);
         shapes.put(HOTELS, "a", NAME);
         assertThat(shapes.size()).isZero();
         assertThat(shapes.get(HOTELS, "a")).isNull();

@@ -33,7 +33,7 @@ class DemoPostgres {
     }
 
     PostgresSessions sessions(Map<String, Object> poolKnobs) {
-        return new PostgresSessions(vertx, pool(poolKnobs), config.limits());
+        return new PostgresSessions(vertx, pool(poolKnobs), config.limits(), config.maxRememberedLength());
     }
 
     PostgresEngine engine(Map<String, Object> poolKnobs) {

@@ -29,7 +29,7 @@ class KeptStatementsTest {
 
     @Test
     void theLeastRecentlyUsedStatementIsClosedWhenOneMoreIsKept() throws SQLException {
-        KeptStatements kept = new KeptStatements(db.connection(), 2);
+        KeptStatements kept = new KeptStatements(db.connection(), 2, 4096);
         PreparedStatement a = prepared("SELECT name FROM hotels");
         PreparedStatement b = prepared("SELECT city FROM hotels");
         PreparedStatement c = prepared("SELECT 1");
@@ -46,7 +46,7 @@ class KeptStatementsTest {
 
     @Test
     void aStatementWhoseCutNoLongerHoldsIsForgottenAndClosed() throws SQLException {
-        KeptStatements kept = new KeptStatements(db.connection(), 4);
+        KeptStatements kept = new KeptStatements(db.connection(), 4, 4096);
         PreparedStatement a = prepared("SELECT name FROM hotels");
         keep(kept, "a", a, 7);
         assertThat(kept.get("a", FULL).schemaVersion()).isEqualTo(7);
@@ -57,7 +57,7 @@ class KeptStatementsTest {
 
     @Test
     void keepingTheSameTextAgainClosesTheStatementItReplaces() throws SQLException {
-        KeptStatements kept = new KeptStatements(db.connection(), 4);
+        KeptStatements kept = new KeptStatements(db.connection(), 4, 4096);
         PreparedStatement first = prepared("SELECT name FROM hotels");
         PreparedStatement second = prepared("SELECT name FROM hotels");
         keep(kept, "a", first, 1);
@@ -68,17 +68,24 @@ class KeptStatementsTest {
 
     @Test
     void withASizeOfZeroNothingIsKeptAndTheStatementIsClosedAtOnce() throws SQLException {
-        KeptStatements kept = new KeptStatements(db.connection(), 0);
+        KeptStatements kept = new KeptStatements(db.connection(), 0, 4096);
         PreparedStatement a = prepared("SELECT name FROM hotels");
         keep(kept, "a", a, 1);
-        assertThat(kept.keeps()).isFalse();
+        assertThat(kept.keeps("a")).isFalse();
         assertThat(kept.size()).isZero();
         assertThat(a.isClosed()).isTrue();
     }
 
     @Test
+    void aTextLongerThanTheRememberedLengthIsNotKept() {
+        KeptStatements kept = new KeptStatements(db.connection(), 4, "SELECT 1".length());
+        assertThat(kept.keeps("SELECT 1")).isTrue();
+        assertThat(kept.keeps("SELECT 10")).isFalse();
+    }
+
+    @Test
     void theSchemaVersionChangesWithTheSchemaAndAClosedConnectionIsSeen() throws SQLException {
-        KeptStatements kept = new KeptStatements(db.connection(), 2);
+        KeptStatements kept = new KeptStatements(db.connection(), 2, 4096);
         int before = kept.schemaVersion();
         assertThat(kept.schemaVersion()).isEqualTo(before);
         db.connection().createStatement().execute("CREATE TABLE rooms (id INTEGER)");

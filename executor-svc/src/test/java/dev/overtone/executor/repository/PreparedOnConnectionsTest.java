@@ -57,7 +57,7 @@ class PreparedOnConnectionsTest {
 
     @Test
     void theLeastRecentlyUsedStatementPastTheBoundIsClosedOnTheServer() {
-        PreparedOnConnections kept = new PreparedOnConnections(2);
+        PreparedOnConnections kept = new PreparedOnConnections(2, 4096);
         PreparedStatement names = prepared(connection, NAMES);
         kept.keep(connection.getDelegate(), NAMES, names);
         kept.keep(connection.getDelegate(), STARS, prepared(connection, STARS));
@@ -74,7 +74,7 @@ class PreparedOnConnectionsTest {
 
     @Test
     void aStatementKeptAgainForItsTextClosesTheOneBeforeAndADroppedOneIsClosed() {
-        PreparedOnConnections kept = new PreparedOnConnections(4);
+        PreparedOnConnections kept = new PreparedOnConnections(4, 4096);
         kept.keep(connection.getDelegate(), NAMES, prepared(connection, NAMES));
         PreparedStatement again = prepared(connection, NAMES);
         kept.keep(connection.getDelegate(), NAMES, again);
@@ -90,7 +90,7 @@ class PreparedOnConnectionsTest {
 
     @Test
     void eachConnectionKeepsItsOwnAndAForgottenConnectionKeepsNone() {
-        PreparedOnConnections kept = new PreparedOnConnections(4);
+        PreparedOnConnections kept = new PreparedOnConnections(4, 4096);
         SqlConnection other = pool.getConnectionAndAwait();
         try {
             kept.keep(connection.getDelegate(), NAMES, prepared(connection, NAMES));
@@ -107,8 +107,20 @@ class PreparedOnConnectionsTest {
     }
 
     @Test
+    void aStatementWhoseTextIsLongerThanTheRememberedLengthIsClosedAtOnce() {
+        PreparedOnConnections kept = new PreparedOnConnections(4, NAMES.length());
+        kept.keep(connection.getDelegate(), NAMES, prepared(connection, NAMES));
+        String longer = NAMES + " ";
+        kept.keep(connection.getDelegate(), longer, prepared(connection, longer));
+
+        assertThat(kept.get(connection.getDelegate(), NAMES)).isNotNull();
+        assertThat(kept.get(connection.getDelegate(), longer)).isNull();
+        assertThat(onTheServer(connection)).isEqualTo(1);
+    }
+
+    @Test
     void keepingNoneClosesEachStatementAtOnce() {
-        PreparedOnConnections none = new PreparedOnConnections(0);
+        PreparedOnConnections none = new PreparedOnConnections(0, 4096);
 
         none.keep(connection.getDelegate(), NAMES, prepared(connection, NAMES));
 

@@ -31,7 +31,8 @@ class SqliteConnectionsTest {
             "sqlite", ConfigStub.of(ExecutorConfig.Sqlite.class, Map.of("maxLength", 1_000_000, "likePatternLength", 100,
                     "exprDepth", 1000, "compoundSelect", 500, "functionArgs", 100, "sqlLength", 1_000_000,
                     "progressSteps", 1000, "maxIdleConnections", 4, "preparedPerConnection", 2)),
-            "bulkhead", ConfigStub.of(ExecutorConfig.Bulkhead.class, Map.of("maxConcurrent", 2))));
+            "bulkhead", ConfigStub.of(ExecutorConfig.Bulkhead.class, Map.of("maxConcurrent", 2)),
+            "maxRememberedLength", 4096));
 
     @TempDir
     Path folder;

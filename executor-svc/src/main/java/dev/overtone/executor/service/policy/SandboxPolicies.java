@@ -24,6 +24,7 @@ public class SandboxPolicies {
     private final Map<String, SandboxPolicy> perTenant = new HashMap<>();
     private final Map<String, Object> decisions = new ConcurrentHashMap<>();
     private final int cacheSize;
+    private final int maxRememberedLength;
 
     public SandboxPolicies(ExecutorConfig config, Instance<TenantSandboxPolicy> tenantPolicies) {
         ExecutorConfig.Policy policy = config.policy();
@@ -31,6 +32,7 @@ public class SandboxPolicies {
         defaults.put(EngineKind.SQLITE, new ReadOnlyPolicy(EngineKind.SQLITE, policy));
         tenantPolicies.forEach(p -> perTenant.put(p.tenant(), p));
         this.cacheSize = policy.decisionCacheSize();
+        this.maxRememberedLength = config.maxRememberedLength();
     }
 
     /** The policy's decision for this text on this database: the allowed statement, or the refusal thrown. */
@@ -44,7 +46,7 @@ public class SandboxPolicies {
      * is not remembered: it says nothing about the text.
      */
     public AllowedStatement check(TenantDatabase database, String sql, long deadlineNanos) {
-        if (cacheSize <= 0 || sql == null) {
+        if (cacheSize <= 0 || sql == null || sql.length() > maxRememberedLength) {
             return policyFor(database).check(database, sql, deadlineNanos);
         }
         String key = database.key() + '\u0000' + database.engine() + '\u0000' + sql;

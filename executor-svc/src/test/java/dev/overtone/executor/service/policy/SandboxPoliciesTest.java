@@ -43,8 +43,12 @@ class SandboxPoliciesTest {
         }
     }
 
-    @SuppressWarnings("unchecked")
     private static SandboxPolicies policies(int cacheSize, List<TenantSandboxPolicy> own) {
+        return policies(cacheSize, 4096, own);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static SandboxPolicies policies(int cacheSize, int maxRememberedLength, List<TenantSandboxPolicy> own) {
         ExecutorConfig.Policy defaults = PolicyConfigs.defaults();
         ExecutorConfig.Policy policy = (ExecutorConfig.Policy) Proxy.newProxyInstance(SandboxPoliciesTest.class.getClassLoader(),
                 new Class<?>[] {ExecutorConfig.Policy.class},
@@ -58,7 +62,7 @@ class SandboxPoliciesTest {
                     }
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
-        return new SandboxPolicies(ConfigStub.of(ExecutorConfig.class, Map.of("policy", policy)), beans);
+        return new SandboxPolicies(ConfigStub.of(ExecutorConfig.class, Map.of("policy", policy, "maxRememberedLength", maxRememberedLength)), beans);
     }
 
     @Test
@@ -99,6 +103,17 @@ class SandboxPoliciesTest {
         }
         assertThat(own.checks).hasValue(3);
         assertThat(exhausted).as("asked each time").hasValue(2);
+    }
+
+    @Test
+    void aTextLongerThanTheRememberedLengthIsDecidedAgainEachTime() {
+        CountingPolicy own = new CountingPolicy(sql -> new AllowedStatement(sql, false, false));
+        SandboxPolicies policies = policies(10, "SELECT 1".length(), List.of(own));
+        policies.check(ACME, "SELECT 1");
+        policies.check(ACME, "SELECT 1");
+        policies.check(ACME, "SELECT 10");
+        policies.check(ACME, "SELECT 10");
+        assertThat(own.checks).hasValue(3);
     }
 
     @Test
