@@ -28,6 +28,7 @@ public class ChoiceListing {
     /** {@code database} empty: every database of the tenant; {@code pageSize} 0: the default. */
     public Uni<Page> list(String tenant, String database, int pageSize, String pageToken) {
         MemoryScope.requireTenant(tenant, "ListChoices");
+        MemoryScope.requireShort("database", database, "ListChoices");
         if (pageSize < 0 || pageSize > MAX_PAGE_SIZE) {
             throw ClarifyException.invalid("page_size must be between 1 and " + MAX_PAGE_SIZE + " (0 for the default, "
                     + DEFAULT_PAGE_SIZE + "), got " + pageSize);
@@ -48,6 +49,7 @@ public class ChoiceListing {
      */
     public Uni<Long> forget(String tenant, String database, String choiceId) {
         MemoryScope.requireTenant(tenant, "Forget");
+        MemoryScope.requireShort("database", database, "Forget");
         if (choiceId == null || choiceId.isBlank()) {
             return Panache.withTransaction(() -> RememberedChoices.deleteAll(tenant, database).call(() -> told(tenant, database)))
                     .invoke(() -> forgottenHere(tenant, database));

@@ -5,6 +5,7 @@ import dev.overtone.clarify.memory.Choice;
 import dev.overtone.clarify.memory.ChoiceLookup;
 import dev.overtone.clarify.memory.ChoiceMatcher;
 import dev.overtone.clarify.memory.Decision;
+import dev.overtone.clarify.memory.MemoryScope;
 import dev.overtone.clarify.memory.ShownBeside;
 import dev.overtone.clarify.memory.TableReaders;
 import dev.overtone.clarify.memory.TenantMemory;
@@ -45,6 +46,9 @@ public class DialogueStart {
     NextTurn turns;
 
     public Uni<TurnEntity> start(StartCommand cmd) {
+        if (cmd.hasOwner()) {
+            new MemoryScope(cmd.tenant(), cmd.database()).requireOwner("Start"); // its resolving answer is remembered there
+        }
         DialogueOptions options = options(cmd);
         List<Reading> readings = forks.readings(cmd.question(), cmd.candidates());
         double[] priors = PriorRule.of(config.missingPriors()).priors(Readings.givenPriors(cmd.candidates(), readings));

@@ -32,6 +32,7 @@ class CallBoundsTest extends AgainstRecordedParser {
     private static final int MAX_QUESTION_LENGTH = 2000;
     private static final int MAX_FORK_CELLS = 100_000;
     private static final int MAX_FORK_VALUES = 2000;
+    private static final int MAX_NAME_LENGTH = 256;
 
     @GrpcClient("clarify")
     ClarifyServiceGrpc.ClarifyServiceBlockingStub clarify;
@@ -51,6 +52,29 @@ class CallBoundsTest extends AgainstRecordedParser {
                 Status.Code.INVALID_ARGUMENT, refused);
         assertStatus(() -> clarify.recall(MemoryCalls.recall(tenant, "hotels", past)), Status.Code.INVALID_ARGUMENT, refused);
         assertThat(MemoryCalls.storedChoices(tenant)).isZero();
+    }
+
+    @Test
+    void aTenantOrDatabaseNamePastItsBoundIsRefusedByEveryCallThatNamesIt() {
+        String tenant = name(MemoryCalls.newTenant(), MAX_NAME_LENGTH);
+        String database = name("hotels", MAX_NAME_LENGTH);
+        assertThat(clarify.choose(MemoryCalls.choose(tenant, database, "stars")).getRememberedList()).isNotEmpty();
+        assertThat(clarify.recall(MemoryCalls.recall(tenant, database, "return the rating of each hotel")).getAppliedList()).isNotEmpty();
+
+        String longTenant = name(MemoryCalls.newTenant(), MAX_NAME_LENGTH + 1);
+        String longDatabase = name("hotels", MAX_NAME_LENGTH + 1);
+        String tenantRefused = "the tenant name has 257 characters; memory takes at most 256";
+        String databaseRefused = "the database name has 257 characters; memory takes at most 256";
+        assertStatus(() -> clarify.choose(MemoryCalls.choose(longTenant, "hotels", "stars")), Status.Code.INVALID_ARGUMENT, tenantRefused);
+        assertStatus(() -> clarify.choose(MemoryCalls.choose(tenant, longDatabase, "stars")), Status.Code.INVALID_ARGUMENT, databaseRefused);
+        assertStatus(() -> clarify.start(MemoryCalls.start(longTenant, "hotels")), Status.Code.INVALID_ARGUMENT, tenantRefused);
+        assertStatus(() -> clarify.start(MemoryCalls.start(tenant, longDatabase)), Status.Code.INVALID_ARGUMENT, databaseRefused);
+        assertStatus(() -> clarify.recall(MemoryCalls.recall(longTenant, "hotels", "return the rating of each hotel")),
+                Status.Code.INVALID_ARGUMENT, tenantRefused);
+        assertStatus(() -> clarify.listChoices(MemoryCalls.list(tenant, longDatabase)), Status.Code.INVALID_ARGUMENT, databaseRefused);
+        assertStatus(() -> clarify.forget(MemoryCalls.forget(longTenant, "", "")), Status.Code.INVALID_ARGUMENT, tenantRefused);
+        assertThat(MemoryCalls.storedChoices(longTenant)).isZero();
+        assertThat(MemoryCalls.storedChoices(tenant)).isPositive();
     }
 
     @Test
@@ -86,6 +110,15 @@ class CallBoundsTest extends AgainstRecordedParser {
     }
 
     /** A question of exactly this many characters, of words the readings do not name. */
+    /** {@code start} filled with letters up to {@code length} characters. */
+    private static String name(String start, int length) {
+        StringBuilder name = new StringBuilder(start);
+        for (int i = 0; name.length() < length; i++) {
+            name.append((char) ('a' + (i * 7 + start.length()) % 26));
+        }
+        return name.substring(0, length);
+    }
+
     private static String question(int length) {
         StringBuilder q = new StringBuilder(HotelDialogue.QUESTION);
         for (int i = 0; q.length() < length; i++) {
