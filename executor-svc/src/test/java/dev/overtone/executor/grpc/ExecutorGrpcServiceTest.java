@@ -115,6 +115,17 @@ class ExecutorGrpcServiceTest {
     }
 
     @Test
+    void aMessageThatNamesMoreThanATrailerTakesReachesTheCallerCutWithItsCode() {
+        String name = "x".repeat(10_000);
+        String cut = "[message cut]";
+        assertStatus(() -> executor.execute(execute(name, "hotels", "SELECT 1")), Status.Code.NOT_FOUND, "unknown tenant 'xxx");
+        assertStatus(() -> executor.describe(DescribeRequest.newBuilder().setTenant("demo").setDatabase(name).build()),
+                Status.Code.NOT_FOUND, cut);
+        assertStatus(() -> executor.execute(execute("demo", "hotels", "SELECT " + name + " FROM hotels")),
+                Status.Code.INVALID_ARGUMENT, cut);
+    }
+
+    @Test
     void badLimitsAndUnknownNamesAreClear() {
         assertStatus(() -> executor.execute(execute("demo", "hotels", "SELECT 1",
                 Limits.newBuilder().setMaxRows(0).build())), Status.Code.INVALID_ARGUMENT, "max_rows");
