@@ -2,9 +2,13 @@ package dev.overtone.infill.service;
 
 import dev.overtone.proto.v1.VariantsResult;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,26 +54,17 @@ class VariedReadingsTest {
         assertThat(kept.of("c2", ASK)).containsOnlyKeys("s2");
     }
 
-    @Test
-    void theCallUsedLeastRecentlyGoesFirstWhenTheBoundIsReached() {
-        VariedReadings kept = new VariedReadings(2, NO_SIZE_BOUND, A_MINUTE);
-        kept.keep("c1", ASK, Map.of("s1", STARS));
-        kept.keep("c2", ASK, Map.of("s1", STARS));
-        assertThat(kept.of("c1", ASK)).isNotEmpty();
-
-        kept.keep("c3", ASK, Map.of("s1", STARS));
-
-        assertThat(kept.of("c2", ASK)).isEmpty();
-        assertThat(kept.of("c1", ASK)).isNotEmpty();
-        assertThat(kept.of("c3", ASK)).isNotEmpty();
-    }
-
     /** What keeping {@link #STARS} for a call id of two characters under {@link #ASK} counts. */
     private static final long ONE_CALL = 2 + ASK.question().length() + "s1".length() + STARS.getSerializedSize();
 
-    @Test
-    void theCallUsedLeastRecentlyGoesFirstWhenTheKeptSizeIsReached() {
-        VariedReadings kept = new VariedReadings(8, 2 * ONE_CALL, A_MINUTE);
+    static Stream<Arguments> boundsTheThirdCallPasses() {
+        return Stream.of(Arguments.of("two calls", new VariedReadings(2, NO_SIZE_BOUND, A_MINUTE)),
+                Arguments.of("the size of two calls", new VariedReadings(8, 2 * ONE_CALL, A_MINUTE)));
+    }
+
+    @ParameterizedTest(name = "kept: {0}")
+    @MethodSource("boundsTheThirdCallPasses")
+    void theCallUsedLeastRecentlyGoesFirstWhenTheBoundIsReached(String bound, VariedReadings kept) {
         kept.keep("c1", ASK, Map.of("s1", STARS));
         kept.keep("c2", ASK, Map.of("s1", STARS));
         assertThat(kept.of("c1", ASK)).isNotEmpty();
@@ -83,9 +78,7 @@ class VariedReadingsTest {
 
     @Test
     void aForgottenCallGivesBackItsSize() {
-        VariedReadings kept = new VariedReadings(8, 2 * ONE_CALL, A_MINUTE);
-        kept.keep("c1", ASK, Map.of("s1", STARS));
-        kept.keep("c2", ASK, Map.of("s1", STARS));
+        VariedReadings kept = fullWithTwoCalls();
         kept.forget("c1");
 
         kept.keep("c3", ASK, Map.of("s1", STARS));
@@ -96,9 +89,7 @@ class VariedReadingsTest {
 
     @Test
     void aCallLargerThanTheKeptSizeAloneKeepsNothingAndTheOthersKeepTheirs() {
-        VariedReadings kept = new VariedReadings(8, 2 * ONE_CALL, A_MINUTE);
-        kept.keep("c1", ASK, Map.of("s1", STARS));
-        kept.keep("c2", ASK, Map.of("s1", STARS));
+        VariedReadings kept = fullWithTwoCalls();
         String longSql = "SELECT name FROM hotels WHERE name = '" + "x".repeat((int) (2 * ONE_CALL)) + "'";
 
         kept.keep("c2", ASK, Map.of(longSql, NAMES));
@@ -108,5 +99,13 @@ class VariedReadingsTest {
         kept.keep("c3", ASK, Map.of("s1", STARS));
         assertThat(kept.of("c1", ASK)).isNotEmpty();
         assertThat(kept.of("c3", ASK)).isNotEmpty();
+    }
+
+    /** Bounded at the size of two calls, and holding two: c1 and c2. */
+    private static VariedReadings fullWithTwoCalls() {
+        VariedReadings kept = new VariedReadings(8, 2 * ONE_CALL, A_MINUTE);
+        kept.keep("c1", ASK, Map.of("s1", STARS));
+        kept.keep("c2", ASK, Map.of("s1", STARS));
+        return kept;
     }
 }
