@@ -21,6 +21,14 @@ public interface InfillConfig {
     @WithDefault("8")
     int maxReadings();
 
+    /**
+     * The longest question taken, in characters (interpreter-svc's and clarify-svc's own bound). A longer one is
+     * INVALID_ARGUMENT: its words are sent to parser-svc and the model, and a question of 1 MB kept parser-svc busy
+     * until infill's deadline cancelled it (2 s).
+     */
+    @WithDefault("2000")
+    int maxQuestionLength();
+
     interface Model {
         /** Use the infilling model by default (a request's options.model wins). */
         @WithDefault("true")

@@ -1,5 +1,6 @@
 package dev.overtone.infill.grpc;
 
+import dev.overtone.infill.config.InfillConfig;
 import dev.overtone.infill.service.InfillCoordinator;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillResponse;
@@ -14,6 +15,8 @@ import jakarta.inject.Inject;
 public class InfillGrpcService implements InfillService {
     @Inject
     InfillCoordinator coordinator;
+    @Inject
+    InfillConfig config;
 
     @Override
     @Blocking
@@ -22,9 +25,14 @@ public class InfillGrpcService implements InfillService {
     }
 
     /** The request, or INVALID_ARGUMENT saying what to send instead. */
-    private static InfillRequest validated(InfillRequest request) {
+    private InfillRequest validated(InfillRequest request) {
         if (request.getQuestion().isBlank()) {
             throw new IllegalArgumentException("question is empty: infill needs the question the readings answer");
+        }
+        int limit = config.maxQuestionLength();
+        if (request.getQuestion().length() > limit) {
+            throw new IllegalArgumentException("the question has " + request.getQuestion().length() + " characters; the limit is "
+                    + limit + " (overtone.infill.max-question-length)");
         }
         if (request.getOptions().getMaxReadings() < 0) {
             throw new IllegalArgumentException("max_readings must be 0 (server default) or positive");

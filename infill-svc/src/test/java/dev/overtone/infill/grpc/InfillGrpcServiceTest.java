@@ -3,13 +3,16 @@ package dev.overtone.infill.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.overtone.infill.config.InfillConfig;
 import dev.overtone.infill.service.InfillCoordinator;
 import dev.overtone.proto.v1.InfillOptions;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillResponse;
+import dev.overtone.runtime.testing.ConfigStub;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class InfillGrpcServiceTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
+    private static final int MAX_QUESTION_LENGTH = 2000;
 
     private final List<InfillRequest> coordinated = new ArrayList<>();
     /** An inner (not static) subclass, so no @QuarkusTest of the module takes it for a bean. */
@@ -46,6 +50,18 @@ class InfillGrpcServiceTest {
     }
 
     @Test
+    void aQuestionPastItsBoundIsRefusedNamingTheKnobAndOneAtItGoesOn() {
+        String atBound = "x".repeat(MAX_QUESTION_LENGTH);
+        assertThatThrownBy(() -> infill(InfillRequest.newBuilder().setQuestion(atBound + "x").build()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the question has 2001 characters; the limit is 2000 (overtone.infill.max-question-length)");
+        assertThat(coordinated).isEmpty();
+
+        infill(InfillRequest.newBuilder().setQuestion(atBound).build());
+        assertThat(coordinated).hasSize(1);
+    }
+
+    @Test
     void theServersDefaultOrAPositiveMaxGoesToTheCoordinatorAsItCame() {
         assertThat(infill(request(0)).getAllCovered()).isTrue();
         infill(request(3));
@@ -55,6 +71,7 @@ class InfillGrpcServiceTest {
 
     private InfillResponse infill(InfillRequest request) {
         service.coordinator = coordinator;
+        service.config = ConfigStub.of(InfillConfig.class, Map.of("maxQuestionLength", MAX_QUESTION_LENGTH));
         return service.infill(request).await().atMost(WAIT);
     }
 
