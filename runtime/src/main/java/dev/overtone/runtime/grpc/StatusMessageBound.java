@@ -14,10 +14,10 @@ import java.nio.charset.StandardCharsets;
 /**
  * Cuts the message of every status this service answers to {@link #MAX_ENCODED_BYTES} as it travels, so that it
  * always reaches the caller. A message may name what the caller sent (an unknown tenant, a column the engine did not
- * find), and it travels in the {@code grpc-message} trailer, percent-encoded; clients refuse trailers past their header
- * list size (8 KiB in grpc-java and grpc-js by default) and reset the stream. A Describe for a tenant name of 10,000
- * characters was answered NOT_FOUND and reached its caller as INTERNAL "RST_STREAM ... PROTOCOL_ERROR". Every gRPC
- * service of the application gets this interceptor.
+ * find), and it travels in the {@code grpc-message} trailer, percent-encoded; a client refuses trailers past its
+ * header list size (8 KiB by default in grpc-java, which these services use) and resets the stream. A Describe for a
+ * tenant name of 10,000 characters was answered NOT_FOUND and reached its caller as INTERNAL "RST_STREAM ...
+ * PROTOCOL_ERROR". Every gRPC service of the application gets this interceptor.
  */
 @Singleton
 @GlobalInterceptor
@@ -59,7 +59,7 @@ public class StatusMessageBound implements ServerInterceptor {
     static int encodedBytes(String text) {
         int bytes = 0;
         for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
-            bytes += b >= ' ' && b < '~' + 1 && b != '%' ? 1 : 3;
+            bytes += b >= ' ' && b <= '~' && b != '%' ? 1 : 3;
         }
         return bytes;
     }
