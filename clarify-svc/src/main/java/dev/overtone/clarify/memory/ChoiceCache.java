@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * A remembering database's unexpired choices as this replica last read them, kept until any replica records or forgets a
@@ -17,8 +19,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * scope (or its tenant) since, so a query that raced a write is used once and never kept. While the listener is not
  * listening a notice can be missed: then nothing is served or kept, and every entry read before is dropped
  * ({@link #reset}, at the loss and again when it listens). An entry's expired choices are left out as it is served.
- * The change counts are never dropped (one number per database ever written to while this replica ran): dropping one
- * could let a stale read's stamp match again.
+ * The change counts name at most twice as many databases and tenants as the cache may hold: one more, and they start
+ * again from none, under a new epoch and with nothing held. A count may only be dropped so, for a count that went back
+ * to an old value could let a stale read's stamp match again; the new epoch keeps every stamp taken before from
+ * matching. Starting afresh excludes taking a stamp and counting a change (a lock): a change counted and then wiped
+ * while a stamp was taken could otherwise be missed by that stamp.
  */
 @Singleton
 public class ChoiceCache {
@@ -31,6 +36,8 @@ public class ChoiceCache {
     }
 
     private final int maxScopes;
+    private final int maxCounted;
+    private final ReadWriteLock counting = new ReentrantReadWriteLock();
     private final AtomicLong epoch = new AtomicLong();
     private final Map<MemoryScope, Long> scopeChanges = new ConcurrentHashMap<>();
     private final Map<String, Long> tenantChanges = new ConcurrentHashMap<>();
@@ -44,11 +51,18 @@ public class ChoiceCache {
     /** @param maxScopes the most databases kept at once (0: nothing is kept) */
     public ChoiceCache(int maxScopes) {
         this.maxScopes = maxScopes;
+        this.maxCounted = 2 * maxScopes;
     }
 
     /** Taken before the query whose result may be {@link #keep}t. */
     public Stamp stamp(MemoryScope scope) {
-        return new Stamp(epoch.get(), tenantChanges.getOrDefault(scope.tenant(), 0L), scopeChanges.getOrDefault(scope, 0L));
+        counting.readLock().lock();
+        try {
+            return new Stamp(epoch.get(), tenantChanges.getOrDefault(scope.tenant(), 0L),
+                    scopeChanges.getOrDefault(scope, 0L));
+        } finally {
+            counting.readLock().unlock();
+        }
     }
 
     /** The scope's choices unexpired at {@code now}, newest first, when a read still current is held. */
@@ -77,18 +91,48 @@ public class ChoiceCache {
 
     /** A choice of the scope was recorded. */
     public void changed(MemoryScope scope) {
-        scopeChanges.merge(scope, 1L, Long::sum);
+        count(() -> scopeChanges.merge(scope, 1L, Long::sum));
         held.remove(scope);
     }
 
     /** Choices of the scope were forgotten; an empty database: of every database of the tenant. */
     public void forgotten(MemoryScope scope) {
         if (scope.database().isEmpty()) {
-            tenantChanges.merge(scope.tenant(), 1L, Long::sum);
+            count(() -> tenantChanges.merge(scope.tenant(), 1L, Long::sum));
             held.keySet().removeIf(s -> s.tenant().equals(scope.tenant()));
         } else {
             changed(scope);
         }
+    }
+
+    private void count(Runnable change) {
+        counting.readLock().lock();
+        try {
+            change.run();
+        } finally {
+            counting.readLock().unlock();
+        }
+        if (counted() > maxCounted) {
+            startCountsAfresh();
+        }
+    }
+
+    private void startCountsAfresh() {
+        counting.writeLock().lock();
+        try {
+            if (counted() > maxCounted) {
+                scopeChanges.clear();
+                tenantChanges.clear();
+                reset();
+            }
+        } finally {
+            counting.writeLock().unlock();
+        }
+    }
+
+    /** The databases and tenants whose changes are counted now. */
+    int counted() {
+        return scopeChanges.size() + tenantChanges.size();
     }
 
     /** A notice may have been missed: nothing read before now is served again. */

@@ -94,6 +94,26 @@ class ChoiceCacheTest {
         assertThat(small.get(FLIGHTS, NOW)).isEmpty();
     }
 
+    @Test
+    void theChangeCountsStayBoundedAndNoStampTakenBeforeTheyStartAfreshMatchesAgain() {
+        ChoiceCache small = new ChoiceCache(1); // counts changes of at most 2 databases or tenants
+        ChoiceCache.Stamp beforeAnyChange = small.stamp(HOTELS);
+        small.keep(FLIGHTS, small.stamp(FLIGHTS), List.of(choice(FLIGHTS, NOW.plusSeconds(60))), true);
+        small.changed(HOTELS); // a read stamped before this may hold the old rows
+        for (int i = 0; i < 5; i++) {
+            small.changed(new MemoryScope("acme", "db" + i));
+            assertThat(small.counted()).isLessThanOrEqualTo(2);
+        }
+
+        small.keep(HOTELS, beforeAnyChange, List.of(choice(HOTELS, NOW.plusSeconds(60))), true);
+        assertThat(small.get(HOTELS, NOW)).as("HOTELS counts no change again, but that stamp is of an older epoch").isEmpty();
+        assertThat(small.get(FLIGHTS, NOW)).as("what was held is dropped with the counts").isEmpty();
+
+        List<Choice> afterwards = List.of(choice(HOTELS, NOW.plusSeconds(60)));
+        small.keep(HOTELS, small.stamp(HOTELS), afterwards, true);
+        assertThat(small.get(HOTELS, NOW)).contains(afterwards);
+    }
+
     /** A choice of this scope, made a minute before {@link #NOW} (also MemoryListenerTest's). */
     static Choice choice(MemoryScope scope, Instant expiresAt) {
         return new Choice(UUID.randomUUID(), scope.tenant(), scope.database(), "select", "rating", "reviews.score", List.of("hotels.stars"),
