@@ -120,6 +120,10 @@ public interface ClarifyConfig {
         /** Values of all the forks between the readings together (each value's meaning is embedded for a pivot term). */
         @WithDefault("2000")
         int maxForkValues();
+
+        /** How long one call's forks may take to name, at most ({@link dev.overtone.clarify.service.CallTime}). */
+        @WithDefault("10s")
+        Duration workTime();
     }
 
     interface Sessions {

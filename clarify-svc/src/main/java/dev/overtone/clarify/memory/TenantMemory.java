@@ -1,5 +1,6 @@
 package dev.overtone.clarify.memory;
 
+import dev.overtone.clarify.service.CallTime;
 import dev.overtone.clarify.service.CallerContext;
 import dev.overtone.clarify.service.ClarifyException;
 import dev.overtone.clarify.service.DecisionVariable;
@@ -74,6 +75,7 @@ public class TenantMemory {
         List<Reading> readings = readingForks.readings(r.question(), r.candidates());
         List<String> every = r.candidates().stream().map(StartCommand.CandidateInput::id).toList();
         Context ctx = Vertx.currentContext();
+        CallTime time = readingForks.callTime();
         // the database's choices first: most have none, and then the readings need no forks at all
         return lookup.candidates(r.tenant(), r.database()).chain(choices -> {
             if (choices.isEmpty() || readings.size() < 2) {
@@ -87,7 +89,7 @@ public class TenantMemory {
                 try { // here, when no pivot term needs the embedding model to run (words alone, or vectors it made before)
                     return Uni.createFrom().item(recalled(r, readings, slots, choices, readingForks::pivotTermWithoutModel));
                 } catch (WordSimilarity.NotCached e) { // the model must run: a worker thread, not the event loop
-                    return Uni.createFrom().item(() -> recalled(r, readings, slots, choices, readingForks::pivotTerm))
+                    return Uni.createFrom().item(() -> recalled(r, readings, slots, choices, (q, v) -> readingForks.pivotTerm(q, v, time)))
                             .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                             .emitOn(CallerContext.of(ctx));
                 }
@@ -156,9 +158,10 @@ public class TenantMemory {
                     "this clarify-svc remembers no choices (overtone.clarify.memory.enabled=false)");
         }
         Context ctx = Vertx.currentContext();
+        CallTime time = readingForks.callTime();
         return readingForks.slots(readings, r.candidates())
                 .emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(s -> forks(r.question(), s, chosen, readings.get(chosen)))
+                .map(s -> forks(r.question(), s, chosen, readings.get(chosen), time))
                 .emitOn(CallerContext.of(ctx))
                 .chain(forks -> Panache.withTransaction(() -> recorder.record(r.tenant(), r.database(), r.question(), Choice.Source.CALLER, forks)))
                 // as Forget does: this replica's cache is told after the commit, not only by the notice's echo
@@ -169,9 +172,9 @@ public class TenantMemory {
      * Each fork the chosen reading decides ({@link DecidedForks}: not where readings differ in order only), the columns it
      * shows beside a chosen one ({@link ShownBeside}), then the reading itself.
      */
-    private List<ForkChoice> forks(String question, List<List<SlotValue>> slots, int chosen, Reading reading) {
+    private List<ForkChoice> forks(String question, List<List<SlotValue>> slots, int chosen, Reading reading, CallTime time) {
         List<DecisionVariable> named = readingForks.variables(slots).stream()
-                .map(v -> v.withPivotTerm(readingForks.pivotTerm(question, v))).toList();
+                .map(v -> v.withPivotTerm(readingForks.pivotTerm(question, v, time))).toList();
         List<ForkChoice> out = new ArrayList<>(DecidedForks.of(named, slots, chosen));
         out.addAll(ShownBeside.of(out, ShownBeside.outerColumns(slots.get(chosen))));
         out.add(ForkChoice.reading(reading.sql(), reading.text()));

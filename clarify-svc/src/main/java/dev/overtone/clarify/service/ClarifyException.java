@@ -7,7 +7,7 @@ import io.grpc.Status;
 public class ClarifyException extends CodedFailure {
 
     public enum Kind {
-        INVALID_ARGUMENT, NOT_FOUND, FAILED_PRECONDITION, ABORTED, UNAVAILABLE, DEADLINE_EXCEEDED
+        INVALID_ARGUMENT, NOT_FOUND, FAILED_PRECONDITION, ABORTED, UNAVAILABLE, DEADLINE_EXCEEDED, CANCELLED
     }
 
     private final Kind kind;

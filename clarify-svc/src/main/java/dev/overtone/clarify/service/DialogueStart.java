@@ -53,10 +53,11 @@ public class DialogueStart {
         List<Reading> readings = forks.readings(cmd.question(), cmd.candidates());
         double[] priors = PriorRule.of(config.missingPriors()).priors(Readings.givenPriors(cmd.candidates(), readings));
         Context ctx = Vertx.currentContext();
+        CallTime time = forks.callTime();
         return forks.slots(readings, cmd.candidates())
                 // the pivot terms may run the embedding model: a worker thread, not the event loop
                 .emitOn(Infrastructure.getDefaultWorkerPool())
-                .map(s -> new Forks(forks.variables(s).stream().map(v -> v.withPivotTerm(forks.pivotTerm(cmd.question(), v))).toList(),
+                .map(s -> new Forks(forks.variables(s).stream().map(v -> v.withPivotTerm(forks.pivotTerm(cmd.question(), v, time))).toList(),
                         TableReaders.tables(s), s.stream().map(ShownBeside::outerColumns).toList()))
                 .emitOn(CallerContext.of(ctx))
                 .chain(f -> remembered(cmd)

@@ -16,13 +16,21 @@ public class PivotTerms {
     @Inject
     EmbeddingMatcher embeddings;
 
-    /** The fork's pivot term; by words alone when the embedding model is off or fails (readiness shows why). */
-    public String of(String question, DecisionVariable v) {
+    /**
+     * The fork's pivot term; by words alone when the embedding model is off or fails (readiness shows why). Each
+     * comparison by meaning first checks the call's {@code time}.
+     */
+    public String of(String question, DecisionVariable v, CallTime time) {
         if (!embeddings.enabled()) {
             return PivotTerm.of(question, v, WordSimilarity.NONE);
         }
         try {
-            return PivotTerm.of(question, v, embeddings);
+            return PivotTerm.of(question, v, (a, b) -> {
+                time.check();
+                return embeddings.similarity(a, b);
+            });
+        } catch (ClarifyException e) {
+            throw e; // the call's time is up: stop, rather than go on by words
         } catch (RuntimeException | LinkageError e) {
             LOG.warnf("the embedding model failed (%s); the question's pivot term is chosen by words only", e.toString());
             return PivotTerm.of(question, v, WordSimilarity.NONE);

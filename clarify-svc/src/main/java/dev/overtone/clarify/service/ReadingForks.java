@@ -39,9 +39,14 @@ public class ReadingForks {
         return variables;
     }
 
-    /** The fork's pivot term ({@link PivotTerms}): blocking, so callers run it on a worker thread. */
-    public String pivotTerm(String question, DecisionVariable v) {
-        return pivotTerms.of(question, v);
+    /** The fork's pivot term ({@link PivotTerms}) within the call's time: blocking, so callers run it on a worker thread. */
+    public String pivotTerm(String question, DecisionVariable v, CallTime time) {
+        return pivotTerms.of(question, v, time);
+    }
+
+    /** The call being served on this thread, with clarify-svc's work time; taken where a call starts. */
+    public CallTime callTime() {
+        return CallTime.ofCurrentCall(config.limits().workTime());
     }
 
     /** The fork's pivot term if it needs no model run ({@link PivotTerms#withoutModel}), else {@link WordSimilarity.NotCached}. */
