@@ -6,24 +6,15 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * How long one call's fork work may go on: while its caller has neither cancelled it nor let its deadline pass (the gRPC
- * call's context, taken where the call starts, for the work goes on on other threads), and at most
+ * call's context, taken where the call starts: the work itself runs on other threads), and at most
  * {@code overtone.clarify.limits.work-time} from that start, also for a caller that sets no deadline. Checked before
  * every comparison of words by meaning ({@link PivotTerms}), where a fork's pivot term spends its time, so a call whose
- * work outgrows its time stops within one comparison instead of holding a worker thread for seconds.
+ * work outgrows its time stops within one comparison instead of holding a worker thread for seconds. {@code workTime}
+ * null: no work time of its own.
  */
-public final class CallTime {
+public record CallTime(Context call, long startNanos, Duration workTime) {
     /** No limit: work outside a call (the warm-up, tests of the arithmetic). */
     public static final CallTime NONE = new CallTime(Context.ROOT, 0, null);
-
-    private final Context call;
-    private final long startNanos;
-    private final Duration workTime;
-
-    private CallTime(Context call, long startNanos, Duration workTime) {
-        this.call = call;
-        this.startNanos = startNanos;
-        this.workTime = workTime;
-    }
 
     /** The call being served on this thread, from now; taken where a gRPC method starts. */
     public static CallTime ofCurrentCall(Duration workTime) {
