@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -26,7 +27,16 @@ record JvmSettings(Map<String, String> shared, Map<String, Map<String, String>> 
     static final String SHARED_FILE = "all.env";
     /** run-java.sh's collector options: a service's own value replaces every service's, so it must start with it. */
     static final String COLLECTOR_OPTIONS = "GC_CONTAINER_OPTIONS";
+    /** run-java.sh's heap bound, a percentage of the container's memory limit. */
+    static final String HEAP_RATIO = "JAVA_MAX_MEM_RATIO";
+    /**
+     * The share of a container's memory limit that the heap and direct memory bounds must leave to the rest of the JVM
+     * (metaspace, compiled code, thread stacks, ONNX Runtime, glibc's arenas): a packaged service at rest holds about
+     * 125 MB outside its heap (infill-svc: 145–152 MB resident, 20–30 MB of heap in use), a quarter of 512 MiB.
+     */
+    static final int REST_PERCENT = 25;
     private static final Pattern KEY = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern DIRECT_BOUND = Pattern.compile("-XX:MaxDirectMemorySize=(\\d+)([kKmMgG]?)(?:\\s|$)");
 
     static JvmSettings read(Path checkout) {
         Path folder = checkout.resolve(FOLDER);
@@ -57,6 +67,47 @@ record JvmSettings(Map<String, String> shared, Map<String, Map<String, String>> 
                 violations.add(what + ": " + key + " is '" + actual + "', but " + source(service, key) + " sets '" + value + "'");
             }
         });
+    }
+
+    /**
+     * The service's heap and direct memory bounds fit its container's memory {@code limit} with a quarter of it left for
+     * the rest. Without {@code -XX:MaxDirectMemorySize} the JVM lets direct memory (Netty's buffers of the messages
+     * being read and written) grow as large as the heap bound, and the two alone may take the whole limit: a burst of
+     * large calls then has the container killed, every call in it lost.
+     */
+    void checkMemory(String what, String service, long limitBytes, List<String> violations) {
+        Map<String, String> settings = of(service);
+        Matcher direct = DIRECT_BOUND.matcher(settings.getOrDefault(COLLECTOR_OPTIONS, ""));
+        if (!direct.find()) {
+            violations.add(what + ": " + COLLECTOR_OPTIONS + " sets no -XX:MaxDirectMemorySize, so direct memory may grow as"
+                    + " large as the heap, and the two alone may take the whole memory limit (" + FOLDER + ")");
+            return;
+        }
+        String ratio = settings.get(HEAP_RATIO);
+        if (ratio == null) {
+            return; // check() names the missing setting
+        }
+        long heap = limitBytes * Long.parseLong(ratio) / 100;
+        long directBytes = Long.parseLong(direct.group(1)) << shift(direct.group(2));
+        long rest = limitBytes - heap - directBytes;
+        if (rest * 100 < limitBytes * REST_PERCENT) {
+            violations.add(what + ": the heap bound (" + ratio + "% of the " + mib(limitBytes) + " MiB memory limit, " + mib(heap)
+                    + " MiB) and -XX:MaxDirectMemorySize (" + mib(directBytes) + " MiB) leave " + mib(rest) + " MiB to the rest of"
+                    + " the JVM, under the " + REST_PERCENT + "% of the limit it needs; raise the limit or lower a bound (" + FOLDER + ")");
+        }
+    }
+
+    private static int shift(String unit) {
+        return switch (unit.toLowerCase()) {
+            case "k" -> 10;
+            case "m" -> 20;
+            case "g" -> 30;
+            default -> 0;
+        };
+    }
+
+    private static long mib(long bytes) {
+        return bytes >> 20;
     }
 
     /** A service's own collector options add to every service's instead of dropping one of them. */

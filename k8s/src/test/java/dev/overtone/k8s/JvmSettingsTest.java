@@ -8,6 +8,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,6 +47,31 @@ class JvmSettingsTest {
                 Map.of("GC_CONTAINER_OPTIONS", "-XX:+UseSerialGC -Xmn32m", "MALLOC_ARENA_MAX", "2"));
         assertThat(jvm.of("executor-svc")).containsEntry("GC_CONTAINER_OPTIONS", "-XX:+UseSerialGC");
         assertThat(jvm.inconsistencies()).isEmpty();
+    }
+
+    @Test
+    void theHeapAndDirectMemoryBoundsMustLeaveAQuarterOfTheLimit() {
+        JvmSettings jvm = new JvmSettings(Map.of("GC_CONTAINER_OPTIONS", "-XX:+UseSerialGC -XX:MaxDirectMemorySize=128m",
+                "JAVA_MAX_MEM_RATIO", "50"), Map.of());
+        List<String> violations = new ArrayList<>();
+
+        jvm.checkMemory("infill-svc", "infill-svc", 512L << 20, violations);
+        assertThat(violations).as("256 + 128 MiB of 512 leave 128, a quarter").isEmpty();
+
+        jvm.checkMemory("infill-svc", "infill-svc", 384L << 20, violations);
+        assertThat(violations).containsExactly("infill-svc: the heap bound (50% of the 384 MiB memory limit, 192 MiB) and"
+                + " -XX:MaxDirectMemorySize (128 MiB) leave 64 MiB to the rest of the JVM, under the 25% of the limit it needs;"
+                + " raise the limit or lower a bound (k8s/base/jvm)");
+    }
+
+    @Test
+    void aServiceWithoutADirectMemoryBoundFails() {
+        JvmSettings jvm = new JvmSettings(Map.of("GC_CONTAINER_OPTIONS", "-XX:+UseSerialGC", "JAVA_MAX_MEM_RATIO", "25"), Map.of());
+        List<String> violations = new ArrayList<>();
+
+        jvm.checkMemory("executor-svc", "executor-svc", 1L << 30, violations);
+
+        assertThat(violations).singleElement().asString().contains("sets no -XX:MaxDirectMemorySize");
     }
 
     @Test

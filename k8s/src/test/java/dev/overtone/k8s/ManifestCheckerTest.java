@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import org.junit.jupiter.api.Test;
@@ -71,6 +72,14 @@ class ManifestCheckerTest extends BrokenDevOverlay {
         assertTheOnlyViolationIs("Deployment clarify-svc container clarify-svc:"
                 + " MALLOC_ARENA_MAX is '8', but ConfigMap overtone-jvm from k8s/base/jvm/all.env sets '"
                 + shared("MALLOC_ARENA_MAX") + "'");
+    }
+
+    @Test
+    void aMemoryLimitTooSmallForTheJvmsBoundsFails() {
+        container("infill-svc").getResources().getLimits().put("memory", new Quantity("384Mi"));
+
+        assertTheOnlyViolationSays("Deployment infill-svc container infill-svc: the heap bound (50% of the 384 MiB memory limit",
+                "leave 64 MiB to the rest of the JVM");
     }
 
     @Test

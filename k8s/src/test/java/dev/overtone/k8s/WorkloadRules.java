@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PodSecurityContext;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecurityContext;
 import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
@@ -88,6 +89,9 @@ record WorkloadRules(Inventory inventory, Map<String, Set<String>> externalSecre
         checkSecurity(what, container.getSecurityContext(), podSecurity);
         if (container.getImage() != null && container.getImage().startsWith(OVERTONE_IMAGE_PREFIX)) {
             jvm.check(what, container.getName(), inventory.environment(container), violations);
+            if (limits.get("memory") instanceof Quantity memory) {
+                jvm.checkMemory(what, container.getName(), Quantity.getAmountInBytes(memory).longValue(), violations);
+            }
         }
         List<VolumeMount> mounts = Optional.ofNullable(container.getVolumeMounts()).orElse(List.of());
         if (mounts.stream().noneMatch(mount -> "/tmp".equals(mount.getMountPath()))) {
