@@ -19,11 +19,11 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * scope (or its tenant) since, so a query that raced a write is used once and never kept. While the listener is not
  * listening a notice can be missed: then nothing is served or kept, and every entry read before is dropped
  * ({@link #reset}, at the loss and again when it listens). An entry's expired choices are left out as it is served.
- * The change counts name at most twice as many databases and tenants as the cache may hold: one more, and they start
- * again from none, under a new epoch and with nothing held. A count may only be dropped so, for a count that went back
- * to an old value could let a stale read's stamp match again; the new epoch keeps every stamp taken before from
- * matching. Starting afresh excludes taking a stamp and counting a change (a lock): a change counted and then wiped
- * while a stamp was taken could otherwise be missed by that stamp.
+ * The change counts name at most twice as many databases and tenants as the cache may hold: one more, and they all
+ * start again from none, under a new epoch and with nothing held. They are never dropped one by one: a count back at an
+ * old value could let a stale read's stamp match again, and only the new epoch keeps every stamp taken before from
+ * matching. While the counts start afresh no stamp is taken and no change counted (a lock), so no stamp can miss a
+ * change that was counted and then wiped.
  */
 @Singleton
 public class ChoiceCache {

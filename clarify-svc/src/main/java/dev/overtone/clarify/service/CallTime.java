@@ -13,7 +13,7 @@ import java.util.concurrent.TimeoutException;
  * null: no work time of its own.
  */
 public record CallTime(Context call, long startNanos, Duration workTime) {
-    /** No limit: work outside a call (the warm-up, tests of the arithmetic). */
+    /** No limit, for work outside a call. */
     public static final CallTime NONE = new CallTime(Context.ROOT, 0, null);
 
     /** The call being served on this thread, from now; taken where a gRPC method starts. */
