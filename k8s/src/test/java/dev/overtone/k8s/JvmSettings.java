@@ -70,17 +70,17 @@ record JvmSettings(Map<String, String> shared, Map<String, Map<String, String>> 
     }
 
     /**
-     * The service's heap and direct memory bounds fit its container's memory {@code limit} with a quarter of it left for
-     * the rest. Without {@code -XX:MaxDirectMemorySize} the JVM lets direct memory (Netty's buffers of the messages
-     * being read and written) grow as large as the heap bound, and the two alone may take the whole limit: a burst of
-     * large calls then has the container killed, every call in it lost.
+     * A violation unless the service's heap and direct memory bounds fit its container's memory limit
+     * ({@code limitBytes}) with a quarter of it left for the rest. Without {@code -XX:MaxDirectMemorySize} the JVM lets
+     * direct memory (Netty's buffers of the messages being read and written) grow as large as the heap bound, and the
+     * two alone may take the whole limit: a burst of large calls then has the container killed, every call in it lost.
      */
     void checkMemory(String what, String service, long limitBytes, List<String> violations) {
         Map<String, String> settings = of(service);
         Matcher direct = DIRECT_BOUND.matcher(settings.getOrDefault(COLLECTOR_OPTIONS, ""));
         if (!direct.find()) {
-            violations.add(what + ": " + COLLECTOR_OPTIONS + " sets no -XX:MaxDirectMemorySize, so direct memory may grow as"
-                    + " large as the heap, and the two alone may take the whole memory limit (" + FOLDER + ")");
+            violations.add(what + ": " + COLLECTOR_OPTIONS + " sets no -XX:MaxDirectMemorySize, so direct memory may grow"
+                    + " as large as the heap, and the two alone may take the whole memory limit (" + FOLDER + ")");
             return;
         }
         String ratio = settings.get(HEAP_RATIO);
@@ -91,9 +91,10 @@ record JvmSettings(Map<String, String> shared, Map<String, Map<String, String>> 
         long directBytes = Long.parseLong(direct.group(1)) << shift(direct.group(2));
         long rest = limitBytes - heap - directBytes;
         if (rest * 100 < limitBytes * REST_PERCENT) {
-            violations.add(what + ": the heap bound (" + ratio + "% of the " + mib(limitBytes) + " MiB memory limit, " + mib(heap)
-                    + " MiB) and -XX:MaxDirectMemorySize (" + mib(directBytes) + " MiB) leave " + mib(rest) + " MiB to the rest of"
-                    + " the JVM, under the " + REST_PERCENT + "% of the limit it needs; raise the limit or lower a bound (" + FOLDER + ")");
+            violations.add(what + ": the heap bound (" + ratio + "% of the " + mib(limitBytes) + " MiB memory limit, "
+                    + mib(heap) + " MiB) and -XX:MaxDirectMemorySize (" + mib(directBytes) + " MiB) leave " + mib(rest)
+                    + " MiB to the rest of the JVM, under the " + REST_PERCENT + "% of the limit it needs; raise the limit"
+                    + " or lower a bound (" + FOLDER + ")");
         }
     }
 
