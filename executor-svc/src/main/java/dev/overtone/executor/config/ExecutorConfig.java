@@ -41,11 +41,7 @@ public interface ExecutorConfig {
     @WithDefault("4096")
     int shapeCacheSize();
 
-    /**
-     * The longest statement text, in characters, that any cache remembers: the policy's decisions, result shapes,
-     * statements kept prepared. A longer one is checked, described and prepared anew each time. A caller sets how
-     * long its statements are, so the caches' counts alone bound no memory.
-     */
+    /** Longest statement text (characters) any cache remembers; longer ones are checked, described and prepared anew. */
     @WithDefault("4096")
     int maxRememberedLength();
 
