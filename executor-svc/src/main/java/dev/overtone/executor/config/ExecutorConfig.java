@@ -34,9 +34,8 @@ public interface ExecutorConfig {
     Sqlite sqlite();
 
     /**
-     * Result shapes (column names and types) remembered per (database, text), so that a repeated statement's
-     * cell-cutting wrapper is built without describing the statement first; checked against the engine on every
-     * use. 0 remembers none.
+     * Result shapes (column names and types) remembered per (database, text), so that a repeated statement's cell-cutting
+     * wrapper is built without describing it first; checked against the engine on every use. 0 remembers none.
      */
     @WithDefault("4096")
     int shapeCacheSize();
@@ -65,6 +64,10 @@ public interface ExecutorConfig {
 
         @WithDefault("67108864")
         long maxBytes();
+
+        /** UTF-8 bytes of result text the replica holds for all calls at once (HeldResults); at least max-bytes. */
+        @WithDefault("67108864")
+        long heldBytes();
 
         @WithDefault("200")
         int defaultMaxColumns();
@@ -281,10 +284,7 @@ public interface ExecutorConfig {
         @WithDefault("1000")
         int progressSteps();
 
-        /**
-         * Open connections kept idle across all SQLite databases (at most bulkhead.max-concurrent per file), the
-         * least recently used closed first; 0 closes each connection after its statement.
-         */
+        /** Idle connections kept across all SQLite databases (bulkhead.max-concurrent per file at most), LRU; 0: none. */
         @WithDefault("128")
         int maxIdleConnections();
 

@@ -1,6 +1,7 @@
 package dev.overtone.executor.grpc;
 
 import dev.overtone.executor.mapping.ExecutorMapping;
+import dev.overtone.executor.service.HeldResults;
 import dev.overtone.executor.service.SchemaCatalog;
 import dev.overtone.executor.service.StatementBatch;
 import dev.overtone.executor.service.StatementExecution;
@@ -32,6 +33,8 @@ public class ExecutorGrpcService implements ExecutorService {
     StatementBatch batch;
     @Inject
     StatusTable statuses;
+    @Inject
+    HeldResults held;
 
     @Override
     public Uni<DescribeResponse> describe(DescribeRequest request) {
@@ -42,8 +45,10 @@ public class ExecutorGrpcService implements ExecutorService {
     @Override
     public Uni<ExecuteResponse> execute(ExecuteRequest request) {
         return named(request.getTenant(), () -> {
-            var limits = ExecutorMapping.limits(request.getLimits(), Context.current().getDeadline());
-            return execution.execute(request.getTenant(), request.getDatabase(), request.getSql(), limits).map(ExecutorMapping::response);
+            HeldResults.Hold hold = held.open();
+            var limits = ExecutorMapping.limits(request.getLimits(), Context.current().getDeadline()).heldBy(hold);
+            return execution.execute(request.getTenant(), request.getDatabase(), request.getSql(), limits).map(ExecutorMapping::response)
+                    .onTermination().invoke(hold::close);
         });
     }
 
@@ -51,9 +56,11 @@ public class ExecutorGrpcService implements ExecutorService {
     public Uni<ExecuteBatchResponse> executeBatch(ExecuteBatchRequest request) {
         return named(request.getTenant(), () -> {
             var deadline = Context.current().getDeadline();
+            HeldResults.Hold hold = held.open();
             return batch.execute(request.getTenant(), request.getDatabase(), request.getSqlsList(),
-                            () -> ExecutorMapping.limits(request.getLimits(), deadline))
-                    .map(outcomes -> ExecutorMapping.response(outcomes, statuses));
+                            () -> ExecutorMapping.limits(request.getLimits(), deadline).heldBy(hold))
+                    .map(outcomes -> ExecutorMapping.response(outcomes, statuses))
+                    .onTermination().invoke(hold::close);
         });
     }
 

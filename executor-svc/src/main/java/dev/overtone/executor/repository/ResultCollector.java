@@ -25,6 +25,7 @@ final class ResultCollector {
     private final List<ResultColumn.Builder> columns = new ArrayList<>();
     private final Set<Truncation> truncatedBy = EnumSet.noneOf(Truncation.class);
     private long bytes;
+    private boolean refusedHolding;
 
     ResultCollector(ExecutionLimits limits) {
         this.limits = limits;
@@ -66,6 +67,11 @@ final class ResultCollector {
             truncatedBy.add(Truncation.MAX_BYTES);
             return false;
         }
+        if (!limits.held().take(size)) {
+            refusedHolding = true;
+            limits.held().giveBack(bytes); // this result will not be answered: its rows need not be held
+            return false;
+        }
         bytes += size;
         for (int i = 0; i < cells.size() && i < columns.size(); i++) {
             ResultColumn.Builder column = columns.get(i);
@@ -78,7 +84,11 @@ final class ResultCollector {
         return true;
     }
 
+    /** The result; RESOURCE_EXHAUSTED when the replica held too much to take its rows (HeldResults). */
     QueryResult finish(long elapsedMicros) {
+        if (refusedHolding) {
+            throw SandboxException.exhausted(limits.held().refusal());
+        }
         List<ResultColumn> built = new ArrayList<>(columns.size());
         for (ResultColumn.Builder column : columns) {
             if (column.getValueType() == ValueType.VALUE_TYPE_UNSPECIFIED) {

@@ -10,9 +10,16 @@ import java.time.Duration;
  * @param maxBytes UTF-8 bytes of cell text in the whole result
  * @param maxCellBytes UTF-8 bytes of one cell's text; longer cells are cut before they reach the executor
  * @param maxRowBytes UTF-8 bytes of one row's cells; wide rows share it among their text cells
+ * @param held what the call's results may take of the replica's {@link HeldResults}
  */
 public record ExecutionLimits(long timeoutMillis, long deadlineNanos, int maxRows, long maxBytes, int maxColumns,
-        int maxCellBytes, int maxRowBytes) {
+        int maxCellBytes, int maxRowBytes, HeldResults.Hold held) {
+
+    /** Limits whose rows take from no replica-wide bound (work outside a call). */
+    public ExecutionLimits(long timeoutMillis, long deadlineNanos, int maxRows, long maxBytes, int maxColumns,
+            int maxCellBytes, int maxRowBytes) {
+        this(timeoutMillis, deadlineNanos, maxRows, maxBytes, maxColumns, maxCellBytes, maxRowBytes, HeldResults.Hold.NONE);
+    }
 
     /**
      * How long past the deadline a caller waits for the engine's own stop (PostgreSQL's

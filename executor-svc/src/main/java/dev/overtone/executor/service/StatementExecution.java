@@ -105,7 +105,7 @@ public class StatementExecution {
         int columns = (int) capped("max_columns", requested.maxColumns().isPresent()
                 ? requested.maxColumns().getAsInt() : limits.defaultMaxColumns(), limits.maxColumns());
         return new ExecutionLimits(timeout, startNanos + timeout * 1_000_000L, rows, bytes, columns,
-                limits.maxCellBytes(), limits.maxRowBytes());
+                limits.maxCellBytes(), limits.maxRowBytes(), requested.held());
     }
 
     private static long capped(String name, long value, long max) {
