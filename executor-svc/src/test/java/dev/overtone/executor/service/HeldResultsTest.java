@@ -6,10 +6,10 @@ import org.junit.jupiter.api.Test;
 
 /** The replica's bound on result text held: calls take from it up to its capacity, and a closed call gives all back. */
 class HeldResultsTest {
+    private final HeldResults results = new HeldResults(100);
 
     @Test
     void callsTakeUpToTheCapacityAndAClosedCallGivesAllBack() {
-        HeldResults results = new HeldResults(100);
         HeldResults.Hold first = results.open();
         HeldResults.Hold second = results.open();
 
@@ -27,7 +27,6 @@ class HeldResultsTest {
 
     @Test
     void aClosedCallTakesNothingMoreSoNothingIsLeftBehind() {
-        HeldResults results = new HeldResults(100);
         HeldResults.Hold hold = results.open();
         hold.take(10);
         hold.close();
@@ -39,7 +38,6 @@ class HeldResultsTest {
 
     @Test
     void aCallGivesBackWhatAResultItWillNotAnswerTook() {
-        HeldResults results = new HeldResults(100);
         HeldResults.Hold hold = results.open();
         hold.take(70);
         hold.giveBack(50);
