@@ -8,8 +8,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The bytes of result text this replica holds for the calls in flight, across calls and tenants, at most
  * {@code overtone.executor.limits.held-bytes}. A result stays in memory after its statement gives back its bulkhead
- * slot, until its answer is sent, so the bulkhead bounds no memory: two answers of 64 MiB at once made a 256 MB
- * replica exit. Each call opens a {@link Hold}; its rows take from it as they are read, and closing it when the call
+ * slot, until its answer is sent, so the bulkhead, which bounds the statements running, does not bound the results
+ * held: two answers of 64 MiB at once made a 256 MB replica exit. Each call opens a {@link Hold}; its rows take from it as they are read, and closing it when the call
  * ends gives all of it back.
  */
 @Singleton
