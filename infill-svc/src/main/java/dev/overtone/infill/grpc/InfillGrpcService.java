@@ -5,6 +5,8 @@ import dev.overtone.infill.service.InfillCoordinator;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillResponse;
 import dev.overtone.proto.v1.InfillService;
+import dev.overtone.proto.v1.VariantFamily;
+import dev.overtone.runtime.grpc.ContractNames;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
@@ -13,6 +15,8 @@ import jakarta.inject.Inject;
 /** The gRPC face: validate, infill on a worker; a failure becomes its status in {@link InfillStatuses}. */
 @GrpcService
 public class InfillGrpcService implements InfillService {
+    private static final ContractNames FAMILIES = ContractNames.of("families", "variant family", VariantFamily.values());
+
     @Inject
     InfillCoordinator coordinator;
     @Inject
@@ -37,6 +41,7 @@ public class InfillGrpcService implements InfillService {
         if (request.getOptions().getMaxReadings() < 0) {
             throw new IllegalArgumentException("max_readings must be 0 (server default) or positive");
         }
+        FAMILIES.check(request.getOptions().getFamiliesList());
         return request;
     }
 }

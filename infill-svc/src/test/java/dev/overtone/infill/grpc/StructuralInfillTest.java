@@ -169,6 +169,16 @@ class StructuralInfillTest {
     }
 
     @Test
+    void aFamilyTheContractDoesNotNameIsInvalidNotADegradedStage() {
+        var misspelt = InfillRequests.rating().setOptions(InfillOptions.newBuilder().addFamilies("colum"));
+        assertThatThrownBy(() -> infill.infill(misspelt.build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getStatus().getDescription()).contains("\"colum\"", "attachment, scope, column");
+                });
+    }
+
+    @Test
     void healthAndMetrics() {
         infill.infill(InfillRequests.rating().build());
         given().when().get("/q/health/ready").then().statusCode(200).body(containsString("parser-svc"))

@@ -3,11 +3,14 @@ package dev.overtone.interpreter.grpc;
 import dev.overtone.interpreter.config.InterpreterConfig;
 import dev.overtone.interpreter.service.RecallAfterChoice;
 import dev.overtone.proto.v1.InterpretRequest;
+import dev.overtone.proto.v1.VariantFamily;
+import dev.overtone.runtime.grpc.ContractNames;
 import io.grpc.Status;
 
 /** Refuses a request that cannot mean anything before any downstream call is made. */
 final class RequestValidation {
     private static final String NAME = "[a-z0-9][a-z0-9_-]*";
+    private static final ContractNames FAMILIES = ContractNames.of("families", "variant family", VariantFamily.values());
 
     private RequestValidation() {
     }
@@ -44,6 +47,11 @@ final class RequestValidation {
         var options = request.getOptions();
         if (options.hasPreviewRows() && (options.getPreviewRows() < 0 || options.getPreviewRows() > 1000)) {
             throw invalid("preview_rows must be between 0 and 1000, got " + options.getPreviewRows());
+        }
+        try {
+            FAMILIES.check(options.getFamiliesList());
+        } catch (IllegalArgumentException e) {
+            throw invalid(e.getMessage());
         }
     }
 

@@ -105,4 +105,13 @@ class RequestValidationTest {
         assertThatCode(() -> RequestValidation.check(valid().setOptions(InterpretOptions.newBuilder().setPreviewRows(0))
                 .build(), LIMITS)).doesNotThrowAnyException();
     }
+
+    @Test
+    void aFamilyTheContractDoesNotNameIsRefusedNamingTheFamilies() {
+        assertRefused(valid().setOptions(InterpretOptions.newBuilder().addFamilies("column").addFamilies("colum")),
+                "\"colum\"", "attachment, scope, column, table, join, aggregate, projection, combination");
+        assertRefused(valid().setOptions(InterpretOptions.newBuilder().addFamilies("Column")), "\"Column\"");
+        assertThatCode(() -> RequestValidation.check(valid().setOptions(InterpretOptions.newBuilder().addFamilies("scope")
+                .addFamilies("combination")).build(), LIMITS)).doesNotThrowAnyException();
+    }
 }

@@ -8,6 +8,7 @@ import dev.overtone.parser.analysis.SqlLexer;
 import dev.overtone.parser.analysis.SqlSyntaxException;
 import dev.overtone.parser.analysis.SqlToken;
 import dev.overtone.parser.dialect.DialectRewriter;
+import dev.overtone.runtime.grpc.ContractNames;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,6 +29,8 @@ public final class VariantGenerator {
 
     private final NameSimilarity similarity;
     private static final Map<String, VariantFamily> FAMILIES = families();
+    /** The names a request may use: the contract's {@code VariantFamily}, which this generator makes exactly. */
+    static final ContractNames CONTRACT_FAMILIES = ContractNames.of("families", "variant family", dev.overtone.proto.v1.VariantFamily.values());
 
     public VariantGenerator(NameSimilarity similarity) {
         this.similarity = similarity == null ? NameSimilarity.LEXICAL_ONLY : similarity;
@@ -46,12 +49,6 @@ public final class VariantGenerator {
         return families;
     }
 
-    public static Set<String> familyNames() {
-        Set<String> names = new HashSet<>(FAMILIES.keySet());
-        names.add(Variant.COMBINATION);
-        return Set.copyOf(names);
-    }
-
     public List<Variant> generate(String sql, SchemaIndex schema, String question, int max, Set<String> only) {
         SchemaIndex s = schema == null ? SchemaIndex.EMPTY : schema;
         checkFamilies(only);
@@ -63,10 +60,9 @@ public final class VariantGenerator {
         return only == null || only.isEmpty() || only.contains(family);
     }
 
-    /** IllegalArgumentException naming the known families when {@code only} holds another. */
+    /** IllegalArgumentException naming the families when {@code only} holds another name than the contract's. */
     public static void checkFamilies(Set<String> only) {
-        for (String f : only == null ? Set.<String>of() : only)
-            if (!familyNames().contains(f)) throw new IllegalArgumentException("unknown variant family \"" + f + "\"; known: " + familyNames());
+        CONTRACT_FAMILIES.check(only == null ? Set.of() : only);
     }
 
     /**

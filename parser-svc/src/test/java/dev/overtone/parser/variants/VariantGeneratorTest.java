@@ -10,6 +10,7 @@ import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Table;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -269,5 +270,15 @@ class VariantGeneratorTest {
     void unknownFamilyIsRejected() {
         assertThatThrownBy(() -> generator.generate("SELECT name FROM venues", venues(), "", 3, Set.of("magic")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("magic");
+    }
+
+    @Test
+    void theFamiliesAreTheContractsEveryOneAcceptedAndNoOther() {
+        Set<String> made = new HashSet<>(VariantGenerator.families().keySet());
+        made.add(Variant.COMBINATION);
+        assertThat(made).containsExactlyInAnyOrderElementsOf(VariantGenerator.CONTRACT_FAMILIES.names());
+        for (String family : VariantGenerator.CONTRACT_FAMILIES.names()) {
+            assertThat(generator.generate("SELECT name FROM venues", venues(), "", 3, Set.of(family))).isNotNull();
+        }
     }
 }
