@@ -179,9 +179,13 @@ public interface InterpreterConfig {
         @WithDefault("1000")
         int maxRows();
 
-        /** Bytes of cell text asked of executor-svc per statement (its own default, 4 MiB). */
-        @WithDefault("4194304")
+        /** Bytes of cell text asked of executor-svc per statement (an eighth of its own default). */
+        @WithDefault("524288")
         long maxBytes();
+
+        /** Bytes of results (as executor-svc sent them) the replica holds for all calls at once (HeldResults). */
+        @WithDefault("67108864")
+        long heldBytes();
 
         /**
          * Statements per ExecuteBatch call: at most executor-svc's overtone.executor.batch.max-statements, and

@@ -1,6 +1,7 @@
 package dev.overtone.interpreter.service;
 
 import dev.overtone.runtime.grpc.DownstreamFailure;
+import dev.overtone.runtime.memory.HeldBytes;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
 import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteResponse;
@@ -25,9 +26,10 @@ public record BatchedExecution(ExecutorCalls executor, Lanes lanes, BatchedExecu
 
     /**
      * The routes to execute on a tenant's database, and the results this call already has, by {@link Route#sqlKey()}
-     * (a statement is run once per Interpret).
+     * (a statement is run once per Interpret); each new result takes its size from the call's {@code held}.
      */
-    public record Input(String tenant, String database, List<Route> routes, Map<String, ExecuteResponse> known, Budget budget) {
+    public record Input(String tenant, String database, List<Route> routes, Map<String, ExecuteResponse> known, Budget budget,
+                        HeldBytes.Hold held) {
     }
 
     /**
@@ -78,8 +80,11 @@ public record BatchedExecution(ExecutorCalls executor, Lanes lanes, BatchedExecu
                     .build(), callTimeout);
             for (int i = 0; i < keys.size(); i++) {
                 ExecuteResult result = i < answer.getResultsCount() ? answer.getResults(i) : ExecuteResult.getDefaultInstance();
-                if (result.hasResult()) {
+                if (result.hasResult() && in.held().take(result.getResult().getSerializedSize())) {
                     out.put(keys.get(i), Called.answered(result.getResult()));
+                } else if (result.hasResult()) {
+                    out.put(keys.get(i), Called.failed(new DownstreamFailure("interpreter-svc", Status.Code.RESOURCE_EXHAUSTED,
+                            in.held().refusal())));
                 } else {
                     Status status = result.hasFailure()
                             ? Status.fromCodeValue(result.getFailure().getCode().getNumber()).withDescription(result.getFailure().getMessage())

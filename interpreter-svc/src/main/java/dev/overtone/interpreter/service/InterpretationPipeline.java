@@ -2,6 +2,7 @@ package dev.overtone.interpreter.service;
 
 import dev.overtone.interpreter.client.DefaultInterpretations;
 import dev.overtone.runtime.grpc.DownstreamFailure;
+import dev.overtone.runtime.memory.HeldBytes;
 import dev.overtone.interpreter.config.InterpreterConfig;
 import dev.overtone.interpreter.mapping.AnswerAssembler;
 import dev.overtone.proto.v1.CallerDefault;
@@ -50,6 +51,8 @@ public class InterpretationPipeline {
     AbsentTerms absentTerms;
     @Inject
     StageCalls calls;
+    @Inject
+    HeldResults heldResults;
 
     private ParseStage parse;
     private BatchedExecution execution;
@@ -75,18 +78,18 @@ public class InterpretationPipeline {
     }
 
     public InterpretResponse interpret(InterpretRequest request, Long callerRemainingNanos, PipelineListener listener) {
-        try {
-            return run(request, callerRemainingNanos, listener);
+        try (HeldBytes.Hold held = heldResults.open()) {
+            return run(request, callerRemainingNanos, listener, held);
         } catch (CallCancelled cancelled) {
             abandoned.abandoned(cancelled.stage());
             throw cancelled;
         }
     }
 
-    private InterpretResponse run(InterpretRequest request, Long callerRemainingNanos, PipelineListener listener) {
+    private InterpretResponse run(InterpretRequest request, Long callerRemainingNanos, PipelineListener listener, HeldBytes.Hold held) {
         Budget budget = Budget.of(callerRemainingNanos, config.budget().total(), config.budget().reserve());
         StageRunner stages = new StageRunner(tracer, listener, budget, io.grpc.Context.current());
-        PipelineCall call = new PipelineCall(request, stages, config.pipeline().previewRows());
+        PipelineCall call = new PipelineCall(request, stages, config.pipeline().previewRows(), held);
         call.memoryProbe = answerStages.probe(call);
         call.schema = stages.run(Stage.STAGE_SCHEMA, () -> schemas.schema(request.getTenant(), request.getDatabase(), budget),
                 schema -> schema.getTablesCount() + " tables");
@@ -175,7 +178,7 @@ public class InterpretationPipeline {
     /** Executes the routes and groups what they gave; failures are the call's, except refused SQLs that may be repaired. */
     private Grouped executeAndGroup(PipelineCall call, List<Route> withSql) {
         List<Executed> results = execution.execute(new BatchedExecution.Input(call.request.getTenant(), call.request.getDatabase(),
-                withSql, call.executed, call.budget()));
+                withSql, call.executed, call.budget(), call.held));
         int before = call.groups.size();
         List<Executed> refused = new ArrayList<>();
         List<DownstreamFailure> infrastructure = new ArrayList<>();

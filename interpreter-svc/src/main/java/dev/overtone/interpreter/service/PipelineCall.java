@@ -6,6 +6,7 @@ import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.SqlRepair;
+import dev.overtone.runtime.memory.HeldBytes;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,10 +43,13 @@ final class PipelineCall {
     CompletableFuture<Boolean> memoryProbe;
     /** Ties this call's infill rounds together (InfillRequest.call_id): infill-svc varies a reading once per call. */
     final String infillCallId = UUID.randomUUID().toString();
+    /** What this call's results take of the replica's bound (HeldResults); closed when the call ends. */
+    final HeldBytes.Hold held;
 
-    PipelineCall(InterpretRequest request, StageRunner stages, int defaultPreviewRows) {
+    PipelineCall(InterpretRequest request, StageRunner stages, int defaultPreviewRows, HeldBytes.Hold held) {
         this.request = request;
         this.stages = stages;
+        this.held = held;
         var o = request.getOptions();
         this.previewRows = o.hasPreviewRows() && o.getPreviewRows() >= 0 ? o.getPreviewRows() : defaultPreviewRows;
     }

@@ -17,6 +17,7 @@ import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
 import dev.overtone.runtime.grpc.DownstreamFailure;
+import dev.overtone.runtime.memory.HeldBytes;
 import io.grpc.Status;
 import io.opentelemetry.api.OpenTelemetry;
 import io.quarkus.runtime.configuration.DurationConverter;
@@ -164,7 +165,7 @@ class AnswerStagesTest {
     private static PipelineCall call(InterpretRequest request) {
         StageRunner runner = new StageRunner(OpenTelemetry.noop().getTracer("test"), new PipelineListener() {
         }, Budget.of(null, Duration.ofSeconds(20), Duration.ZERO), io.grpc.Context.ROOT);
-        return new PipelineCall(request, runner, 10);
+        return new PipelineCall(request, runner, 10, HeldBytes.Hold.NONE);
     }
 
     private static InterpretRequest ask() {

@@ -1,6 +1,7 @@
 package dev.overtone.interpreter.service;
 
 import dev.overtone.runtime.grpc.DownstreamFailure;
+import dev.overtone.runtime.memory.HeldBytes;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.Source;
@@ -57,6 +58,23 @@ class BatchedExecutionTest {
                 .allSatisfy(e -> assertThat(e.failure().code()).isEqualTo(Status.Code.UNAVAILABLE));
     }
 
+    @Test
+    void aResultTheReplicaCannotHoldFailsItsReadingAndTheOthersAreAnswered() {
+        executor.database.put("SELECT 1", List.of("x".repeat(60)));
+        executor.database.put("SELECT 2", List.of("y".repeat(60)));
+        HeldBytes results = new HeldBytes(200, "interpreter-svc", "overtone.interpreter.pipeline.held-bytes", "retry the call");
+        try (HeldBytes.Hold held = results.open()) {
+            List<Executed> executed = execution(16).execute(new BatchedExecution.Input("demo", "hotels",
+                    List.of(sql("SELECT 1"), sql("SELECT 2")), Map.of(), Budget.of(null, Duration.ofSeconds(20), Duration.ZERO), held));
+
+            assertThat(executed.get(0).failure()).isNull();
+            assertThat(executed.get(1).failure().code()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+            assertThat(executed.get(1).failure().getMessage()).contains("interpreter-svc holds", "overtone.interpreter.pipeline.held-bytes");
+            assertThat(results.held()).isEqualTo(executed.get(0).result().getSerializedSize());
+        }
+        assertThat(results.held()).isZero();
+    }
+
     private BatchedExecution execution(int maxBatch) {
         return new BatchedExecution(new StubDownstreams() {
             @Override
@@ -72,7 +90,8 @@ class BatchedExecutionTest {
     }
 
     private static BatchedExecution.Input input(List<Route> routes, Map<String, ExecuteResponse> known) {
-        return new BatchedExecution.Input("demo", "hotels", routes, known, Budget.of(null, Duration.ofSeconds(20), Duration.ZERO));
+        return new BatchedExecution.Input("demo", "hotels", routes, known, Budget.of(null, Duration.ofSeconds(20), Duration.ZERO),
+                HeldBytes.Hold.NONE);
     }
 
     private static Route sql(String sql) {

@@ -18,18 +18,21 @@ import dev.overtone.proto.v1.Outcome;
 import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.SqlAnalysis;
 import dev.overtone.proto.v1.Stage;
+import dev.overtone.proto.v1.StatusCode;
 import dev.overtone.proto.v1.StageTiming;
 import dev.overtone.proto.v1.Table;
 import io.grpc.Status;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 import io.quarkus.runtime.configuration.DurationConverter;
+import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfigBuilder;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -89,6 +92,24 @@ class InterpretationPipelineTest {
         });
     }
 
+    /** The replica's bound on results held (HeldResults), here room for one of the two: one reading fails, and all is given back. */
+    @Test
+    void aResultPastTheReplicasBoundFailsItsReadingAndTheCallGivesAllBackWhenItEnds() {
+        downstreams.database.put("SELECT name FROM hotels", List.of("x".repeat(60)));
+        downstreams.database.put("SELECT city FROM hotels", List.of("y".repeat(60)));
+        InterpretationPipeline pipeline = pipeline(Map.of("overtone.interpreter.pipeline.held-bytes", "200"));
+
+        InterpretResponse answer = pipeline.interpret(ask("SELECT name FROM hotels").addDefaults(CallerDefault.newBuilder()
+                .setSql("SELECT city FROM hotels")).build(), null, listener);
+
+        assertThat(answer.getInterpretationsList()).hasSize(1);
+        assertThat(answer.getFailuresList()).singleElement().satisfies(f -> {
+            assertThat(f.getCode()).isEqualTo(StatusCode.STATUS_CODE_RESOURCE_EXHAUSTED);
+            assertThat(f.getMessage()).contains("(overtone.interpreter.pipeline.held-bytes, 200 bytes)");
+        });
+        assertThat(pipeline.heldResults.held()).as("the kept result given back when the call ended").isZero();
+    }
+
     @Test
     void theSameStatementFromTwoCallerRoutesRunsOnceAndIsAParaphrase() {
         downstreams.database.put("SELECT name FROM hotels", List.of("Tivoli", "Ritz"));
@@ -146,7 +167,12 @@ class InterpretationPipelineTest {
     }
 
     private InterpretationPipeline pipeline() {
+        return pipeline(Map.of());
+    }
+
+    private InterpretationPipeline pipeline(Map<String, String> properties) {
         InterpreterConfig config = new SmallRyeConfigBuilder().withMapping(InterpreterConfig.class)
+                .withSources(new PropertiesConfigSource(properties, "test", 500))
                 .withConverter(Duration.class, 100, new DurationConverter()).build()
                 .getConfigMapping(InterpreterConfig.class);
         InterpretationPipeline pipeline = new InterpretationPipeline();
@@ -177,6 +203,7 @@ class InterpretationPipelineTest {
         pipeline.abandoned.registry = new SimpleMeterRegistry();
         pipeline.absentTerms = new AbsentTerms();
         pipeline.calls = downstreams;
+        pipeline.heldResults = new HeldResults(config);
         pipeline.stages();
         return pipeline;
     }

@@ -6,6 +6,7 @@ import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.InterpretOptions;
 import dev.overtone.proto.v1.InterpretRequest;
 import dev.overtone.proto.v1.Source;
+import dev.overtone.runtime.memory.HeldBytes;
 import org.junit.jupiter.api.Test;
 
 class PipelineCallTest {
@@ -37,7 +38,7 @@ class PipelineCallTest {
     }
 
     private static PipelineCall call(InterpretOptions.Builder options) {
-        return new PipelineCall(InterpretRequest.newBuilder().setOptions(options).build(), null, 10);
+        return new PipelineCall(InterpretRequest.newBuilder().setOptions(options).build(), null, 10, HeldBytes.Hold.NONE);
     }
 
     private static Route route(String sql) {

@@ -1,17 +1,17 @@
-package dev.overtone.executor.service;
+package dev.overtone.runtime.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
 /** The replica's bound on result text held: calls take from it up to its capacity, and a closed call gives all back. */
-class HeldResultsTest {
-    private final HeldResults results = new HeldResults(100);
+class HeldBytesTest {
+    private final HeldBytes results = new HeldBytes(100, "a-svc", "a.held-bytes", "retry");
 
     @Test
     void callsTakeUpToTheCapacityAndAClosedCallGivesAllBack() {
-        HeldResults.Hold first = results.open();
-        HeldResults.Hold second = results.open();
+        HeldBytes.Hold first = results.open();
+        HeldBytes.Hold second = results.open();
 
         assertThat(first.take(60)).isTrue();
         assertThat(second.take(41)).as("past the capacity, with the first call's 60").isFalse();
@@ -27,7 +27,7 @@ class HeldResultsTest {
 
     @Test
     void aClosedCallTakesNothingMoreSoNothingIsLeftBehind() {
-        HeldResults.Hold hold = results.open();
+        HeldBytes.Hold hold = results.open();
         hold.take(10);
         hold.close();
 
@@ -38,7 +38,7 @@ class HeldResultsTest {
 
     @Test
     void aCallGivesBackWhatAResultItWillNotAnswerTook() {
-        HeldResults.Hold hold = results.open();
+        HeldBytes.Hold hold = results.open();
         hold.take(70);
         hold.giveBack(50);
 
@@ -48,7 +48,13 @@ class HeldResultsTest {
     }
 
     @Test
+    void aRefusalNamesTheServiceTheKnobItsBytesAndTheAdvice() {
+        assertThat(results.open().refusal())
+                .isEqualTo("a-svc holds as much result text for the calls in flight as its bound allows (a.held-bytes, 100 bytes); retry");
+    }
+
+    @Test
     void workOutsideACallIsNotBounded() {
-        assertThat(HeldResults.Hold.NONE.take(Long.MAX_VALUE)).isTrue();
+        assertThat(HeldBytes.Hold.NONE.take(Long.MAX_VALUE)).isTrue();
     }
 }
