@@ -42,6 +42,6 @@ class VariantsServiceTest {
         assertThat(service.variants(List.of(ATTACHED), List.of(), schema, "", 1, Set.of()).get(0).variants()).hasSize(1);
 
         assertThatThrownBy(() -> service.variants(List.of(ATTACHED), List.of(), schema, "", 0, Set.of("guesswork")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("unknown variant family \"guesswork\"");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("families names \"guesswork\", which is no variant family");
     }
 }
