@@ -13,9 +13,11 @@ import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorService;
+import dev.overtone.proto.v1.StatementResult;
 import dev.overtone.runtime.grpc.StatusTable;
 import io.grpc.Context;
 import io.quarkus.grpc.GrpcService;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 
@@ -62,6 +64,19 @@ public class ExecutorGrpcService implements ExecutorService {
                     .map(outcomes -> ExecutorMapping.response(outcomes, statuses))
                     .onTermination().invoke(hold::close);
         });
+    }
+
+    @Override
+    public Multi<StatementResult> streamExecuteBatch(ExecuteBatchRequest request) {
+        if (!InternalCalls.mayName(request.getTenant())) {
+            return Multi.createFrom().failure(TenantRegistry.unknownTenant(request.getTenant()));
+        }
+        var deadline = Context.current().getDeadline();
+        HeldResults.Hold hold = held.open();
+        return batch.stream(request.getTenant(), request.getDatabase(), request.getSqlsList(),
+                        () -> ExecutorMapping.limits(request.getLimits(), deadline).heldBy(hold))
+                .map(finished -> ExecutorMapping.result(finished, statuses))
+                .onTermination().invoke(hold::close);
     }
 
     /** The call, when its caller may name the tenant; a reserved one is, to a caller, a tenant that does not exist. */

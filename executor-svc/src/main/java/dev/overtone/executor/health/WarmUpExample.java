@@ -8,7 +8,6 @@ import dev.overtone.executor.service.TenantRegistry;
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
 import dev.overtone.proto.v1.ExecuteRequest;
-import dev.overtone.proto.v1.ExecuteResult;
 import dev.overtone.proto.v1.ExecutorServiceGrpc;
 import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
 import dev.overtone.proto.v1.Limits;
@@ -27,7 +26,7 @@ import java.util.stream.StreamSupport;
 
 /**
  * What a new replica's first calls would otherwise pay, paid before it reports SERVING: analytical statements sent
- * through this service's own gRPC server as interpreter-svc sends them (ExecuteBatch, Execute, Describe), so the
+ * through this service's own gRPC server as interpreter-svc sends them (StreamExecuteBatch, Execute, Describe), so the
  * transport, the policy's lexer and parser, the SQLite engine with its cell cut, the fingerprints and, on PostgreSQL,
  * the pool, the session set-up and the reset are loaded and compiled. SQLite runs on the warm-up's own scratch
  * database ({@link WarmUpDatabase}); PostgreSQL on the first tenant databases, with a statement that reads no table.
@@ -103,14 +102,13 @@ public class WarmUpExample {
     private static boolean round(ExecutorServiceBlockingStub executor, TenantDatabase scratch, int round) {
         try {
             List<String> sqls = WarmUpStatements.sqlite(round);
-            List<ExecuteResult> results = executor.executeBatch(ExecuteBatchRequest.newBuilder().setTenant(scratch.tenant())
-                    .setDatabase(scratch.name()).addAllSqls(sqls).setLimits(LIMITS).build()).getResultsList();
-            for (int i = 0; i < results.size(); i++) {
-                if (results.get(i).hasFailure()) {
-                    throw new IllegalStateException("the warm-up statement '" + sqls.get(i) + "' failed on its scratch database: "
-                            + results.get(i).getFailure().getMessage());
-                }
-            }
+            executor.streamExecuteBatch(ExecuteBatchRequest.newBuilder().setTenant(scratch.tenant())
+                    .setDatabase(scratch.name()).addAllSqls(sqls).setLimits(LIMITS).build()).forEachRemaining(answer -> {
+                        if (answer.getResult().hasFailure()) {
+                            throw new IllegalStateException("the warm-up statement '" + sqls.get(answer.getStatement())
+                                    + "' failed on its scratch database: " + answer.getResult().getFailure().getMessage());
+                        }
+                    });
             executor.execute(ExecuteRequest.newBuilder().setTenant(scratch.tenant()).setDatabase(scratch.name())
                     .setSql(sqls.get(round % sqls.size())).setLimits(LIMITS).build());
             return true;

@@ -11,6 +11,7 @@ import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteFailure;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecuteResult;
+import dev.overtone.proto.v1.StatementResult;
 import dev.overtone.proto.v1.StatusCode;
 import dev.overtone.proto.v1.Limits;
 import io.grpc.Deadline;
@@ -51,17 +52,22 @@ public final class ExecutorMapping {
 
     /** One result per statement, in order; a failure is answered as Execute's status would be ({@code statuses}). */
     public static ExecuteBatchResponse response(List<StatementBatch.Outcome> outcomes, StatusTable statuses) {
-        ExecuteBatchResponse.Builder response = ExecuteBatchResponse.newBuilder();
-        for (StatementBatch.Outcome outcome : outcomes) {
-            if (outcome.failure() == null) {
-                response.addResults(ExecuteResult.newBuilder().setResult(response(outcome.result())));
-            } else {
-                var status = statuses.status(outcome.failure()).getStatus();
-                response.addResults(ExecuteResult.newBuilder().setFailure(ExecuteFailure.newBuilder()
-                        .setCode(StatusCode.forNumber(status.getCode().value())).setMessage(status.getDescription())));
-            }
+        return ExecuteBatchResponse.newBuilder().addAllResults(outcomes.stream().map(outcome -> result(outcome, statuses)).toList())
+                .build();
+    }
+
+    /** One statement's result of StreamExecuteBatch, its failure answered as in a batch. */
+    public static StatementResult result(StatementBatch.Finished finished, StatusTable statuses) {
+        return StatementResult.newBuilder().setStatement(finished.statement()).setResult(result(finished.outcome(), statuses)).build();
+    }
+
+    private static ExecuteResult result(StatementBatch.Outcome outcome, StatusTable statuses) {
+        if (outcome.failure() == null) {
+            return ExecuteResult.newBuilder().setResult(response(outcome.result())).build();
         }
-        return response.build();
+        var status = statuses.status(outcome.failure()).getStatus();
+        return ExecuteResult.newBuilder().setFailure(ExecuteFailure.newBuilder()
+                .setCode(StatusCode.forNumber(status.getCode().value())).setMessage(status.getDescription())).build();
     }
 
     public static DescribeResponse response(SchemaCatalog.Described described) {

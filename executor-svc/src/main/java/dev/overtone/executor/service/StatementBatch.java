@@ -24,7 +24,8 @@ public class StatementBatch {
     public record Outcome(ExecutionOutcome result, Throwable failure) {
     }
 
-    private record Numbered(int index, Outcome outcome) {
+    /** A statement's outcome with its position in the batch, from 0. */
+    public record Finished(int statement, Outcome outcome) {
     }
 
     public StatementBatch(StatementExecution execution, TenantRegistry registry, ExecutorConfig config) {
@@ -39,7 +40,15 @@ public class StatementBatch {
      * for each statement as it starts, so that what is left of the call's deadline caps it then.
      */
     public Uni<List<Outcome>> execute(String tenant, String database, List<String> sqls, Supplier<RequestedLimits> limits) {
-        return Uni.createFrom().deferred(() -> {
+        return stream(tenant, database, sqls, limits).collect().asList().map(StatementBatch::inRequestOrder);
+    }
+
+    /**
+     * Runs {@code sqls} as {@link #execute} does and emits each outcome as its statement finishes. A malformed
+     * batch or an unknown tenant or database fails before any outcome.
+     */
+    public Multi<Finished> stream(String tenant, String database, List<String> sqls, Supplier<RequestedLimits> limits) {
+        return Multi.createFrom().deferred(() -> {
             if (sqls.isEmpty()) {
                 throw SandboxException.invalid("sqls is empty: send at least one statement");
             }
@@ -50,15 +59,13 @@ public class StatementBatch {
             registry.lookup(tenant, database); // an unknown tenant or database fails the call, not each statement
             return Multi.createFrom().range(0, sqls.size())
                     .onItem().transformToUni(i -> execution.execute(tenant, database, sqls.get(i), limits.get())
-                            .map(result -> new Numbered(i, new Outcome(result, null)))
-                            .onFailure().recoverWithItem(failure -> new Numbered(i, new Outcome(null, failure))))
-                    .merge(inFlight)
-                    .collect().asList()
-                    .map(StatementBatch::inRequestOrder);
+                            .map(result -> new Finished(i, new Outcome(result, null)))
+                            .onFailure().recoverWithItem(failure -> new Finished(i, new Outcome(null, failure))))
+                    .merge(inFlight);
         });
     }
 
-    private static List<Outcome> inRequestOrder(List<Numbered> finished) {
-        return finished.stream().sorted(Comparator.comparingInt(Numbered::index)).map(Numbered::outcome).toList();
+    private static List<Outcome> inRequestOrder(List<Finished> finished) {
+        return finished.stream().sorted(Comparator.comparingInt(Finished::statement)).map(Finished::outcome).toList();
     }
 }

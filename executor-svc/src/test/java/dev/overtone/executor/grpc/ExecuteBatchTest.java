@@ -13,12 +13,14 @@ import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecuteResult;
 import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
 import dev.overtone.proto.v1.Limits;
+import dev.overtone.proto.v1.StatementResult;
 import dev.overtone.proto.v1.StatusCode;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -88,6 +90,43 @@ class ExecuteBatchTest {
                 .setDatabase("hotels").addSqls("SELECT 1").build()), Status.Code.NOT_FOUND, "unknown tenant 'nobody'");
         assertStatus(() -> executor.executeBatch(batch("nothing", List.of("SELECT 1"))), Status.Code.NOT_FOUND,
                 "no database 'nothing'");
+    }
+
+    @OnEachEngine
+    void theStreamAnswersEachStatementOnceAsTheBatchDoesAndSaysWhichItIs(String database) {
+        List<String> sqls = List.of("SELECT name, stars FROM hotels ORDER BY name", "DELETE FROM hotels",
+                "SELECT nope FROM hotels", "SELECT count(*) FROM hotels", "SELECT city FROM hotels");
+        List<ExecuteResult> batched = executor.executeBatch(batch(database, sqls)).getResultsList();
+
+        List<StatementResult> streamed = streamed(batch(database, sqls));
+
+        assertThat(streamed).extracting(StatementResult::getStatement).containsExactlyInAnyOrder(0, 1, 2, 3, 4);
+        for (StatementResult one : streamed) {
+            assertThat(withoutTime(one.getResult())).as(sqls.get(one.getStatement()))
+                    .isEqualTo(withoutTime(batched.get(one.getStatement())));
+        }
+    }
+
+    @Test
+    void aMalformedStreamOrAnUnknownDatabaseFailsTheCallBeforeAnyResult() {
+        assertStatus(() -> streamed(batch("hotels", List.of())), Status.Code.INVALID_ARGUMENT, "sqls is empty");
+        assertStatus(() -> streamed(batch("hotels", Collections.nCopies(maxStatements + 1, "SELECT 1"))),
+                Status.Code.INVALID_ARGUMENT, "overtone.executor.batch.max-statements");
+        for (String tenant : List.of("nobody", "overtone-warm-up")) {
+            assertStatus(() -> streamed(ExecuteBatchRequest.newBuilder().setTenant(tenant).setDatabase("hotels").addSqls("SELECT 1")
+                    .build()), Status.Code.NOT_FOUND, "unknown tenant '" + tenant + "'");
+        }
+        assertStatus(() -> streamed(batch("nothing", List.of("SELECT 1"))), Status.Code.NOT_FOUND, "no database 'nothing'");
+    }
+
+    private List<StatementResult> streamed(ExecuteBatchRequest request) {
+        List<StatementResult> results = new ArrayList<>();
+        executor.streamExecuteBatch(request).forEachRemaining(results::add);
+        return results;
+    }
+
+    private static ExecuteResult withoutTime(ExecuteResult result) {
+        return result.hasResult() ? result.toBuilder().setResult(result.getResult().toBuilder().clearElapsedMicros()).build() : result;
     }
 
     private static ExecuteBatchRequest batch(String database, List<String> sqls) {

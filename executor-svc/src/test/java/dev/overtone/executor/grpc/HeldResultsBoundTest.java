@@ -8,6 +8,7 @@ import dev.overtone.executor.service.HeldResults;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
+import dev.overtone.proto.v1.StatementResult;
 import dev.overtone.proto.v1.StatusCode;
 import dev.overtone.runtime.testing.ConfigProfile;
 import io.grpc.Status;
@@ -17,6 +18,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -57,6 +60,15 @@ class HeldResultsBoundTest {
         assertThat(batch.getResults(0).getFailure().getCode()).isEqualTo(StatusCode.STATUS_CODE_RESOURCE_EXHAUSTED);
         assertThat(batch.getResults(0).getFailure().getMessage()).contains("(overtone.executor.limits.held-bytes, 100000 bytes)");
         assertThat(batch.getResults(1).getResult().getRowsCount()).isPositive();
+        awaitNothingHeld();
+
+        List<StatementResult> streamed = new ArrayList<>();
+        executor.streamExecuteBatch(ExecuteBatchRequest.newBuilder().setTenant("demo").setDatabase(database)
+                .addSqls(wide).addSqls("SELECT name FROM hotels").build()).forEachRemaining(streamed::add);
+        assertThat(streamed).filteredOn(r -> r.getStatement() == 0).singleElement()
+                .satisfies(r -> assertThat(r.getResult().getFailure().getMessage()).contains("overtone.executor.limits.held-bytes"));
+        assertThat(streamed).filteredOn(r -> r.getStatement() == 1).singleElement()
+                .satisfies(r -> assertThat(r.getResult().getResult().getRowsCount()).isPositive());
         awaitNothingHeld();
 
         var small = executor.execute(ExecuteRequest.newBuilder().setTenant("demo").setDatabase(database)

@@ -44,7 +44,7 @@ class WarmUpReadinessTest {
     void notReadyUntilWarmedUpThenReady() throws InterruptedException {
         Readiness.assertReadyOnlyAfterWarmUp("executor-svc", GatedWarmUpExample.GATE::open);
 
-        assertThat(ScrapedMetrics.servedOk("ExecuteBatch")).isEqualTo(2.0);
+        assertThat(ScrapedMetrics.servedOk("StreamExecuteBatch")).isEqualTo(2.0);
         assertThat(statements("overtone-warm-up", "scratch")).as("2 rounds of 8 batched statements and 1 Execute")
                 .isEqualTo(18.0);
         assertThat(statements("demo", "hotels-pg")).as("the PostgreSQL step, on the first PostgreSQL database")
@@ -55,6 +55,8 @@ class WarmUpReadinessTest {
                 .setTenant("overtone-warm-up").setDatabase("scratch").setSql("SELECT name FROM hotels").build()));
         assertUnknownTenant(() -> executor.executeBatch(ExecuteBatchRequest.newBuilder()
                 .setTenant("overtone-warm-up").setDatabase("scratch").addSqls("SELECT name FROM hotels").build()));
+        assertUnknownTenant(() -> executor.streamExecuteBatch(ExecuteBatchRequest.newBuilder()
+                .setTenant("overtone-warm-up").setDatabase("scratch").addSqls("SELECT name FROM hotels").build()).hasNext());
         assertUnknownTenant(() -> executor.describe(DescribeRequest.newBuilder()
                 .setTenant("overtone-warm-up").setDatabase("scratch").build()));
     }

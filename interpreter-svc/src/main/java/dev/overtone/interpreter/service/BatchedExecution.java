@@ -3,7 +3,6 @@ package dev.overtone.interpreter.service;
 import dev.overtone.runtime.grpc.DownstreamFailure;
 import dev.overtone.runtime.memory.HeldBytes;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
-import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecuteResult;
 import dev.overtone.proto.v1.Limits;
@@ -17,8 +16,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The execute stage's calls: a stage's SQLs through executor-svc's ExecuteBatch, each statement once. */
+/** The execute stage's calls: a stage's SQLs through executor-svc's StreamExecuteBatch, each statement once. */
 public record BatchedExecution(ExecutorCalls executor, Lanes lanes, BatchedExecution.Settings settings) {
+
+    private static final Status NO_RESULT = Status.INTERNAL.withDescription("executor-svc gave no result for this statement");
 
     /** The limits asked of executor-svc and how the calls are cut: statements per batch, batches' statements run at once. */
     public record Settings(int maxBatch, int concurrency, int maxRows, long maxBytes, Duration cap) {
@@ -33,7 +34,7 @@ public record BatchedExecution(ExecutorCalls executor, Lanes lanes, BatchedExecu
     }
 
     /**
-     * Runs the SQLs of the routes that are not known yet, each once, in ExecuteBatch calls of at most
+     * Runs the SQLs of the routes that are not known yet, each once, in StreamExecuteBatch calls of at most
      * {@code maxBatch} statements, and answers every route in order: its result, known or new, or its failure.
      */
     public List<Executed> execute(Input in) {
@@ -65,7 +66,10 @@ public record BatchedExecution(ExecutorCalls executor, Lanes lanes, BatchedExecu
         return executed;
     }
 
-    /** One ExecuteBatch: each statement's result or failure (the call's, when it failed), by key. */
+    /**
+     * One StreamExecuteBatch: each statement's result or failure, by key. A result that arrived before the call failed
+     * is kept; the statements still without one fail with the call.
+     */
     private Map<String, Called<ExecuteResponse>> executeBatch(Input in, List<String> keys, Map<String, String> sqlByKey) {
         long timeout = in.budget().forStage(settings.cap());
         // each statement gets the stage's cap, and the batch as long as its statements take when
@@ -74,28 +78,33 @@ public record BatchedExecution(ExecutorCalls executor, Lanes lanes, BatchedExecu
         long callTimeout = Math.min(timeout * rounds, in.budget().remainingMs());
         Map<String, Called<ExecuteResponse>> out = new HashMap<>();
         try {
-            ExecuteBatchResponse answer = executor.executeBatch(ExecuteBatchRequest.newBuilder().setTenant(in.tenant())
+            executor.executeBatch(ExecuteBatchRequest.newBuilder().setTenant(in.tenant())
                     .setDatabase(in.database()).addAllSqls(keys.stream().map(sqlByKey::get).toList())
                     .setLimits(Limits.newBuilder().setTimeoutMs(timeout).setMaxRows(settings.maxRows()).setMaxBytes(settings.maxBytes()))
-                    .build(), callTimeout);
-            for (int i = 0; i < keys.size(); i++) {
-                ExecuteResult result = i < answer.getResultsCount() ? answer.getResults(i) : ExecuteResult.getDefaultInstance();
-                if (result.hasResult() && in.held().take(result.getResult().getSerializedSize())) {
-                    out.put(keys.get(i), Called.answered(result.getResult()));
-                } else if (result.hasResult()) {
-                    out.put(keys.get(i), Called.failed(new DownstreamFailure("interpreter-svc", Status.Code.RESOURCE_EXHAUSTED,
-                            in.held().refusal())));
-                } else {
-                    Status status = result.hasFailure()
-                            ? Status.fromCodeValue(result.getFailure().getCode().getNumber()).withDescription(result.getFailure().getMessage())
-                            : Status.INTERNAL.withDescription("executor-svc gave no result for this statement");
-                    out.put(keys.get(i), Called.failed(executor.failure("Execute", timeout, status)));
-                }
-            }
+                    .build(), callTimeout, answer -> {
+                        if (answer.getStatement() >= 0 && answer.getStatement() < keys.size()) {
+                            out.put(keys.get(answer.getStatement()), called(in, answer.getResult(), timeout));
+                        }
+                    });
         } catch (DownstreamFailure f) {
-            keys.forEach(key -> out.put(key, Called.failed(f)));
+            keys.forEach(key -> out.putIfAbsent(key, Called.failed(f)));
         }
+        keys.forEach(key -> out.computeIfAbsent(key, missing -> Called.failed(executor.failure("Execute", timeout, NO_RESULT))));
         return out;
+    }
+
+    /** A statement's result, when this call's hold can take its size; else its failure, or why the bound refused it. */
+    private Called<ExecuteResponse> called(Input in, ExecuteResult result, long timeout) {
+        if (result.hasResult() && in.held().take(result.getResult().getSerializedSize())) {
+            return Called.answered(result.getResult());
+        }
+        if (result.hasResult()) {
+            return Called.failed(new DownstreamFailure("interpreter-svc", Status.Code.RESOURCE_EXHAUSTED, in.held().refusal()));
+        }
+        Status status = result.hasFailure()
+                ? Status.fromCodeValue(result.getFailure().getCode().getNumber()).withDescription(result.getFailure().getMessage())
+                : NO_RESULT;
+        return Called.failed(executor.failure("Execute", timeout, status));
     }
 
     private static <T> List<List<T>> chunks(List<T> items, int size) {

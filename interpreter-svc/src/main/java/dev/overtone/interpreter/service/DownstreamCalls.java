@@ -5,7 +5,6 @@ import dev.overtone.interpreter.client.Downstreams;
 import dev.overtone.proto.v1.AnalyzeBatchRequest;
 import dev.overtone.proto.v1.AnalyzeBatchResponse;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
-import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillResponse;
 import dev.overtone.proto.v1.ParseRequest;
@@ -18,13 +17,19 @@ import dev.overtone.proto.v1.WatchMemoryRequest;
 import dev.overtone.proto.v1.RemembersRequest;
 import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
+import dev.overtone.proto.v1.StatementResult;
+import dev.overtone.proto.v1.ExecuteResult;
+import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
 import dev.overtone.proto.v1.VerbalizeRequest;
+import io.grpc.Context;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /** The stages' downstream calls over gRPC, through {@link Downstreams}: what the pipeline's narrow interfaces stand for. */
@@ -49,8 +54,32 @@ public class DownstreamCalls implements StageCalls {
     }
 
     @Override
-    public ExecuteBatchResponse executeBatch(ExecuteBatchRequest request, long callTimeoutMs) {
-        return downstreams.executor().call("ExecuteBatch", callTimeoutMs, () -> downstreams.executorStub(callTimeoutMs).executeBatch(request));
+    public void executeBatch(ExecuteBatchRequest request, long callTimeoutMs, Consumer<StatementResult> results) {
+        downstreams.executor().call("StreamExecuteBatch", callTimeoutMs, () -> {
+            // a stream left unread (results threw) is cancelled, not left running until its deadline
+            try (Context.CancellableContext call = Context.current().withCancellation()) {
+                call.run(() -> streamOrBatch(downstreams.executorStub(callTimeoutMs), request, results));
+            }
+            return null;
+        });
+    }
+
+    /**
+     * A replica older than StreamExecuteBatch answers UNIMPLEMENTED before any result, as during a rolling deploy that
+     * updates executor-svc after this service; it is asked by ExecuteBatch, within the same deadline.
+     */
+    private static void streamOrBatch(ExecutorServiceBlockingStub executor, ExecuteBatchRequest request, Consumer<StatementResult> results) {
+        try {
+            executor.streamExecuteBatch(request).forEachRemaining(results);
+        } catch (StatusRuntimeException e) {
+            if (e.getStatus().getCode() != Status.Code.UNIMPLEMENTED) {
+                throw e;
+            }
+            List<ExecuteResult> all = executor.executeBatch(request).getResultsList();
+            for (int i = 0; i < all.size(); i++) {
+                results.accept(StatementResult.newBuilder().setStatement(i).setResult(all.get(i)).build());
+            }
+        }
     }
 
     @Override

@@ -4,11 +4,13 @@ import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
 import dev.overtone.proto.v1.ExecuteBatchResponse;
+import dev.overtone.proto.v1.StatementResult;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecuteResult;
 import dev.overtone.runtime.testing.ReplayedAnswers;
 import io.grpc.Status;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
 import java.util.List;
@@ -18,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * executor-svc for one interpreter test. It answers with what the real executor-svc answered on the sample tenants
  * (samples/*.sql): the recordings in runtime's test-jar ({@code contracts/executor-svc}), which executor-svc's
- * {@code RecordedAnswersTest} checks against the service (runtime/README.md, "Recorded answers"). An ExecuteBatch is
+ * {@code RecordedAnswersTest} checks against the service (runtime/README.md, "Recorded answers"). A StreamExecuteBatch is
  * answered statement by statement, each from the recording of a one-statement ExecuteBatch (the executor runs each
  * statement of a batch exactly as alone), so a recording does not depend on how the interpreter groups its statements;
  * a statement is looked up without its limits' {@code timeout_ms}, which the interpreter derives from the time left of
@@ -44,7 +46,7 @@ public final class FakeExecutor extends SlowFakeDownstream<FakeExecutor> {
         return describes.get();
     }
 
-    /** The statements of every ExecuteBatch call, in order. */
+    /** The statements of every StreamExecuteBatch call, in order. */
     public List<List<String>> batches() {
         return batches;
     }
@@ -58,7 +60,7 @@ public final class FakeExecutor extends SlowFakeDownstream<FakeExecutor> {
         return outage.or(() -> replay.answer("Describe", request));
     }
 
-    /** The interpreter sends ExecuteBatch only; an Execute is answered as a one-statement batch's result would be. */
+    /** The interpreter sends StreamExecuteBatch only; an Execute is answered as a one-statement batch's result would be. */
     Uni<ExecuteResponse> execute(ExecuteRequest request) {
         ExecuteBatchRequest alone = ExecuteBatchRequest.newBuilder().setTenant(request.getTenant()).setDatabase(request.getDatabase())
                 .addSqls(request.getSql()).setLimits(request.getLimits()).build();
@@ -67,13 +69,17 @@ public final class FakeExecutor extends SlowFakeDownstream<FakeExecutor> {
                         .withDescription(r.getFailure().getMessage()).asRuntimeException()));
     }
 
-    /** Each statement as its one-statement recording answers it; the delay and cancellation count once per call. */
-    Uni<ExecuteBatchResponse> executeBatch(ExecuteBatchRequest request) {
+    /**
+     * Each statement as its one-statement recording answers it, all sent once the batch's delay is over (the delay and
+     * cancellation count once per call); executor-svc's {@code ExecuteBatchTest} shows that the stream answers each
+     * statement as a batch does.
+     */
+    Multi<StatementResult> streamExecuteBatch(ExecuteBatchRequest request) {
         batches.add(request.getSqlsList());
         return outage.or(() -> Uni.join().all(request.getSqlsList().stream().map(sql -> statement(request, sql)).toList())
                 .andFailFast()
-                .map(results -> ExecuteBatchResponse.newBuilder().addAllResults(results).build())
-                .flatMap(slowness::answer));
+                .flatMap(slowness::answer)).onItem().transformToMulti(results -> Multi.createFrom().range(0, results.size())
+                        .map(i -> StatementResult.newBuilder().setStatement(i).setResult(results.get(i)).build()));
     }
 
     private Uni<ExecuteResult> statement(ExecuteBatchRequest batch, String sql) {

@@ -6,9 +6,9 @@ import dev.overtone.proto.v1.CallerDefault;
 import dev.overtone.proto.v1.DescribeRequest;
 import dev.overtone.proto.v1.DescribeResponse;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
-import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteRequest;
 import dev.overtone.proto.v1.ExecuteResult;
+import dev.overtone.proto.v1.StatementResult;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecutorServiceGrpc;
 import dev.overtone.proto.v1.InterpretOptions;
@@ -57,7 +57,7 @@ class ExecutorRestartTest extends AgainstFakes {
         // A service definition built from the method descriptors, not an ExecutorServiceImplBase subclass:
         // Quarkus indexes test classes, and a second implementation of the service kept the app from
         // registering its own fake executor.
-        ServerServiceDefinition definition = ServerServiceDefinition.builder(ExecutorServiceGrpc.getServiceDescriptor())
+        ServerServiceDefinition definition = ServerServiceDefinition.builder(ExecutorServiceGrpc.SERVICE_NAME)
                 .addMethod(ExecutorServiceGrpc.getDescribeMethod(), ServerCalls.asyncUnaryCall(
                         (DescribeRequest request, StreamObserver<DescribeResponse> out) -> {
                             out.onNext(DescribeResponse.newBuilder().setSchema(Hotels.schema("demo", "hotels")).build());
@@ -68,11 +68,12 @@ class ExecutorRestartTest extends AgainstFakes {
                             out.onNext(Hotels.execute(request.getSql()));
                             out.onCompleted();
                         }))
-                .addMethod(ExecutorServiceGrpc.getExecuteBatchMethod(), ServerCalls.asyncUnaryCall(
-                        (ExecuteBatchRequest request, StreamObserver<ExecuteBatchResponse> out) -> {
-                            ExecuteBatchResponse.Builder answer = ExecuteBatchResponse.newBuilder();
-                            request.getSqlsList().forEach(sql -> answer.addResults(ExecuteResult.newBuilder().setResult(Hotels.execute(sql))));
-                            out.onNext(answer.build());
+                .addMethod(ExecutorServiceGrpc.getStreamExecuteBatchMethod(), ServerCalls.asyncServerStreamingCall(
+                        (ExecuteBatchRequest request, StreamObserver<StatementResult> out) -> {
+                            for (int i = 0; i < request.getSqlsCount(); i++) {
+                                out.onNext(StatementResult.newBuilder().setStatement(i)
+                                        .setResult(ExecuteResult.newBuilder().setResult(Hotels.execute(request.getSqls(i)))).build());
+                            }
                             out.onCompleted();
                         }))
                 .build();

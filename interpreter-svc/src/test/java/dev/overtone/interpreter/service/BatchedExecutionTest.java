@@ -5,6 +5,7 @@ import dev.overtone.runtime.memory.HeldBytes;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.Source;
+import dev.overtone.proto.v1.StatementResult;
 import io.grpc.Status;
 import org.junit.jupiter.api.Test;
 
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,12 +52,39 @@ class BatchedExecutionTest {
 
         BatchedExecution down = new BatchedExecution(new StubDownstreams() {
             @Override
-            public dev.overtone.proto.v1.ExecuteBatchResponse executeBatch(ExecuteBatchRequest request, long callTimeoutMs) {
+            public void executeBatch(ExecuteBatchRequest request, long callTimeoutMs, Consumer<StatementResult> results) {
                 throw new DownstreamFailure("executor-svc", Status.Code.UNAVAILABLE, "executor-svc is unavailable");
             }
         }, StubDownstreams.ONE_BY_ONE, settings(16));
         assertThat(down.execute(input(List.of(sql("SELECT 1"), sql("SELECT 2")), Map.of())))
                 .allSatisfy(e -> assertThat(e.failure().code()).isEqualTo(Status.Code.UNAVAILABLE));
+    }
+
+    @Test
+    void aResultThatArrivedBeforeTheStreamFailedIsKeptAndAStatementWithoutOneFails() {
+        executor.database.put("SELECT 1", List.of("one"));
+        executor.database.put("SELECT 2", List.of("two"));
+        executor.database.put("SELECT 3", List.of("three"));
+        BatchedExecution broken = new BatchedExecution(new StubDownstreams() {
+            @Override
+            public void executeBatch(ExecuteBatchRequest request, long callTimeoutMs, Consumer<StatementResult> results) {
+                List<StatementResult> answers = new ArrayList<>();
+                executor.executeBatch(request, callTimeoutMs, answers::add); // last first: SELECT 3, SELECT 2, SELECT 1
+                results.accept(answers.get(0));
+                if (request.getSqlsCount() == 3) {
+                    throw new DownstreamFailure("executor-svc", Status.Code.UNAVAILABLE, "executor-svc is unavailable");
+                }
+            }
+        }, StubDownstreams.ONE_BY_ONE, settings(3));
+
+        List<Executed> executed = broken.execute(input(List.of(sql("SELECT 1"), sql("SELECT 2"), sql("SELECT 3")), Map.of()));
+        assertThat(executed.get(2).result().getFingerprint()).isEqualTo("rows:[three]");
+        assertThat(executed.subList(0, 2)).allSatisfy(e -> assertThat(e.failure().code()).isEqualTo(Status.Code.UNAVAILABLE));
+
+        List<Executed> ended = broken.execute(input(List.of(sql("SELECT 1"), sql("SELECT 2")), Map.of()));
+        assertThat(ended.get(1).result().getFingerprint()).isEqualTo("rows:[two]");
+        assertThat(ended.get(0).failure().code()).isEqualTo(Status.Code.INTERNAL);
+        assertThat(ended.get(0).failure().getMessage()).contains("executor-svc gave no result for this statement");
     }
 
     @Test
@@ -67,10 +96,11 @@ class BatchedExecutionTest {
             List<Executed> executed = execution(16).execute(new BatchedExecution.Input("demo", "hotels",
                     List.of(sql("SELECT 1"), sql("SELECT 2")), Map.of(), Budget.of(null, Duration.ofSeconds(20), Duration.ZERO), held));
 
-            assertThat(executed.get(0).failure()).isNull();
-            assertThat(executed.get(1).failure().code()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
-            assertThat(executed.get(1).failure().getMessage()).contains("interpreter-svc holds", "overtone.interpreter.pipeline.held-bytes");
-            assertThat(results.held()).isEqualTo(executed.get(0).result().getSerializedSize());
+            // the stub gives SELECT 2's result first: it is held, and SELECT 1's finds no room
+            assertThat(executed.get(1).failure()).isNull();
+            assertThat(executed.get(0).failure().code()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+            assertThat(executed.get(0).failure().getMessage()).contains("interpreter-svc holds", "overtone.interpreter.pipeline.held-bytes");
+            assertThat(results.held()).isEqualTo(executed.get(1).result().getSerializedSize());
         }
         assertThat(results.held()).isZero();
     }
@@ -78,9 +108,9 @@ class BatchedExecutionTest {
     private BatchedExecution execution(int maxBatch) {
         return new BatchedExecution(new StubDownstreams() {
             @Override
-            public dev.overtone.proto.v1.ExecuteBatchResponse executeBatch(ExecuteBatchRequest request, long callTimeoutMs) {
+            public void executeBatch(ExecuteBatchRequest request, long callTimeoutMs, Consumer<StatementResult> results) {
                 batches.add(request);
-                return executor.executeBatch(request, callTimeoutMs);
+                executor.executeBatch(request, callTimeoutMs, results);
             }
         }, StubDownstreams.ONE_BY_ONE, settings(maxBatch));
     }

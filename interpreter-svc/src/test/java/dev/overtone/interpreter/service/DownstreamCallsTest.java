@@ -2,6 +2,10 @@ package dev.overtone.interpreter.service;
 
 import dev.overtone.interpreter.client.ServedDownstreams;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
+import dev.overtone.proto.v1.ExecuteBatchResponse;
+import dev.overtone.proto.v1.ExecuteResponse;
+import dev.overtone.proto.v1.ExecuteResult;
+import dev.overtone.proto.v1.StatementResult;
 import dev.overtone.proto.v1.ExecutorServiceGrpc;
 import dev.overtone.proto.v1.ParseRequest;
 import dev.overtone.proto.v1.ParseResponse;
@@ -10,11 +14,15 @@ import dev.overtone.proto.v1.VerbalizeRequest;
 import dev.overtone.runtime.grpc.DownstreamFailure;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
+import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.ServerCalls;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -71,16 +79,56 @@ class DownstreamCallsTest {
     @Test
     void anExecutorFailureIsThrownNamingExecutorSvcAndTheCallsDeadline() throws Exception {
         ServerServiceDefinition silent = ServerServiceDefinition.builder(ExecutorServiceGrpc.SERVICE_NAME)
-                .addMethod(ExecutorServiceGrpc.getExecuteBatchMethod(), ServerCalls.asyncUnaryCall((request, out) -> executed.incrementAndGet()))
+                .addMethod(ExecutorServiceGrpc.getStreamExecuteBatchMethod(),
+                        ServerCalls.asyncServerStreamingCall((request, out) -> executed.incrementAndGet()))
                 .build();
         DownstreamCalls calls = calls(silent);
 
-        assertThatThrownBy(() -> calls.executeBatch(ExecuteBatchRequest.newBuilder().addSqls("SELECT 1").build(), 300))
+        assertThatThrownBy(() -> calls.executeBatch(ExecuteBatchRequest.newBuilder().addSqls("SELECT 1").build(), 300, result -> { }))
                 .isInstanceOfSatisfying(DownstreamFailure.class, f -> {
                     assertThat(f.service()).isEqualTo("executor-svc");
                     assertThat(f.code()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
-                    assertThat(f.getMessage()).contains("did not answer ExecuteBatch within 300 ms");
+                    assertThat(f.getMessage()).contains("did not answer StreamExecuteBatch within 300 ms");
                 });
+        assertThat(executed).hasValue(1);
+    }
+
+    @Test
+    void aStreamWhoseResultsAreNotReadToTheEndIsCancelledAtTheExecutor() throws Exception {
+        CountDownLatch cancelled = new CountDownLatch(1);
+        ServerServiceDefinition endless = ServerServiceDefinition.builder(ExecutorServiceGrpc.SERVICE_NAME)
+                .addMethod(ExecutorServiceGrpc.getStreamExecuteBatchMethod(), ServerCalls.asyncServerStreamingCall((request, out) -> {
+                    ((ServerCallStreamObserver<StatementResult>) out).setOnCancelHandler(cancelled::countDown);
+                    out.onNext(StatementResult.newBuilder().setStatement(0).build()); // and never completes
+                }))
+                .build();
+        DownstreamCalls calls = calls(endless);
+
+        assertThatThrownBy(() -> calls.executeBatch(ExecuteBatchRequest.newBuilder().addSqls("SELECT 1").addSqls("SELECT 2").build(),
+                60_000, result -> {
+                    throw new IllegalStateException("the stage stopped reading");
+                })).hasMessage("the stage stopped reading");
+        assertThat(cancelled.await(10, TimeUnit.SECONDS)).as("the executor saw the call cancelled").isTrue();
+    }
+
+    @Test
+    void anExecutorWithoutTheStreamIsAskedByExecuteBatchAndEachResultKeepsItsPosition() throws Exception {
+        ServerServiceDefinition older = ServerServiceDefinition.builder(ExecutorServiceGrpc.SERVICE_NAME)
+                .addMethod(ExecutorServiceGrpc.getExecuteBatchMethod(), ServerCalls.asyncUnaryCall((request, out) -> {
+                    executed.incrementAndGet();
+                    ExecuteBatchResponse.Builder answer = ExecuteBatchResponse.newBuilder();
+                    request.getSqlsList().forEach(sql -> answer.addResults(ExecuteResult.newBuilder()
+                            .setResult(ExecuteResponse.newBuilder().setFingerprint(sql))));
+                    out.onNext(answer.build());
+                    out.onCompleted();
+                }))
+                .build();
+        List<StatementResult> results = new ArrayList<>();
+
+        calls(older).executeBatch(ExecuteBatchRequest.newBuilder().addSqls("SELECT 1").addSqls("SELECT 2").build(), 5_000, results::add);
+
+        assertThat(results).extracting(r -> r.getStatement() + " " + r.getResult().getResult().getFingerprint())
+                .containsExactly("0 SELECT 1", "1 SELECT 2");
         assertThat(executed).hasValue(1);
     }
 

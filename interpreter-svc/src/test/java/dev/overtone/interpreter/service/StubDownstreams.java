@@ -7,10 +7,10 @@ import dev.overtone.proto.v1.AnalyzeResponse;
 import dev.overtone.proto.v1.AnalyzeResult;
 import dev.overtone.proto.v1.Cell;
 import dev.overtone.proto.v1.ExecuteBatchRequest;
-import dev.overtone.proto.v1.ExecuteBatchResponse;
 import dev.overtone.proto.v1.ExecuteFailure;
 import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.ExecuteResult;
+import dev.overtone.proto.v1.StatementResult;
 import dev.overtone.proto.v1.InfillRequest;
 import dev.overtone.proto.v1.InfillResponse;
 import dev.overtone.proto.v1.ParseRequest;
@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -57,23 +58,28 @@ class StubDownstreams implements StageCalls {
     final List<InfillRequest> infillRequests = new ArrayList<>();
     DownstreamFailure infillFailure;
 
+    /** Runs the statements in request order and gives their results last first, as a stream in finishing order may. */
     @Override
-    public ExecuteBatchResponse executeBatch(ExecuteBatchRequest request, long callTimeoutMs) {
-        ExecuteBatchResponse.Builder out = ExecuteBatchResponse.newBuilder();
-        for (String sql : request.getSqlsList()) {
+    public void executeBatch(ExecuteBatchRequest request, long callTimeoutMs, Consumer<StatementResult> results) {
+        List<StatementResult> answers = new ArrayList<>();
+        for (int i = 0; i < request.getSqlsCount(); i++) {
+            String sql = request.getSqls(i);
             executed.add(sql);
-            List<String> rows = database.get(sql);
-            if (rows == null) {
-                out.addResults(ExecuteResult.newBuilder().setFailure(ExecuteFailure.newBuilder()
-                        .setCode(StatusCode.STATUS_CODE_INVALID_ARGUMENT).setMessage("no such column in: " + sql)));
-                continue;
-            }
-            ExecuteResponse.Builder result = ExecuteResponse.newBuilder().addColumns(ResultColumn.newBuilder().setName("name"))
-                    .setFingerprint("rows:" + rows);
-            rows.forEach(name -> result.addRows(Row.newBuilder().addCells(Cell.newBuilder().setText(name))));
-            out.addResults(ExecuteResult.newBuilder().setResult(result));
+            answers.add(0, StatementResult.newBuilder().setStatement(i).setResult(result(sql)).build());
         }
-        return out.build();
+        answers.forEach(results);
+    }
+
+    private ExecuteResult result(String sql) {
+        List<String> rows = database.get(sql);
+        if (rows == null) {
+            return ExecuteResult.newBuilder().setFailure(ExecuteFailure.newBuilder()
+                    .setCode(StatusCode.STATUS_CODE_INVALID_ARGUMENT).setMessage("no such column in: " + sql)).build();
+        }
+        ExecuteResponse.Builder result = ExecuteResponse.newBuilder().addColumns(ResultColumn.newBuilder().setName("name"))
+                .setFingerprint("rows:" + rows);
+        rows.forEach(name -> result.addRows(Row.newBuilder().addCells(Cell.newBuilder().setText(name))));
+        return ExecuteResult.newBuilder().setResult(result).build();
     }
 
     @Override

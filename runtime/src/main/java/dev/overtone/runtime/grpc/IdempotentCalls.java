@@ -6,7 +6,8 @@ import java.util.List;
  * The downstream RPCs that are safe to send twice: only these are retried by the channel (on another
  * replica, when the service runs several: the channel balances per call, {@link ChannelServiceConfig}).
  * <ul>
- * <li>Everything that reads and changes nothing: executor Describe, Execute, ExecuteBatch; parser Analyze,
+ * <li>Everything that reads and changes nothing: executor Describe, Execute, ExecuteBatch, StreamExecuteBatch (retried
+ * only before its first result: the channel does not replay a stream that has answered); parser Analyze,
  * Variants, their batches, Verbalize, Normalize, and Parse and Repair (a model writes SQL; a repeat costs model
  * time, within the call's deadline, and changes nothing); infill Infill (the same); clarify Get.</li>
  * <li>clarify Answer: it writes a turn, but is idempotent on its {@code idempotency_key} (a repeat gets the
@@ -24,6 +25,7 @@ public final class IdempotentCalls {
             new Method("overtone.v1.ExecutorService", "Describe"),
             new Method("overtone.v1.ExecutorService", "Execute"),
             new Method("overtone.v1.ExecutorService", "ExecuteBatch"),
+            new Method("overtone.v1.ExecutorService", "StreamExecuteBatch"),
             new Method("overtone.v1.ParserService", "Analyze"),
             new Method("overtone.v1.ParserService", "Variants"),
             new Method("overtone.v1.ParserService", "AnalyzeBatch"),

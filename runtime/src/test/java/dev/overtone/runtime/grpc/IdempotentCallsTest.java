@@ -18,8 +18,8 @@ class IdempotentCallsTest {
     private static final Pattern SERVICE = Pattern.compile("^service (\\w+) \\{");
     private static final Pattern RPC = Pattern.compile("^\\s*rpc (\\w+)\\(\\w+\\) returns \\((stream )?\\w+\\);");
 
-    /** {@code overtone.v1.Service/Method} of each unary RPC of the contracts. */
-    private static Set<String> unaryRpcs() throws IOException {
+    /** {@code overtone.v1.Service/Method} of each RPC of the contracts whose answer is a stream, or is not. */
+    private static Set<String> rpcs(boolean streamed) throws IOException {
         Set<String> rpcs = new HashSet<>();
         try (Stream<Path> files = Files.list(CONTRACTS)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".proto")).toList()) {
@@ -29,7 +29,7 @@ class IdempotentCallsTest {
                     Matcher r = RPC.matcher(line);
                     if (s.find()) {
                         service = s.group(1);
-                    } else if (r.find() && r.group(2) == null) {
+                    } else if (r.find() && (r.group(2) != null) == streamed) {
                         rpcs.add("overtone.v1." + service + "/" + r.group(1));
                     }
                 }
@@ -45,9 +45,10 @@ class IdempotentCallsTest {
     }
 
     @Test
-    void everyRetriedCallIsAUnaryRpcOfTheContracts() throws IOException {
-        Set<String> rpcs = unaryRpcs();
+    void everyRetriedCallIsAnRpcOfTheContracts() throws IOException {
+        Set<String> rpcs = rpcs(false);
         assertThat(rpcs).as("the contracts were read").contains("overtone.v1.ExecutorService/Execute");
+        rpcs.addAll(rpcs(true));
         assertThat(rpcs).containsAll(retried());
         assertThat(retried()).hasSameSizeAs(IdempotentCalls.METHODS);
     }
@@ -60,8 +61,11 @@ class IdempotentCallsTest {
 
     @Test
     void everyReadingCallOfTheDownstreamServicesIsRetried() throws IOException {
-        Set<String> readers = new HashSet<>(unaryRpcs());
+        Set<String> readers = new HashSet<>(rpcs(false));
         readers.removeIf(rpc -> rpc.startsWith("overtone.v1.InterpreterService/"));
+        // the one streamed reading: the channel retries it until its first result (WatchMemory waits for changes)
+        readers.add("overtone.v1.ExecutorService/StreamExecuteBatch");
+        assertThat(rpcs(true)).contains("overtone.v1.ExecutorService/StreamExecuteBatch");
         readers.removeAll(Set.of("overtone.v1.ClarifyService/Start", "overtone.v1.ClarifyService/Cancel",
                 "overtone.v1.ClarifyService/Forget"));
         assertThat(retried()).containsExactlyInAnyOrderElementsOf(readers);
