@@ -159,7 +159,7 @@ public class InterpretationPipeline {
                     call.schema, call.request.getQuestion(), () -> call.stages.deadlineMs(config.budget().parse()))), ParseStage.Parsed::detail);
             withSql.addAll(parsed.routes());
             call.failures.addAll(parsed.failures());
-            parsed.setback().ifPresent(call.setbacks::add);
+            call.setbacks.addAll(parsed.setbacks());
         }
         if (!withSql.isEmpty()) {
             Grouped grouped = call.stages.run(Stage.STAGE_EXECUTE, () -> executeAndGroup(call, withSql),
@@ -198,7 +198,7 @@ public class InterpretationPipeline {
                 }
             }
         }
-        ParseStage.degradedCalls(Stage.STAGE_EXECUTE, infrastructure).ifPresent(call.setbacks::add);
+        call.setbacks.addAll(ParseStage.degradedCalls(Stage.STAGE_EXECUTE, infrastructure));
         return new Grouped(refused, call.groups.size() - before);
     }
 

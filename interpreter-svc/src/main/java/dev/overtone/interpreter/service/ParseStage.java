@@ -6,8 +6,9 @@ import dev.overtone.proto.v1.Schema;
 import dev.overtone.proto.v1.Stage;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.function.LongSupplier;
 
 /** The parse stage: each reading without SQL through parser-svc's Parse, side by side. */
@@ -17,8 +18,8 @@ public record ParseStage(ParserCalls parser, Lanes lanes) {
     public record Input(List<Route> routes, Schema schema, String question, LongSupplier timeoutMs) {
     }
 
-    /** The routes that parsed, now with SQL; those that did not; one setback for the calls that failed for the infrastructure's sake. */
-    public record Parsed(List<Route> routes, List<FailedRoute> failures, Optional<Setback> setback, int asked) {
+    /** The routes that parsed, now with SQL; those that did not; the setbacks of the calls that failed for the infrastructure's sake. */
+    public record Parsed(List<Route> routes, List<FailedRoute> failures, List<Setback> setbacks, int asked) {
         String detail() {
             return routes.size() + " of " + asked + " parsed";
         }
@@ -44,9 +45,15 @@ public record ParseStage(ParserCalls parser, Lanes lanes) {
         return new Parsed(ok, failures, degradedCalls(Stage.STAGE_PARSE, infrastructure), in.routes().size());
     }
 
-    /** One setback for a stage's calls that failed for the infrastructure's sake (not the reading's); the readings say it, no warning. */
-    static Optional<Setback> degradedCalls(Stage stage, List<DownstreamFailure> failed) {
-        return failed.isEmpty() ? Optional.empty()
-                : Optional.of(Setback.failed(stage, failed.get(0), failed.size(), Setback.Wording.UNSAID));
+    /**
+     * A stage's calls that failed for the infrastructure's sake (not the reading's), one setback per service and cause,
+     * each counting its calls, in the order first seen (one bound's refusals are not counted as another service's
+     * outage); the readings say it, no warning.
+     */
+    static List<Setback> degradedCalls(Stage stage, List<DownstreamFailure> failed) {
+        Map<String, List<DownstreamFailure>> byServiceAndCause = new LinkedHashMap<>();
+        failed.forEach(f -> byServiceAndCause.computeIfAbsent(f.service() + " " + Degradations.cause(f.code()), key -> new ArrayList<>()).add(f));
+        return byServiceAndCause.values().stream()
+                .map(same -> Setback.failed(stage, same.get(0), same.size(), Setback.Wording.UNSAID)).toList();
     }
 }

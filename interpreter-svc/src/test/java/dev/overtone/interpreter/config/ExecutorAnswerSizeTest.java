@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The largest ExecuteBatch answer the pipeline can ask for fits the executor client's inbound message size: a full
  * batch, each result at the row limit, executor-svc's default column limit and the byte limit, its text spread over
- * every cell so that the framing is as large as it can be.
+ * every cell so that the framing is as large as it can be. The stage reads StreamExecuteBatch, one result a message;
+ * it sends ExecuteBatch only to an executor-svc without the stream (a rolling deploy), and that answer must fit too.
  */
 class ExecutorAnswerSizeTest {
     /** executor-svc's overtone.executor.limits.default-max-columns; the pipeline asks for no other. */

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 import static dev.overtone.interpreter.service.StubDownstreams.ONE_BY_ONE;
 import static dev.overtone.interpreter.service.StubDownstreams.PARSER_DOWN;
@@ -37,7 +36,7 @@ class ParseStageTest {
         assertThat(parsed.routes()).singleElement().satisfies(r -> assertThat(r.sql()).isEqualTo("SELECT a FROM t"));
         assertThat(parsed.failures()).extracting(f -> f.route().text()).containsExactly("bad", "down");
         assertThat(parsed.failures()).allSatisfy(f -> assertThat(f.stage()).isEqualTo(Stage.STAGE_PARSE));
-        assertThat(parsed.setback()).hasValueSatisfying(s -> {
+        assertThat(parsed.setbacks()).singleElement().satisfies(s -> {
             assertThat(s.degradation().getAffectedCalls()).isEqualTo(1);
             assertThat(s.warning()).isNull();
         });
@@ -55,7 +54,7 @@ class ParseStageTest {
         ParseStage.Parsed parsed = new ParseStage(parser, ONE_BY_ONE).parse(new ParseStage.Input(
                 List.of(text("x"), text("y")), Schema.getDefaultInstance(), "q", () -> 100));
         assertThat(parsed.failures()).hasSize(2);
-        assertThat(parsed.setback()).isEmpty();
+        assertThat(parsed.setbacks()).isEmpty();
     }
 
     @Test
@@ -83,13 +82,21 @@ class ParseStageTest {
     }
 
     @Test
-    void degradedCallsCountEveryInfrastructureFailureUnderTheFirstOnesCause() {
+    void degradedCallsAreCountedPerServiceAndCause() {
         DownstreamFailure slow = new DownstreamFailure("parser-svc", Status.Code.DEADLINE_EXCEEDED, "parser-svc too slow");
-        Optional<Setback> setback = ParseStage.degradedCalls(Stage.STAGE_EXECUTE, List.of(PARSER_DOWN, slow));
-        assertThat(setback).hasValueSatisfying(s -> {
+        DownstreamFailure full = new DownstreamFailure("executor-svc", Status.Code.RESOURCE_EXHAUSTED, "executor-svc holds as much");
+        DownstreamFailure ownBound = new DownstreamFailure("interpreter-svc", Status.Code.RESOURCE_EXHAUSTED, "interpreter-svc holds as much");
+
+        List<Setback> setbacks = ParseStage.degradedCalls(Stage.STAGE_EXECUTE, List.of(PARSER_DOWN, full, slow, ownBound, full, PARSER_DOWN));
+
+        assertThat(setbacks).extracting(s -> s.degradation().getService() + " " + s.degradation().getCause() + " "
+                + s.degradation().getAffectedCalls() + ": " + s.degradation().getMessage()).containsExactly(
+                "parser-svc DEGRADATION_CAUSE_UNAVAILABLE 2: parser-svc is unavailable",
+                "executor-svc DEGRADATION_CAUSE_FAILED 2: executor-svc holds as much",
+                "parser-svc DEGRADATION_CAUSE_DEADLINE_EXCEEDED 1: parser-svc too slow",
+                "interpreter-svc DEGRADATION_CAUSE_FAILED 1: interpreter-svc holds as much");
+        assertThat(setbacks).allSatisfy(s -> {
             assertThat(s.degradation().getStage()).isEqualTo(Stage.STAGE_EXECUTE);
-            assertThat(s.degradation().getAffectedCalls()).isEqualTo(2);
-            assertThat(s.degradation().getMessage()).isEqualTo("parser-svc is unavailable");
             assertThat(s.onWire()).isTrue();
         });
         assertThat(ParseStage.degradedCalls(Stage.STAGE_PARSE, List.of())).isEmpty();

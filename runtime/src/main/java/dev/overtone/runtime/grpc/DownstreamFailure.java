@@ -19,10 +19,17 @@ public class DownstreamFailure extends CodedFailure {
      * {@code status} of an {@code rpc} call to {@code service} at {@code address} (or of one item of a batch call):
      * a peer that is down, slow, without the method or failing inside is UNAVAILABLE (DEADLINE_EXCEEDED when slow)
      * naming where it was looked for; any other code is the peer's own verdict on the request, passed on with its words.
+     * A status caused by this process running out of memory says so, not that the peer failed.
      */
     public static DownstreamFailure of(String service, String address, String rpc, long timeoutMs, Status status) {
         String detail = status.getDescription() != null ? status.getDescription()
                 : status.getCause() != null ? String.valueOf(status.getCause().getMessage()) : status.getCode().name();
+        if (status.getCause() instanceof OutOfMemoryError) {
+            // a cause never crosses the wire: this process ran out (Netty's direct memory, reading the answer)
+            return new DownstreamFailure(service, Status.Code.UNAVAILABLE, "this replica ran out of memory reading " + service
+                    + "'s answer to " + rpc + " (" + address + "; the connection was closed, with every call on it): " + detail
+                    + "; retry the call");
+        }
         return switch (status.getCode()) {
             case UNAVAILABLE -> new DownstreamFailure(service, Status.Code.UNAVAILABLE,
                     service + " is unavailable at " + address + ": " + detail);

@@ -39,6 +39,15 @@ class DownstreamFailureTest {
     }
 
     @Test
+    void runningOutOfMemoryHereIsNotBlamedOnThePeer() {
+        // as grpc-java's Netty client fails every call of a connection whose read could not reserve direct memory
+        DownstreamFailure failure = of(Status.UNKNOWN.withCause(new OutOfMemoryError("Cannot reserve 65536 bytes of direct buffer memory")));
+        assertThat(failure.code()).isEqualTo(Status.Code.UNAVAILABLE);
+        assertThat(failure).hasMessage("this replica ran out of memory reading parser-svc's answer to Analyze (localhost:9091; the "
+                + "connection was closed, with every call on it): Cannot reserve 65536 bytes of direct buffer memory; retry the call");
+    }
+
+    @Test
     void aCancelledCallStaysCancelled() {
         assertThat(of(Status.CANCELLED.withDescription("client gone")).code()).isEqualTo(Status.Code.CANCELLED);
         assertThat(of(Status.CANCELLED.withDescription("client gone")).getMessage()).isEqualTo("parser-svc Analyze was cancelled: client gone");
