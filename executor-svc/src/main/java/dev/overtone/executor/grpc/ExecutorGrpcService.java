@@ -54,16 +54,10 @@ public class ExecutorGrpcService implements ExecutorService {
         });
     }
 
+    /** StreamExecuteBatch's results, in request order, in one answer. */
     @Override
     public Uni<ExecuteBatchResponse> executeBatch(ExecuteBatchRequest request) {
-        return named(request.getTenant(), () -> {
-            var deadline = Context.current().getDeadline();
-            HeldResults.Hold hold = held.open();
-            return batch.execute(request.getTenant(), request.getDatabase(), request.getSqlsList(),
-                            () -> ExecutorMapping.limits(request.getLimits(), deadline).heldBy(hold))
-                    .map(outcomes -> ExecutorMapping.response(outcomes, statuses))
-                    .onTermination().invoke(hold::close);
-        });
+        return streamExecuteBatch(request).collect().asList().map(ExecutorMapping::inRequestOrder);
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.overtone.proto.v1.StatementResult;
 import dev.overtone.proto.v1.StatusCode;
 import dev.overtone.proto.v1.Limits;
 import io.grpc.Deadline;
+import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -50,13 +51,13 @@ public final class ExecutorMapping {
                 .build();
     }
 
-    /** One result per statement, in order; a failure is answered as Execute's status would be ({@code statuses}). */
-    public static ExecuteBatchResponse response(List<StatementBatch.Outcome> outcomes, StatusTable statuses) {
-        return ExecuteBatchResponse.newBuilder().addAllResults(outcomes.stream().map(outcome -> result(outcome, statuses)).toList())
-                .build();
+    /** StreamExecuteBatch's results as ExecuteBatch answers them: in request order. */
+    public static ExecuteBatchResponse inRequestOrder(List<StatementResult> results) {
+        return ExecuteBatchResponse.newBuilder().addAllResults(results.stream().sorted(Comparator.comparingInt(StatementResult::getStatement))
+                .map(StatementResult::getResult).toList()).build();
     }
 
-    /** One statement's result of StreamExecuteBatch, its failure answered as in a batch. */
+    /** One statement's result of StreamExecuteBatch; a failure is answered as Execute's status would be ({@code statuses}). */
     public static StatementResult result(StatementBatch.Finished finished, StatusTable statuses) {
         return StatementResult.newBuilder().setStatement(finished.statement()).setResult(result(finished.outcome(), statuses)).build();
     }

@@ -2,9 +2,7 @@ package dev.overtone.executor.service;
 
 import dev.overtone.executor.config.ExecutorConfig;
 import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -36,16 +34,9 @@ public class StatementBatch {
     }
 
     /**
-     * Runs {@code sqls}, side by side, and answers their outcomes in request order. {@code limits} is asked
-     * for each statement as it starts, so that what is left of the call's deadline caps it then.
-     */
-    public Uni<List<Outcome>> execute(String tenant, String database, List<String> sqls, Supplier<RequestedLimits> limits) {
-        return stream(tenant, database, sqls, limits).collect().asList().map(StatementBatch::inRequestOrder);
-    }
-
-    /**
-     * Runs {@code sqls} as {@link #execute} does and emits each outcome as its statement finishes. A malformed
-     * batch or an unknown tenant or database fails before any outcome.
+     * Runs {@code sqls}, side by side, and emits each outcome as its statement finishes. {@code limits} is asked for
+     * each statement as it starts, so that what is left of the call's deadline caps it then. A malformed batch or an
+     * unknown tenant or database fails before any outcome.
      */
     public Multi<Finished> stream(String tenant, String database, List<String> sqls, Supplier<RequestedLimits> limits) {
         return Multi.createFrom().deferred(() -> {
@@ -65,7 +56,4 @@ public class StatementBatch {
         });
     }
 
-    private static List<Outcome> inRequestOrder(List<Finished> finished) {
-        return finished.stream().sorted(Comparator.comparingInt(Finished::statement)).map(Finished::outcome).toList();
-    }
 }

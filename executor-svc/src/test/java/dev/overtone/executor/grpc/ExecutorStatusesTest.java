@@ -29,8 +29,8 @@ class ExecutorStatusesTest {
                 new StatementBatch.Outcome(null, SandboxException.notFound("no database 'hotelz' for tenant 'demo'")),
                 new StatementBatch.Outcome(null, new IllegalStateException("pool closed")));
 
-        List<ExecuteFailure> failures = ExecutorMapping.response(outcomes, table).getResultsList().stream()
-                .map(r -> r.getFailure()).toList();
+        List<ExecuteFailure> failures = outcomes.stream()
+                .map(outcome -> ExecutorMapping.result(new StatementBatch.Finished(0, outcome), table).getResult().getFailure()).toList();
 
         assertThat(failures).extracting(ExecuteFailure::getCode)
                 .containsExactly(StatusCode.STATUS_CODE_NOT_FOUND, StatusCode.STATUS_CODE_INTERNAL);

@@ -15,6 +15,7 @@ import dev.overtone.proto.v1.ExecuteResponse;
 import dev.overtone.proto.v1.Limits;
 import dev.overtone.proto.v1.ResultColumn;
 import dev.overtone.proto.v1.Row;
+import dev.overtone.proto.v1.StatementResult;
 import dev.overtone.proto.v1.StatusCode;
 import dev.overtone.proto.v1.TruncationCause;
 import dev.overtone.runtime.grpc.StatusTable;
@@ -76,12 +77,17 @@ class ExecutorMappingTest {
     }
 
     @Test
-    void aBatchAnswersEachStatementInOrderAndAFailureAsExecutesStatus() {
-        List<StatementBatch.Outcome> outcomes = List.of(
-                new StatementBatch.Outcome(outcome(ROWS, Set.of(), false), null),
-                new StatementBatch.Outcome(null, SandboxException.denied("read-only", "only SELECT may run")),
-                new StatementBatch.Outcome(null, new IllegalStateException("a bug's words")));
-        ExecuteBatchResponse response = ExecutorMapping.response(outcomes, StatusTable.of("executor-svc").build());
+    void aBatchAnswersEachStatementInRequestOrderWhateverOrderTheyFinishedInAndAFailureAsExecutesStatus() {
+        StatusTable statuses = StatusTable.of("executor-svc").build();
+        List<StatementResult> finished = List.of(
+                ExecutorMapping.result(new StatementBatch.Finished(2,
+                        new StatementBatch.Outcome(null, new IllegalStateException("a bug's words"))), statuses),
+                ExecutorMapping.result(new StatementBatch.Finished(0, new StatementBatch.Outcome(outcome(ROWS, Set.of(), false), null)), statuses),
+                ExecutorMapping.result(new StatementBatch.Finished(1,
+                        new StatementBatch.Outcome(null, SandboxException.denied("read-only", "only SELECT may run"))), statuses));
+        assertThat(finished).extracting(StatementResult::getStatement).containsExactly(2, 0, 1);
+
+        ExecuteBatchResponse response = ExecutorMapping.inRequestOrder(finished);
         assertThat(response.getResultsCount()).isEqualTo(3);
         assertThat(response.getResults(0).getResult().getRowsList()).isEqualTo(ROWS);
         assertThat(response.getResults(1).getFailure().getCode()).isEqualTo(StatusCode.STATUS_CODE_PERMISSION_DENIED);

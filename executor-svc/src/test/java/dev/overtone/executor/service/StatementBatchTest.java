@@ -10,6 +10,7 @@ import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A batch's own rules, over a stand-in for the one-statement seam (whose rules {@code StatementExecutionTest} checks):
- * its size bounds, an unknown tenant failing the call, each statement's failure its own, the outcomes in request order
- * and at most the bulkhead's limit of statements in flight at once.
+ * its size bounds, an unknown tenant failing the call, each statement's failure its own, each outcome with its statement's
+ * position, and at most the bulkhead's limit of statements in flight at once.
  */
 class StatementBatchTest {
     private static final int MAX_STATEMENTS = 12;
@@ -35,13 +36,13 @@ class StatementBatchTest {
     private final AtomicInteger limitsAsked = new AtomicInteger();
 
     @Test
-    void theOutcomesComeInRequestOrderThoughTheLaterStatementsFinishFirst() {
+    void eachOutcomeComesOnceWithItsStatementsPositionThoughTheLaterStatementsFinishFirst() {
         List<String> sqls = IntStream.range(0, 9).mapToObj(i -> "SELECT " + i).toList();
 
-        List<StatementBatch.Outcome> outcomes = run(sqls);
+        List<StatementBatch.Finished> finished = stream(sqls);
 
-        assertThat(outcomes).extracting(outcome -> outcome.result().result().elapsedMicros())
-                .containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
+        assertThat(finished).extracting(StatementBatch.Finished::statement).containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7, 8);
+        assertThat(finished).allSatisfy(f -> assertThat(f.outcome().result().result().elapsedMicros()).isEqualTo(f.statement()));
     }
 
     @Test
@@ -69,16 +70,22 @@ class StatementBatchTest {
                 .extracting(e -> ((SandboxException) e).code()).isEqualTo(Status.Code.INVALID_ARGUMENT);
         assertThatThrownBy(() -> run(IntStream.rangeClosed(0, MAX_STATEMENTS).mapToObj(i -> "SELECT 1").toList()))
                 .hasMessage("a batch may carry at most 12 statements (overtone.executor.batch.max-statements), got 13; split it");
-        assertThatThrownBy(() -> batch().execute("nobody", "hotels", List.of("SELECT 1"), RequestedLimits::none)
-                .await().atMost(Duration.ofSeconds(10))).hasMessage("unknown tenant 'nobody'");
+        assertThatThrownBy(() -> batch().stream("nobody", "hotels", List.of("SELECT 1"), RequestedLimits::none)
+                .collect().asList().await().atMost(Duration.ofSeconds(10))).hasMessage("unknown tenant 'nobody'");
         assertThat(running.get() + limitsAsked.get()).as("statements started by a failed call").isZero();
     }
 
-    private List<StatementBatch.Outcome> run(List<String> sqls) {
-        return batch().execute("demo", "hotels", sqls, () -> {
+    private List<StatementBatch.Finished> stream(List<String> sqls) {
+        return batch().stream("demo", "hotels", sqls, () -> {
             limitsAsked.incrementAndGet();
             return RequestedLimits.none();
-        }).await().atMost(Duration.ofSeconds(10));
+        }).collect().asList().await().atMost(Duration.ofSeconds(10));
+    }
+
+    /** The outcomes in request order. */
+    private List<StatementBatch.Outcome> run(List<String> sqls) {
+        return stream(sqls).stream().sorted(Comparator.comparingInt(StatementBatch.Finished::statement))
+                .map(StatementBatch.Finished::outcome).toList();
     }
 
     private StatementBatch batch() {
