@@ -66,6 +66,10 @@ public class Downstreams {
         return executor.stub(ExecutorServiceGrpc::newBlockingStub, timeoutMs);
     }
 
+    public ExecutorServiceGrpc.ExecutorServiceStub executorAsyncStub(long timeoutMs) {
+        return executor.stub(ExecutorServiceGrpc::newStub, timeoutMs);
+    }
+
     public ParserServiceGrpc.ParserServiceBlockingStub parserStub(long timeoutMs) {
         return parser.stub(ParserServiceGrpc::newBlockingStub, timeoutMs);
     }

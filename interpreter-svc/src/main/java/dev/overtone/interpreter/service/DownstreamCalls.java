@@ -19,9 +19,10 @@ import dev.overtone.proto.v1.StartRequest;
 import dev.overtone.proto.v1.Turn;
 import dev.overtone.proto.v1.StatementResult;
 import dev.overtone.proto.v1.ExecuteResult;
+import dev.overtone.proto.v1.ExecutorServiceGrpc;
 import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceBlockingStub;
+import dev.overtone.proto.v1.ExecutorServiceGrpc.ExecutorServiceStub;
 import dev.overtone.proto.v1.VerbalizeRequest;
-import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -56,9 +57,15 @@ public class DownstreamCalls implements StageCalls {
     @Override
     public void executeBatch(ExecuteBatchRequest request, long callTimeoutMs, Consumer<StatementResult> results) {
         downstreams.executor().call("StreamExecuteBatch", callTimeoutMs, () -> {
-            // a stream left unread (results threw) is cancelled, not left running until its deadline
-            try (Context.CancellableContext call = Context.current().withCancellation()) {
-                call.run(() -> streamOrBatch(downstreams.executorStub(callTimeoutMs), request, results));
+            ExecutorServiceStub executor = downstreams.executorAsyncStub(callTimeoutMs);
+            try {
+                StreamedResults.read(executor, request, results);
+            } catch (StatusRuntimeException e) {
+                if (e.getStatus().getCode() != Status.Code.UNIMPLEMENTED) {
+                    throw e;
+                }
+                batchAnswer(ExecutorServiceGrpc.newBlockingStub(executor.getChannel()).withDeadline(executor.getCallOptions().getDeadline()),
+                        request, results);
             }
             return null;
         });
@@ -68,17 +75,10 @@ public class DownstreamCalls implements StageCalls {
      * A replica older than StreamExecuteBatch answers UNIMPLEMENTED before any result, as during a rolling deploy that
      * updates executor-svc after this service; it is asked by ExecuteBatch, within the same deadline.
      */
-    private static void streamOrBatch(ExecutorServiceBlockingStub executor, ExecuteBatchRequest request, Consumer<StatementResult> results) {
-        try {
-            executor.streamExecuteBatch(request).forEachRemaining(results);
-        } catch (StatusRuntimeException e) {
-            if (e.getStatus().getCode() != Status.Code.UNIMPLEMENTED) {
-                throw e;
-            }
-            List<ExecuteResult> all = executor.executeBatch(request).getResultsList();
-            for (int i = 0; i < all.size(); i++) {
-                results.accept(StatementResult.newBuilder().setStatement(i).setResult(all.get(i)).build());
-            }
+    private static void batchAnswer(ExecutorServiceBlockingStub executor, ExecuteBatchRequest request, Consumer<StatementResult> results) {
+        List<ExecuteResult> all = executor.executeBatch(request).getResultsList();
+        for (int i = 0; i < all.size(); i++) {
+            results.accept(StatementResult.newBuilder().setStatement(i).setResult(all.get(i)).build());
         }
     }
 

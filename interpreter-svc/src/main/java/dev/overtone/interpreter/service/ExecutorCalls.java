@@ -10,8 +10,9 @@ import java.util.function.Consumer;
 /** The executor-svc call the execute stage makes. */
 public interface ExecutorCalls {
     /**
-     * StreamExecuteBatch within {@code callTimeoutMs}: each statement's result goes to {@code results} as it arrives, on
-     * the calling thread; a failed call throws {@link DownstreamFailure} (the results that arrived before it stay given).
+     * StreamExecuteBatch within {@code callTimeoutMs}: each statement's result goes to {@code results} as it arrives, one
+     * at a time, all before this returns (on another thread: the channel's); a failed call throws {@link DownstreamFailure}
+     * (the results that arrived before it stay given).
      */
     void executeBatch(ExecuteBatchRequest request, long callTimeoutMs, Consumer<StatementResult> results);
 
