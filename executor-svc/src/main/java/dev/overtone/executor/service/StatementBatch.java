@@ -55,5 +55,4 @@ public class StatementBatch {
                     .merge(inFlight);
         });
     }
-
 }
