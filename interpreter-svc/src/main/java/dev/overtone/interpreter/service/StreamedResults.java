@@ -14,8 +14,8 @@ import java.util.function.Consumer;
 /**
  * One StreamExecuteBatch read to its end. Each result is handed on where it arrives, on the channel's transport thread,
  * and the calling thread waits once, for the end, as it does for a unary answer; a blocking stub's iterator would pass
- * every message between three threads (the transport's, the channel executor's, the caller's), which on two busy cores
- * is a wait for a core each (bench/README, "The streamed batch, again"). A result is handed on before the next is read,
+ * every message between three threads (the transport's, the channel executor's, the caller's), and on busy cores each
+ * hand-over can wait for one (bench/README, "The streamed batch, again": one pair measured it slower, the next did not). A result is handed on before the next is read,
  * so the call holds one message in direct memory at a time.
  */
 final class StreamedResults implements ClientResponseObserver<ExecuteBatchRequest, StatementResult> {
