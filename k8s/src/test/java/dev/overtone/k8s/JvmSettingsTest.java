@@ -50,18 +50,29 @@ class JvmSettingsTest {
     }
 
     @Test
-    void theHeapAndDirectMemoryBoundsMustLeaveAQuarterOfTheLimit() {
+    void theHeapAndDirectMemoryBoundsMustLeaveWhatTheRestOfTheProcessWasMeasuredToNeed() {
+        JvmSettings jvm = new JvmSettings(Map.of("GC_CONTAINER_OPTIONS", "-XX:+UseSerialGC -XX:MaxDirectMemorySize=128m",
+                "JAVA_MAX_MEM_RATIO", "33"), Map.of());
+        List<String> violations = new ArrayList<>();
+
+        jvm.checkMemory("infill-svc", "infill-svc", 768L << 20, violations);
+        assertThat(violations).as("253 + 128 MiB of 768 leave 387").isEmpty();
+
+        jvm.checkMemory("infill-svc", "infill-svc", 512L << 20, violations);
+        assertThat(violations).containsExactly("infill-svc: the heap bound (33% of the 512 MiB memory limit, 168 MiB) and"
+                + " -XX:MaxDirectMemorySize (128 MiB) leave 215 MiB to the rest of the process, under the 288 MiB it was"
+                + " measured to need; raise the limit or lower a bound (k8s/base/jvm)");
+    }
+
+    @Test
+    void halfOfA768MiLimitForTheHeapLeavesTooLittle() {
         JvmSettings jvm = new JvmSettings(Map.of("GC_CONTAINER_OPTIONS", "-XX:+UseSerialGC -XX:MaxDirectMemorySize=128m",
                 "JAVA_MAX_MEM_RATIO", "50"), Map.of());
         List<String> violations = new ArrayList<>();
 
-        jvm.checkMemory("infill-svc", "infill-svc", 512L << 20, violations);
-        assertThat(violations).as("256 + 128 MiB of 512 leave 128, a quarter").isEmpty();
+        jvm.checkMemory("interpreter-svc", "interpreter-svc", 768L << 20, violations);
 
-        jvm.checkMemory("infill-svc", "infill-svc", 384L << 20, violations);
-        assertThat(violations).containsExactly("infill-svc: the heap bound (50% of the 384 MiB memory limit, 192 MiB) and"
-                + " -XX:MaxDirectMemorySize (128 MiB) leave 64 MiB to the rest of the JVM, under the 25% of the limit it needs;"
-                + " raise the limit or lower a bound (k8s/base/jvm)");
+        assertThat(violations).singleElement().asString().contains("leave 256 MiB to the rest of the process");
     }
 
     @Test

@@ -76,10 +76,10 @@ class ManifestCheckerTest extends BrokenDevOverlay {
 
     @Test
     void aMemoryLimitTooSmallForTheJvmsBoundsFails() {
-        container("infill-svc").getResources().getLimits().put("memory", new Quantity("384Mi"));
+        container("infill-svc").getResources().getLimits().put("memory", new Quantity("512Mi"));
 
-        assertTheOnlyViolationSays("Deployment infill-svc container infill-svc: the heap bound (50% of the 384 MiB memory limit",
-                "leave 64 MiB to the rest of the JVM");
+        assertTheOnlyViolationSays("Deployment infill-svc container infill-svc: the heap bound (33% of the 512 MiB memory limit",
+                "leave 215 MiB to the rest of the process");
     }
 
     @Test
