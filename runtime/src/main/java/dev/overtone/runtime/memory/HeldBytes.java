@@ -19,9 +19,14 @@ public class HeldBytes {
      * @param advice what the caller can do when refused
      */
     public HeldBytes(long capacity, String service, String knob, String advice) {
+        this(capacity, service + " holds as much result text for the calls in flight as its bound allows (" + knob + ", "
+                + capacity + " bytes); " + advice);
+    }
+
+    /** A bound on bytes of another kind, {@code refusal} saying why a call was refused (the bound, the knob, the advice). */
+    public HeldBytes(long capacity, String refusal) {
         this.capacity = capacity;
-        this.refusal = service + " holds as much result text for the calls in flight as its bound allows (" + knob + ", "
-                + capacity + " bytes); " + advice;
+        this.refusal = refusal;
     }
 
     /** A hold for one call's results; close it when the call ends. */

@@ -1,0 +1,142 @@
+package dev.overtone.runtime.memory;
+
+import static java.util.concurrent.TimeUnit.SECONDS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.overtone.runtime.grpc.EchoMethods;
+import dev.overtone.runtime.testing.FakeServerCall;
+import dev.overtone.runtime.testing.FreePort;
+import io.grpc.CallOptions;
+import io.grpc.ClientCall;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.Server;
+import io.grpc.ServerCall;
+import io.grpc.ServerInterceptors;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.ClientCalls;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Over a real grpc-java server and channels: an answer its caller does not read is held against the replica's bound
+ * until its call ends, an answer past the bound is refused with a status that says so, and answers read as they come
+ * give back what they took.
+ */
+class UnsentAnswersTest {
+    private static final int KIB = 1024;
+    private static final String REFUSAL = "a-svc holds as many bytes of answers its callers have not read yet as its bound"
+            + " allows (overtone.grpc.unsent-answer-bytes, 1048576 bytes); read each answer as it comes, and retry the call";
+
+    private final UnsentAnswers unsent = new UnsentAnswers(1024 * KIB, "a-svc");
+    private final List<Runnable> cleanup = new ArrayList<>();
+    private int port;
+
+    @BeforeEach
+    void serve() throws IOException {
+        port = FreePort.take();
+        Server server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port))
+                .addService(ServerInterceptors.intercept(EchoMethods.echo(EchoMethods.EXECUTE, new AtomicInteger(), 0), unsent))
+                .build().start();
+        cleanup.add(server::shutdownNow);
+    }
+
+    @AfterEach
+    void stop() {
+        cleanup.forEach(Runnable::run);
+    }
+
+    @Test
+    void anAnswerItsCallerDoesNotReadIsHeldUntilTheCallEnds() {
+        ClientCall<byte[], byte[]> stuck = unreadCall(channel(), 600 * KIB, new CompletableFuture<>());
+        await().atMost(10, SECONDS).until(() -> unsent.unsent() == 600 * KIB);
+
+        stuck.cancel("the caller gives up", null);
+
+        await().atMost(10, SECONDS).until(() -> unsent.unsent() == 0);
+    }
+
+    @Test
+    void anAnswerPastTheBoundIsRefusedWhileAnswersThatFitAreSent() throws Exception {
+        ManagedChannel stuckCaller = channel();
+        unreadCall(stuckCaller, 600 * KIB, new CompletableFuture<>());
+        await().atMost(10, SECONDS).until(() -> unsent.unsent() == 600 * KIB);
+
+        CompletableFuture<Status> second = new CompletableFuture<>();
+        unreadCall(stuckCaller, 600 * KIB, second);
+        Status refused = second.get(10, SECONDS);
+        assertThat(refused.getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+        assertThat(refused.getDescription()).isEqualTo(REFUSAL);
+
+        ManagedChannel reader = channel();
+        assertThat(read(reader, 300 * KIB)).as("600 + 300 KiB fit in 1 MiB").hasSize(300 * KIB);
+        assertThatThrownBy(() -> read(reader, 500 * KIB)).isInstanceOfSatisfying(StatusRuntimeException.class,
+                e -> assertThat(e.getStatus().getDescription()).isEqualTo(REFUSAL));
+        await().atMost(10, SECONDS).until(() -> unsent.unsent() == 600 * KIB);
+    }
+
+    @Test
+    void answersReadAsTheyComeGiveBackWhatTheyTook() {
+        ManagedChannel reader = channel();
+        for (int i = 0; i < 8; i++) {
+            assertThat(read(reader, 600 * KIB)).as("eight answers of 600 KiB in turn, one bound of 1 MiB").hasSize(600 * KIB);
+        }
+        await().atMost(10, SECONDS).until(() -> unsent.unsent() == 0);
+    }
+
+    @Test
+    void aBoundOfZeroIsOff() {
+        UnsentAnswers off = new UnsentAnswers(0, "a-svc");
+        FakeServerCall<byte[], byte[]> call = new FakeServerCall<>(EchoMethods.EXECUTE);
+        AtomicReference<ServerCall<byte[], byte[]>> served = new AtomicReference<>();
+        off.interceptCall(call, new Metadata(), (c, h) -> {
+            served.set(c);
+            return new ServerCall.Listener<>() { };
+        });
+
+        served.get().sendMessage(new byte[600 * KIB]);
+
+        assertThat(call.status()).as("not refused").isEmpty();
+        assertThat(off.unsent()).isZero();
+    }
+
+    /** A channel whose calls take at most 64 KiB of an answer they have not asked for (no window auto-tuning). */
+    private ManagedChannel channel() {
+        ManagedChannel channel = NettyChannelBuilder.forAddress("localhost", port).usePlaintext().flowControlWindow(64 * KIB)
+                .build();
+        cleanup.add(channel::shutdownNow);
+        return channel;
+    }
+
+    /** A call of {@code bytes} whose answer its caller never asks for; {@code closed} gets its status when it ends. */
+    private static ClientCall<byte[], byte[]> unreadCall(ManagedChannel channel, int bytes, CompletableFuture<Status> closed) {
+        ClientCall<byte[], byte[]> call = channel.newCall(EchoMethods.EXECUTE, CallOptions.DEFAULT.withDeadlineAfter(30, SECONDS));
+        call.start(new ClientCall.Listener<>() {
+            @Override
+            public void onClose(Status status, Metadata trailers) {
+                closed.complete(status);
+            }
+        }, new Metadata());
+        call.sendMessage(new byte[bytes]);
+        call.halfClose();
+        return call;
+    }
+
+    private static byte[] read(ManagedChannel channel, int bytes) {
+        return ClientCalls.blockingUnaryCall(channel, EchoMethods.EXECUTE, CallOptions.DEFAULT.withDeadlineAfter(10, SECONDS),
+                new byte[bytes]);
+    }
+}
