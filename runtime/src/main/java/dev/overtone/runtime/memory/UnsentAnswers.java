@@ -1,5 +1,6 @@
 package dev.overtone.runtime.memory;
 
+import dev.overtone.runtime.grpc.RetryPolicy;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
 import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
 import io.grpc.Metadata;
@@ -114,7 +115,7 @@ public class UnsentAnswers implements ServerInterceptor {
                 releaseIfReady();
                 if (!hold.take(bytes)) {
                     refused = true;
-                    super.close(Status.RESOURCE_EXHAUSTED.withDescription(hold.refusal()), new Metadata());
+                    super.close(Status.RESOURCE_EXHAUSTED.withDescription(hold.refusal()), doNotRetry());
                     return;
                 }
                 unsent += bytes;
@@ -145,6 +146,16 @@ public class UnsentAnswers implements ServerInterceptor {
 
         void end() {
             hold.close();
+        }
+
+        /**
+         * "Do not retry", as every RESOURCE_EXHAUSTED of these services says unless its refusal did no work (StatusTable):
+         * the call's work is done, and a retry by every caller would add load to a replica short of memory.
+         */
+        private static Metadata doNotRetry() {
+            Metadata trailers = new Metadata();
+            trailers.put(RetryPolicy.PUSHBACK, "-1");
+            return trailers;
         }
 
         /** The message's size on the wire: a protobuf message's stream knows it without serializing. */

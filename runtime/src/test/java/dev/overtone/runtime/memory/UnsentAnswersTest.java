@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.overtone.runtime.grpc.EchoMethods;
+import dev.overtone.runtime.grpc.RetryPolicy;
 import dev.overtone.runtime.testing.FakeServerCall;
 import dev.overtone.runtime.testing.FreePort;
 import io.grpc.CallOptions;
@@ -76,10 +77,12 @@ class UnsentAnswersTest {
         await().atMost(10, SECONDS).until(() -> unsent.unsent() == 600 * KIB);
 
         CompletableFuture<Status> second = new CompletableFuture<>();
-        unreadCall(stuckCaller, 600 * KIB, second);
+        CompletableFuture<Metadata> secondTrailers = new CompletableFuture<>();
+        unreadCall(stuckCaller, 600 * KIB, second, secondTrailers);
         Status refused = second.get(10, SECONDS);
         assertThat(refused.getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
         assertThat(refused.getDescription()).isEqualTo(REFUSAL);
+        assertThat(secondTrailers.get(10, SECONDS).get(RetryPolicy.PUSHBACK)).as("do not retry").isEqualTo("-1");
 
         ManagedChannel reader = channel();
         assertThat(read(reader, 300 * KIB)).as("600 + 300 KiB fit in 1 MiB").hasSize(300 * KIB);
@@ -123,10 +126,16 @@ class UnsentAnswersTest {
 
     /** A call of {@code bytes} whose answer its caller never asks for; {@code closed} gets its status when it ends. */
     private static ClientCall<byte[], byte[]> unreadCall(ManagedChannel channel, int bytes, CompletableFuture<Status> closed) {
+        return unreadCall(channel, bytes, closed, new CompletableFuture<>());
+    }
+
+    private static ClientCall<byte[], byte[]> unreadCall(ManagedChannel channel, int bytes, CompletableFuture<Status> closed,
+            CompletableFuture<Metadata> trailersAtClose) {
         ClientCall<byte[], byte[]> call = channel.newCall(EchoMethods.EXECUTE, CallOptions.DEFAULT.withDeadlineAfter(30, SECONDS));
         call.start(new ClientCall.Listener<>() {
             @Override
             public void onClose(Status status, Metadata trailers) {
+                trailersAtClose.complete(trailers);
                 closed.complete(status);
             }
         }, new Metadata());
