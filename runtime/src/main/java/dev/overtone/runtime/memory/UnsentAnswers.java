@@ -21,13 +21,13 @@ import java.io.InputStream;
  * A replica's bound on the bytes of answers it has written for its callers and they have not yet taken, across calls
  * and tenants. grpc-java writes each answer message whole into direct memory, and there it stays until the caller's
  * flow-control window lets it out: a caller that does not read its answers (stuck, or hostile) keeps them there. 24
- * such calls of 64 long-text readings took interpreter-svc's direct memory past its bound (128 MB); other callers'
- * calls then failed, and the connection to executor-svc was closed with every call on it. A message counts from when
- * it is sent until the call ends, or until its stream is seen ready again (the transport holds under 32 KiB of the
- * call's bytes): when the transport says so ({@code onReady}), or at the call's next send. A
- * message the bound cannot take is not sent: the call ends {@code RESOURCE_EXHAUSTED}, saying so, and what the service
- * sends on it after that is dropped. Every gRPC service of the application gets this interceptor, but the health
- * service's calls; a capacity of 0 turns it off (the services only Overtone's own services call).
+ * such calls of 64 long-text readings took interpreter-svc's direct memory to its bound (128 MB); other callers' calls
+ * then failed, and the connection to executor-svc was closed with every call on it. A message counts from when it is
+ * sent until the call ends, or until its stream is seen ready again (the transport holds under 32 KiB of the call's
+ * bytes): when the transport says so ({@code onReady}), or at the call's next send. A message the bound cannot take
+ * is not sent: the call ends {@code RESOURCE_EXHAUSTED}, saying so, and what the service sends on it after that is
+ * dropped. Every gRPC service of the application gets this interceptor, the health service's calls excepted; a
+ * capacity of 0 turns it off, as the services that only Overtone's own services call have it.
  * <p>
  * A stream's count runs over: a message sent while the stream is not ready counts until it is ready again, though
  * earlier messages may have left meanwhile. A producer that keeps a stream busy (executor-svc's StreamExecuteBatch to
@@ -55,8 +55,9 @@ public class UnsentAnswers implements ServerInterceptor {
 
     @Override
     public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers, ServerCallHandler<Q, A> next) {
+        // the health service: a few bytes a message, and a refused Watch would take this replica out of its callers'
+        // rotation
         if (bound.capacity() <= 0 || HealthGrpc.SERVICE_NAME.equals(call.getMethodDescriptor().getServiceName())) {
-            // a few bytes a message; and a refused Watch would take this replica out of its callers' rotation
             return next.startCall(call, headers);
         }
         Counted<Q, A> counted = new Counted<>(call, bound.open());
