@@ -1,7 +1,7 @@
 package dev.overtone.runtime.health;
 
+import dev.overtone.runtime.grpc.EndingListener;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
-import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
@@ -58,24 +58,6 @@ public class InFlightCalls extends HeldCount implements ServerInterceptor {
             end.run();
             throw e;
         }
-        return new SimpleForwardingServerCallListener<>(listener) {
-            @Override
-            public void onCancel() {
-                try {
-                    super.onCancel();
-                } finally {
-                    end.run();
-                }
-            }
-
-            @Override
-            public void onComplete() {
-                try {
-                    super.onComplete();
-                } finally {
-                    end.run();
-                }
-            }
-        };
+        return new EndingListener<>(listener, end);
     }
 }

@@ -1,8 +1,8 @@
 package dev.overtone.runtime.memory;
 
+import dev.overtone.runtime.grpc.EndingListener;
 import dev.overtone.runtime.grpc.RetryPolicy;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
-import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
@@ -68,29 +68,11 @@ public class UnsentAnswers implements ServerInterceptor {
             counted.end();
             throw e;
         }
-        return new SimpleForwardingServerCallListener<>(listener) {
+        return new EndingListener<>(listener, counted::end) {
             @Override
             public void onReady() {
                 counted.releaseIfReady();
                 super.onReady();
-            }
-
-            @Override
-            public void onCancel() {
-                try {
-                    super.onCancel();
-                } finally {
-                    counted.end();
-                }
-            }
-
-            @Override
-            public void onComplete() {
-                try {
-                    super.onComplete();
-                } finally {
-                    counted.end();
-                }
             }
         };
     }
