@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The replica's bound on answers written and not yet read by their callers (runtime's UnsentAnswers, a global
- * interceptor; off in this service, whose callers are Overtone's own, and on here), here 10,000 bytes: an answer larger than the whole bound is never sent, and its call ends
- * RESOURCE_EXHAUSTED naming the knob, while a small answer is sent. What a stuck caller holds, and gives back:
- * runtime's UnsentAnswersTest.
+ * interceptor; off in this service, whose callers are Overtone's own, and on here at 10,000 bytes): an answer larger
+ * than the whole bound is never sent, and its call ends RESOURCE_EXHAUSTED naming the knob, while a small answer is
+ * sent. What a stuck caller holds, and gives back: runtime's UnsentAnswersTest.
  */
 @QuarkusTest
 @TestProfile(UnsentAnswersBoundTest.SmallBound.class)
