@@ -2,6 +2,8 @@ package dev.overtone.runtime.memory;
 
 import dev.overtone.runtime.grpc.EndingListener;
 import dev.overtone.runtime.grpc.RetryPolicy;
+import dev.overtone.runtime.grpc.StreamResets;
+import dev.overtone.runtime.grpc.StreamResets.StreamReset;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
@@ -10,12 +12,21 @@ import io.grpc.ServerInterceptor;
 import io.grpc.Status;
 import io.grpc.health.v1.HealthGrpc;
 import io.quarkus.grpc.GlobalInterceptor;
+import jakarta.annotation.PreDestroy;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A replica's bound on the bytes of answers it has written for its callers and they have not yet taken, across calls
@@ -33,19 +44,54 @@ import java.io.InputStream;
  * earlier messages may have left meanwhile. A producer that keeps a stream busy (executor-svc's StreamExecuteBatch to
  * a reader parsing 1.7 MB results) was refused at a count far past the direct memory it held; a caller that does not
  * read is counted right.
+ * <p>
+ * An answer its caller has not taken {@code overtone.grpc.unsent-answer-time} after it was sent (the stream not ready
+ * again, the call not ended) ends its call at once: the stream is reset ({@link StreamResets}), which frees what the
+ * transport holds for it, and the caller sees {@code CANCELLED}. Without it, a caller that never reads and set no
+ * deadline would hold its share of the bound, and the memory, for as long as its connection lasts.
  */
 @Singleton
 @GlobalInterceptor
 public class UnsentAnswers implements ServerInterceptor {
     public static final String KNOB = "overtone.grpc.unsent-answer-bytes";
+    public static final String TIME_KNOB = "overtone.grpc.unsent-answer-time";
+    private static final Logger LOG = Logger.getLogger(UnsentAnswers.class);
 
     private final HeldBytes bound;
+    private final Duration unreadTime;
+    private final ScheduledThreadPoolExecutor timer;
+    private final AtomicBoolean warnedCannotReset = new AtomicBoolean();
 
     @Inject
     public UnsentAnswers(@ConfigProperty(name = KNOB, defaultValue = "0") long capacity,
+                         @ConfigProperty(name = TIME_KNOB, defaultValue = "30s") Duration unreadTime,
                          @ConfigProperty(name = "quarkus.application.name") String service) {
+        if (unreadTime.isNegative()) {
+            throw new IllegalArgumentException(TIME_KNOB + " is " + unreadTime + "; set a positive duration such as 30s,"
+                    + " or 0s for no limit");
+        }
         this.bound = new HeldBytes(capacity, service + " holds as many bytes of answers its callers have not read yet as"
                 + " its bound allows (" + KNOB + ", " + capacity + " bytes); read each answer as it comes, and retry the call");
+        this.unreadTime = unreadTime;
+        this.timer = capacity > 0 && !unreadTime.isZero() ? newTimer() : null;
+    }
+
+    private static ScheduledThreadPoolExecutor newTimer() {
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
+            Thread thread = Executors.defaultThreadFactory().newThread(runnable);
+            thread.setName("unsent-answers-timer");
+            thread.setDaemon(true);
+            return thread;
+        });
+        timer.setRemoveOnCancelPolicy(true);
+        return timer;
+    }
+
+    @PreDestroy
+    void stop() {
+        if (timer != null) {
+            timer.shutdownNow();
+        }
     }
 
     /** Bytes of answers sent and not yet taken by their callers, now. */
@@ -60,7 +106,7 @@ public class UnsentAnswers implements ServerInterceptor {
         if (bound.capacity() <= 0 || HealthGrpc.SERVICE_NAME.equals(call.getMethodDescriptor().getServiceName())) {
             return next.startCall(call, headers);
         }
-        Counted<Q, A> counted = new Counted<>(call, bound.open());
+        Counted<Q, A> counted = new Counted<>(call, bound.open(), unreadLimit());
         ServerCall.Listener<Q> listener;
         try {
             listener = next.startCall(counted, headers);
@@ -77,15 +123,39 @@ public class UnsentAnswers implements ServerInterceptor {
         };
     }
 
+    /** The current call's limit on the time its answer may stay unread; null where off, or the server cannot reset. */
+    private UnreadLimit unreadLimit() {
+        if (timer == null) {
+            return null;
+        }
+        Optional<StreamReset> reset = StreamResets.ofCurrentCall();
+        if (reset.isEmpty() && !warnedCannotReset.getAndSet(true)) {
+            LOG.warnf("This gRPC server cannot reset a call's stream (no %s): %s is not applied, and an answer its caller"
+                    + " does not read is held until its call ends", StreamResets.class.getSimpleName(), TIME_KNOB);
+        }
+        return reset.map(value -> new UnreadLimit(unreadTime, timer, value)).orElse(null);
+    }
+
+    /** How long one call's answer may wait for its caller, and how the call ends past that. */
+    private record UnreadLimit(Duration time, ScheduledThreadPoolExecutor timer, StreamReset reset) {
+        ScheduledFuture<?> start(Runnable check) {
+            return timer.schedule(check, time.toNanos(), TimeUnit.NANOSECONDS);
+        }
+    }
+
     /** One call: the bytes of its messages sent since its stream was last ready, held against the bound. */
     private static final class Counted<Q, A> extends SimpleForwardingServerCall<Q, A> {
         private final HeldBytes.Hold hold;
+        private final UnreadLimit unreadLimit; // null: no limit
         private long unsent;
         private boolean refused;
+        private boolean ended;
+        private ScheduledFuture<?> unreadCheck;
 
-        Counted(ServerCall<Q, A> call, HeldBytes.Hold hold) {
+        Counted(ServerCall<Q, A> call, HeldBytes.Hold hold, UnreadLimit unreadLimit) {
             super(call);
             this.hold = hold;
+            this.unreadLimit = unreadLimit;
         }
 
         @Override
@@ -102,6 +172,9 @@ public class UnsentAnswers implements ServerInterceptor {
                     return;
                 }
                 unsent += bytes;
+                if (unreadCheck == null && unreadLimit != null) {
+                    unreadCheck = unreadLimit.start(this::resetIfStillUnread);
+                }
             }
             super.sendMessage(message);
         }
@@ -124,10 +197,37 @@ public class UnsentAnswers implements ServerInterceptor {
             if (unsent > 0 && isReady()) {
                 hold.giveBack(unsent);
                 unsent = 0;
+                stopUnreadCheck();
+            }
+        }
+
+        /** The time limit has passed since a message was sent: if the caller has still not taken it, reset the call. */
+        private void resetIfStillUnread() {
+            long unread;
+            synchronized (this) {
+                unreadCheck = null;
+                releaseIfReady();
+                unread = ended ? 0 : unsent;
+            }
+            if (unread > 0) { // reset outside the lock: the service's own cancellation listeners may run in it
+                LOG.warnf("Reset a call of %s: its caller had not taken %d bytes of its answer %s after they were sent (%s)",
+                        getMethodDescriptor().getFullMethodName(), unread, unreadLimit.time(), TIME_KNOB);
+                unreadLimit.reset().reset("the caller did not read its answer within " + unreadLimit.time() + " (" + TIME_KNOB + ")");
+            }
+        }
+
+        private void stopUnreadCheck() {
+            if (unreadCheck != null) {
+                unreadCheck.cancel(false);
+                unreadCheck = null;
             }
         }
 
         void end() {
+            synchronized (this) {
+                ended = true;
+                stopUnreadCheck();
+            }
             hold.close();
         }
 

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.overtone.runtime.grpc.EchoMethods;
 import dev.overtone.runtime.grpc.RetryPolicy;
+import dev.overtone.runtime.grpc.StreamResets;
 import dev.overtone.runtime.testing.FakeServerCall;
 import dev.overtone.runtime.testing.FreePort;
 import io.grpc.CallOptions;
@@ -14,7 +15,9 @@ import io.grpc.ClientCall;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Server;
+import io.grpc.Context;
 import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptors;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -23,9 +26,12 @@ import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ClientCalls;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -33,26 +39,37 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Over a real grpc-java server and channels: an answer its caller does not read is held against the replica's bound
- * until its call ends, an answer past the bound is refused with a status that says so, and answers read as they come
- * give back what they took.
+ * Over real grpc-java servers and channels: an answer its caller does not read is held against the replica's bound
+ * until its call ends, or until the time limit resets the call; an answer past the bound is refused with a status that
+ * says so, and answers read as they come give back what they took.
  */
 class UnsentAnswersTest {
     private static final int KIB = 1024;
     private static final String REFUSAL = "a-svc holds as many bytes of answers its callers have not read yet as its bound"
             + " allows (overtone.grpc.unsent-answer-bytes, 1048576 bytes); read each answer as it comes, and retry the call";
 
-    private final UnsentAnswers unsent = new UnsentAnswers(1024 * KIB, "a-svc");
+    private final UnsentAnswers unsent = new UnsentAnswers(1024 * KIB, Duration.ofMinutes(5), "a-svc");
     private final List<Runnable> cleanup = new ArrayList<>();
+    /** Why each call's context was cancelled, as the echo service saw it (null: it ended normally), in call order. */
+    private final BlockingQueue<CompletableFuture<Throwable>> cancellations = new LinkedBlockingQueue<>();
     private int port;
 
     @BeforeEach
     void serve() throws IOException {
-        port = FreePort.take();
-        Server server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", port))
-                .addService(ServerInterceptors.intercept(EchoMethods.echo(EchoMethods.EXECUTE, new AtomicInteger(), 0), unsent))
-                .build().start();
+        port = serve(unsent);
+    }
+
+    /** A server of the echo method behind {@code answers}, its calls resettable; returns its port. */
+    private int serve(UnsentAnswers answers) throws IOException {
+        int free = FreePort.take();
+        NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", free))
+                .addService(ServerInterceptors.intercept(EchoMethods.echo(EchoMethods.EXECUTE, new AtomicInteger(), 0),
+                        this::recordCancellation, answers));
+        StreamResets.apply(builder);
+        Server server = builder.build().start();
         cleanup.add(server::shutdownNow);
+        cleanup.add(answers::stop);
+        return free;
     }
 
     @AfterEach
@@ -101,8 +118,44 @@ class UnsentAnswersTest {
     }
 
     @Test
+    void anAnswerNotTakenWithinTheTimeLimitEndsItsCallAndGivesBackItsBytes() throws Exception {
+        UnsentAnswers limited = new UnsentAnswers(1024 * KIB, Duration.ofSeconds(1), "a-svc");
+        port = serve(limited);
+        ManagedChannel caller = channel();
+        CompletableFuture<Status> stuck = new CompletableFuture<>();
+        ClientCall<byte[], byte[]> call = unreadCall(caller, 600 * KIB, CallOptions.DEFAULT, stuck, new CompletableFuture<>());
+
+        Status seenByTheService = Status.fromThrowable(cancellations.poll(10, SECONDS).get(10, SECONDS));
+        assertThat(seenByTheService.getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+        assertThat(seenByTheService.getDescription())
+                .isEqualTo("the caller did not read its answer within PT1S (overtone.grpc.unsent-answer-time)");
+        await().atMost(10, SECONDS).until(() -> limited.unsent() == 0);
+        assertThat(read(caller, 900 * KIB)).as("the whole bound free again, on the same connection").hasSize(900 * KIB);
+
+        call.request(1);
+        assertThat(stuck.get(10, SECONDS).getCode()).as("what the caller sees once it reads").isEqualTo(Status.Code.CANCELLED);
+    }
+
+    @Test
+    void answersTakenWithinTheTimeLimitAreNotReset() throws IOException {
+        UnsentAnswers limited = new UnsentAnswers(1024 * KIB, Duration.ofSeconds(1), "a-svc");
+        port = serve(limited);
+        ManagedChannel reader = channel();
+        for (int i = 0; i < 8; i++) {
+            assertThat(read(reader, 600 * KIB)).hasSize(600 * KIB);
+        }
+        await().atMost(10, SECONDS).until(() -> limited.unsent() == 0);
+    }
+
+    @Test
+    void aNegativeTimeLimitFailsNamingItsKnob() {
+        assertThatThrownBy(() -> new UnsentAnswers(1024 * KIB, Duration.ofSeconds(-1), "a-svc"))
+                .hasMessage("overtone.grpc.unsent-answer-time is PT-1S; set a positive duration such as 30s, or 0s for no limit");
+    }
+
+    @Test
     void aBoundOfZeroIsOff() {
-        UnsentAnswers off = new UnsentAnswers(0, "a-svc");
+        UnsentAnswers off = new UnsentAnswers(0, Duration.ofSeconds(30), "a-svc");
         FakeServerCall<byte[], byte[]> call = new FakeServerCall<>(EchoMethods.EXECUTE);
         AtomicReference<ServerCall<byte[], byte[]>> served = new AtomicReference<>();
         off.interceptCall(call, new Metadata(), (c, h) -> {
@@ -114,6 +167,14 @@ class UnsentAnswersTest {
 
         assertThat(call.status()).as("not refused").isEmpty();
         assertThat(off.unsent()).isZero();
+    }
+
+    private <Q, A> ServerCall.Listener<Q> recordCancellation(ServerCall<Q, A> call, Metadata headers,
+            ServerCallHandler<Q, A> next) {
+        CompletableFuture<Throwable> cause = new CompletableFuture<>();
+        cancellations.add(cause);
+        Context.current().addListener(context -> cause.complete(context.cancellationCause()), Runnable::run);
+        return next.startCall(call, headers);
     }
 
     /** A channel whose calls take at most 64 KiB of an answer they have not asked for (no window auto-tuning). */
@@ -131,7 +192,12 @@ class UnsentAnswersTest {
 
     private static ClientCall<byte[], byte[]> unreadCall(ManagedChannel channel, int bytes, CompletableFuture<Status> closed,
             CompletableFuture<Metadata> trailersAtClose) {
-        ClientCall<byte[], byte[]> call = channel.newCall(EchoMethods.EXECUTE, CallOptions.DEFAULT.withDeadlineAfter(30, SECONDS));
+        return unreadCall(channel, bytes, CallOptions.DEFAULT.withDeadlineAfter(30, SECONDS), closed, trailersAtClose);
+    }
+
+    private static ClientCall<byte[], byte[]> unreadCall(ManagedChannel channel, int bytes, CallOptions options,
+            CompletableFuture<Status> closed, CompletableFuture<Metadata> trailersAtClose) {
+        ClientCall<byte[], byte[]> call = channel.newCall(EchoMethods.EXECUTE, options);
         call.start(new ClientCall.Listener<>() {
             @Override
             public void onClose(Status status, Metadata trailers) {
