@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One run of a checkout's bin/overtone as a process, in a home of its own and with no OVERTONE_ setting of the
- * test's environment but the ones given: its exit status and what it printed (stdout and stderr).
+ * One run of a checkout's bin/overtone as a process, in a home of its own and with no OVERTONE_ setting (nor
+ * MALLOC_ARENA_MAX, which the launcher passes on) of the test's environment but the ones given: its exit status and what it printed (stdout and stderr).
  */
 record LauncherProcess(int exit, String output) {
 
@@ -27,7 +27,7 @@ record LauncherProcess(int exit, String output) {
         command.addAll(List.of(arguments));
         ProcessBuilder builder = new ProcessBuilder(command);
         Map<String, String> environment = builder.environment();
-        environment.keySet().removeIf(name -> name.startsWith("OVERTONE_"));
+        environment.keySet().removeIf(name -> name.startsWith("OVERTONE_") || name.equals("MALLOC_ARENA_MAX"));
         environment.put("OVERTONE_HOME", home.toString());
         environment.put("OVERTONE_PG_PORT", "1");
         environment.putAll(settings);

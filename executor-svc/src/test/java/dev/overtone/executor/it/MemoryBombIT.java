@@ -36,9 +36,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The packaged executor, started with -Xmx256m, runs every memory bomb of corpus/memory-bombs.tsv
- * on both engines at concurrency 8 (tenant demo, the bulkhead's width) while tenant other reads its
- * own databases the whole time: the process stays up, every bomb ends bounded (a cut result flagged
+ * The packaged executor, started with the launcher's JVM options (bin/overtone jvm-options: -Xmx256m, the serial
+ * collector, direct memory bounded at 128 MB, as k8s/base/jvm sets them for the pods), runs every memory bomb of
+ * corpus/memory-bombs.tsv on both engines at concurrency 8 (tenant demo, the bulkhead's width) while tenant other reads
+ * its own databases the whole time: the process stays up, every bomb ends bounded (a cut result flagged
  * truncated, RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED, or refused by the policy's rule unbounded-value) and
  * every call of the other tenant succeeds.
  * The peak heap (GC log: heap in use before each collection; and /q/metrics polled) is printed.
@@ -64,7 +65,7 @@ class MemoryBombIT {
     @BeforeAll
     static void start() throws Exception {
         Map<String, String> config = new TenantDatabasesResource().start();
-        executor = PackagedExecutor.start(PORT, "256m", config);
+        executor = PackagedExecutor.start(PORT, config);
         channel = ManagedChannelBuilder.forAddress("localhost", PORT).usePlaintext()
                 .maxInboundMessageSize(128 * 1024 * 1024).build();
     }

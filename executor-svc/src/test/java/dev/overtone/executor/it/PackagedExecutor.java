@@ -1,5 +1,6 @@
 package dev.overtone.executor.it;
 
+import dev.overtone.runtime.testing.LauncherJvm;
 import dev.overtone.runtime.testing.PackagedJar;
 
 import java.net.URI;
@@ -9,14 +10,15 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * executor-svc's packaged jar as its own process ({@link PackagedJar}) with the given heap, a GC log and
- * configuration, until ready.
+ * executor-svc's packaged jar as its own process ({@link PackagedJar}) with the JVM options and environment the launcher
+ * gives it ({@link LauncherJvm}: its heap, collector and direct memory bounds), a GC log and configuration, until ready.
  */
 final class PackagedExecutor implements AutoCloseable {
     /** Health and metrics are served on the gRPC port + 10, as bin/overtone lays the suite out. */
@@ -34,14 +36,17 @@ final class PackagedExecutor implements AutoCloseable {
         this.gcLog = gcLog;
     }
 
-    static PackagedExecutor start(int port, String maxHeap, Map<String, String> config) throws Exception {
+    static PackagedExecutor start(int port, Map<String, String> config) throws Exception {
         Path log = Path.of("target/executor-packaged.log").toAbsolutePath();
         Path gcLog = Path.of("target/executor-packaged-gc.log").toAbsolutePath();
         Files.deleteIfExists(gcLog);
         Map<String, String> all = new TreeMap<>(config);
         all.put("quarkus.grpc.server.port", Integer.toString(port));
         all.put("quarkus.http.port", Integer.toString(port + HTTP_PORT_OFFSET));
-        Process p = PackagedJar.start("executor-svc", List.of("-Xmx" + maxHeap, "-Xlog:gc:file=" + gcLog), all,
+        LauncherJvm launcher = LauncherJvm.of("executor-svc");
+        List<String> options = new ArrayList<>(launcher.options());
+        options.add("-Xlog:gc:file=" + gcLog);
+        Process p = PackagedJar.start("executor-svc", new LauncherJvm(options, launcher.environment()), all,
                 port + HTTP_PORT_OFFSET, ProcessBuilder.Redirect.to(log.toFile()), Duration.ofSeconds(120));
         return new PackagedExecutor(p, port, log, gcLog);
     }

@@ -22,10 +22,11 @@ public final class PackagedJar {
     }
 
     /**
-     * Starts the jar with {@code jvmOptions} and {@code config} as system properties, its output to {@code log},
-     * and waits until its readiness on {@code httpPort} is UP. An exit or the limit fails with the log's path.
+     * Starts the jar with {@code jvm}'s options and environment (the launcher's: {@link LauncherJvm#of}) and
+     * {@code config} as system properties, its output to {@code log}, and waits until its readiness on {@code httpPort}
+     * is UP. An exit or the limit fails with the log's path.
      */
-    public static Process start(String service, List<String> jvmOptions, Map<String, String> config, int httpPort,
+    public static Process start(String service, LauncherJvm jvm, Map<String, String> config, int httpPort,
             ProcessBuilder.Redirect log, Duration limit) throws Exception {
         Path jar = Path.of("target/quarkus-app/quarkus-run.jar");
         if (!Files.exists(jar)) {
@@ -33,11 +34,13 @@ public final class PackagedJar {
         }
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(jvmOptions);
+        cmd.addAll(jvm.options());
         cmd.add("-Dquarkus.log.console.json.enabled=false");
         config.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         cmd.addAll(List.of("-jar", jar.toString()));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log).start();
+        ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log);
+        builder.environment().putAll(jvm.environment());
+        Process p = builder.start();
         awaitReady(service, p, httpPort, limit, log.file());
         return p;
     }
