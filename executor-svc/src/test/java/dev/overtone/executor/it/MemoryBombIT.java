@@ -42,7 +42,8 @@ import org.junit.jupiter.api.Test;
  * its own databases the whole time: the process stays up, every bomb ends bounded (a cut result flagged
  * truncated, RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED, or refused by the policy's rule unbounded-value) and
  * every call of the other tenant succeeds.
- * The peak heap (GC log: heap in use before each collection; and /q/metrics polled) is printed.
+ * The peak heap (GC log: heap in use before each collection; and /q/metrics polled), the peak direct memory (polled)
+ * and the JVM options are printed.
  */
 class MemoryBombIT {
     /** In 28400-28499, the range given to this module's packaged runs. */
@@ -90,9 +91,10 @@ class MemoryBombIT {
 
         AtomicBoolean bombing = new AtomicBoolean(true);
         AtomicLong peakPolled = new AtomicLong();
+        AtomicLong peakDirect = new AtomicLong();
         AtomicInteger otherCalls = new AtomicInteger();
         List<String> otherFailures = Collections.synchronizedList(new ArrayList<>());
-        Thread poller = new Thread(() -> pollHeap(bombing, peakPolled));
+        Thread poller = new Thread(() -> pollMemory(bombing, peakPolled, peakDirect));
         Thread otherTenant = new Thread(() -> otherTenantCalls(bombing, otherCalls, otherFailures));
         poller.start();
         otherTenant.start();
@@ -130,7 +132,8 @@ class MemoryBombIT {
         System.out.println("memory-bomb outcomes: " + summary);
         long gcPeak = gcLogPeakMegabytes();
         System.out.printf("executor peak heap: %d MiB in use before a collection (GC log), %.1f MiB polled from"
-                + " /q/metrics; -Xmx256m%n", gcPeak, peakPolled.get() / 1048576.0);
+                + " /q/metrics; peak direct memory %.1f MiB polled; started with %s%n", gcPeak, peakPolled.get() / 1048576.0,
+                peakDirect.get() / 1048576.0, String.join(" ", executor.jvm.options()));
 
         assertThat(executor.process.isAlive()).as("the executor is still up; log " + executor.log).isTrue();
         assertThat(Files.readString(executor.log)).doesNotContain("OutOfMemoryError");
@@ -199,18 +202,24 @@ class MemoryBombIT {
 
     private static final Pattern HEAP_LINE = Pattern.compile(
             "jvm_memory_used_bytes\\{[^}]*area=\"heap\"[^}]*\\} ([0-9.E+]+)");
+    private static final Pattern DIRECT_LINE = Pattern.compile("jvm_buffer_memory_used_bytes\\{id=\"direct\"\\} ([0-9.E+]+)");
 
-    private static void pollHeap(AtomicBoolean running, AtomicLong peak) {
+    private static long sum(Pattern line, String metrics) {
+        double used = 0;
+        Matcher m = line.matcher(metrics);
+        while (m.find()) {
+            used += Double.parseDouble(m.group(1));
+        }
+        return (long) used;
+    }
+
+    private static void pollMemory(AtomicBoolean running, AtomicLong peakHeap, AtomicLong peakDirect) {
         while (running.get()) {
             try {
                 String metrics = executor.get("/q/metrics");
                 if (metrics != null) {
-                    double used = 0;
-                    Matcher m = HEAP_LINE.matcher(metrics);
-                    while (m.find()) {
-                        used += Double.parseDouble(m.group(1));
-                    }
-                    peak.accumulateAndGet((long) used, Math::max);
+                    peakHeap.accumulateAndGet(sum(HEAP_LINE, metrics), Math::max);
+                    peakDirect.accumulateAndGet(sum(DIRECT_LINE, metrics), Math::max);
                 }
                 Thread.sleep(50);
             } catch (Exception e) {

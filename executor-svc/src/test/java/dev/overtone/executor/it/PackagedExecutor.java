@@ -28,12 +28,15 @@ final class PackagedExecutor implements AutoCloseable {
     final int port;
     final Path log;
     final Path gcLog;
+    /** What it was started with. */
+    final LauncherJvm jvm;
 
-    private PackagedExecutor(Process process, int port, Path log, Path gcLog) {
+    private PackagedExecutor(Process process, int port, Path log, Path gcLog, LauncherJvm jvm) {
         this.process = process;
         this.port = port;
         this.log = log;
         this.gcLog = gcLog;
+        this.jvm = jvm;
     }
 
     static PackagedExecutor start(int port, Map<String, String> config) throws Exception {
@@ -46,9 +49,10 @@ final class PackagedExecutor implements AutoCloseable {
         LauncherJvm launcher = LauncherJvm.of("executor-svc");
         List<String> options = new ArrayList<>(launcher.options());
         options.add("-Xlog:gc:file=" + gcLog);
-        Process p = PackagedJar.start("executor-svc", new LauncherJvm(options, launcher.environment()), all,
+        LauncherJvm jvm = new LauncherJvm(options, launcher.environment());
+        Process p = PackagedJar.start("executor-svc", jvm, all,
                 port + HTTP_PORT_OFFSET, ProcessBuilder.Redirect.to(log.toFile()), Duration.ofSeconds(120));
-        return new PackagedExecutor(p, port, log, gcLog);
+        return new PackagedExecutor(p, port, log, gcLog, jvm);
     }
 
     /** GET of an HTTP path of the service; the body, or null when it does not answer 200. */
