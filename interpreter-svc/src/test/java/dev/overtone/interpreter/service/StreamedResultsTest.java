@@ -9,11 +9,13 @@ import dev.overtone.proto.v1.ExecutorServiceGrpc;
 import dev.overtone.proto.v1.StatementResult;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.util.List;
@@ -42,19 +44,21 @@ class StreamedResultsTest {
 
     @BeforeEach
     void serve() throws IOException {
-        // a result for each statement of the batch
-        server = NettyServerBuilder.forPort(0).addService(new ExecutorServiceGrpc.ExecutorServiceImplBase() {
-            @Override
-            public void streamExecuteBatch(ExecuteBatchRequest request, StreamObserver<StatementResult> answers) {
-                ((ServerCallStreamObserver<StatementResult>) answers).setOnCancelHandler(() -> cancelledAtTheServer.complete(null));
-                for (int i = 0; i < request.getSqlsCount(); i++) {
-                    answers.onNext(StatementResult.newBuilder().setStatement(i).build());
-                }
-                if (ends) {
-                    answers.onCompleted();
-                }
-            }
-        }).build().start();
+        // a result for each statement of the batch; a definition, not an *ImplBase class, which every @QuarkusTest app
+        // of the module would serve
+        ServerServiceDefinition executor = ServerServiceDefinition.builder(ExecutorServiceGrpc.SERVICE_NAME)
+                .addMethod(ExecutorServiceGrpc.getStreamExecuteBatchMethod(),
+                        ServerCalls.asyncServerStreamingCall((ExecuteBatchRequest request, StreamObserver<StatementResult> answers) -> {
+                            ((ServerCallStreamObserver<StatementResult>) answers).setOnCancelHandler(
+                                    () -> cancelledAtTheServer.complete(null));
+                            for (int i = 0; i < request.getSqlsCount(); i++) {
+                                answers.onNext(StatementResult.newBuilder().setStatement(i).build());
+                            }
+                            if (ends) {
+                                answers.onCompleted();
+                            }
+                        })).build();
+        server = NettyServerBuilder.forPort(0).addService(executor).build().start();
         channel = NettyChannelBuilder.forAddress("localhost", server.getPort()).usePlaintext().build();
     }
 
