@@ -12,10 +12,10 @@ import dev.overtone.runtime.testing.FakeServerCall;
 import dev.overtone.runtime.testing.FreePort;
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
+import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Server;
-import io.grpc.Context;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptors;
@@ -29,8 +29,8 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -130,7 +130,7 @@ class UnsentAnswersTest {
         assertThat(seenByTheService.getDescription())
                 .isEqualTo("the caller did not read its answer within PT1S (overtone.grpc.unsent-answer-time)");
         await().atMost(10, SECONDS).until(() -> limited.unsent() == 0);
-        assertThat(read(caller, 900 * KIB)).as("the whole bound free again, on the same connection").hasSize(900 * KIB);
+        assertThat(read(caller, 900 * KIB)).as("the bound free again, on the same connection").hasSize(900 * KIB);
 
         call.request(1);
         assertThat(stuck.get(10, SECONDS).getCode()).as("what the caller sees once it reads").isEqualTo(Status.Code.CANCELLED);

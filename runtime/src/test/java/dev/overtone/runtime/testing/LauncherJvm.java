@@ -2,6 +2,7 @@ package dev.overtone.runtime.testing;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +21,22 @@ public record LauncherJvm(List<String> options, Map<String, String> environment)
     /** {@code bin/overtone jvm-options service}, run from a module's folder (where Maven runs its tests). */
     public static LauncherJvm of(String service) throws IOException, InterruptedException {
         Path launcher = Path.of("..", "bin", "overtone");
-        Process run = new ProcessBuilder("bash", launcher.toString(), "jvm-options", service).redirectErrorStream(true).start();
-        String printed = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!run.waitFor(30, TimeUnit.SECONDS) || run.exitValue() != 0) {
-            throw new AssertionError(launcher + " jvm-options " + service + " failed: " + printed);
+        Path output = Files.createTempFile("jvm-options", ".txt");
+        try {
+            Process run = new ProcessBuilder("bash", launcher.toString(), "jvm-options", service).redirectErrorStream(true)
+                    .redirectOutput(output.toFile()).start();
+            boolean ended = run.waitFor(30, TimeUnit.SECONDS);
+            if (!ended) {
+                run.destroyForcibly();
+            }
+            String printed = Files.readString(output, StandardCharsets.UTF_8);
+            if (!ended || run.exitValue() != 0) {
+                throw new AssertionError(launcher + " jvm-options " + service + " failed: " + printed);
+            }
+            return parse(printed);
+        } finally {
+            Files.deleteIfExists(output);
         }
-        return parse(printed);
     }
 
     /** Lines {@code KEY=VALUE}: {@code JAVA_OPTS} the options, split at blanks; every other key the environment. */
